@@ -1,0 +1,101 @@
+// swift-tools-version:6.0
+// The FoundationModels API for Linux and every Swift platform, on an in-process GGUF engine.
+import CompilerPluginSupport
+import Foundation
+import PackageDescription
+
+// MARK: - Where the macro plugin gets SwiftSyntax
+//
+// No outside package can be fetched in the environments this project is built in, but every
+// Swift toolchain ships SwiftSyntax as modules and shared libraries under
+// `<toolchain>/usr/lib/swift/host`. The macro target compiles and links against those.
+// This is the one place that choice is made. `FM_SWIFT_HOST_LIBS` overrides the directory.
+// Unsafe flags stop this package from being used as a remote (URL) dependency; such consumers
+// would switch this block to a `.package(url: "https://github.com/swiftlang/swift-syntax")`
+// dependency instead.
+
+/// Finds `<toolchain>/usr/lib/swift/host` from the `swift` on `PATH` (symlinks resolved).
+func toolchainHostLibraries() -> String? {
+    let environment = ProcessInfo.processInfo.environment
+    if let override = environment["FM_SWIFT_HOST_LIBS"], !override.isEmpty { return override }
+    let fileManager = FileManager.default
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+        let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+        guard fileManager.isExecutableFile(atPath: candidate.path) else { continue }
+        let resolved = candidate.resolvingSymlinksInPath()
+        let host = resolved.deletingLastPathComponent()      // bin/
+            .deletingLastPathComponent()                       // usr/
+            .appendingPathComponent("lib/swift/host")
+        if fileManager.fileExists(atPath: host.appendingPathComponent("SwiftSyntax.swiftmodule").path) {
+            return host.path
+        }
+    }
+    return nil
+}
+
+let hostLibraries = toolchainHostLibraries() ?? "/usr/lib/swift/host"
+let syntaxLibraries = [
+    "SwiftSyntax", "SwiftSyntaxMacros", "SwiftParser", "SwiftDiagnostics", "SwiftSyntaxBuilder",
+    "SwiftBasicFormat", "SwiftOperators", "SwiftSyntaxMacroExpansion", "SwiftParserDiagnostics",
+    "SwiftCompilerPluginMessageHandling",
+]
+let syntaxSwiftSettings: [SwiftSetting] = [.unsafeFlags(["-I", hostLibraries])]
+let syntaxLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-L", hostLibraries] + syntaxLibraries.map { "-l\($0)" }
+        + ["-Xlinker", "-rpath", "-Xlinker", hostLibraries])
+]
+
+// Kernels stay optimized in every configuration: debug builds compile C at -O0 otherwise,
+// which makes model tests unbearably slow. Per-ISA code uses function attributes, so no
+// global -m flags are needed and the binary runs on any x86-64 or ARM64 CPU.
+let kernelCSettings: [CSetting] = [.unsafeFlags(["-O3", "-fno-math-errno"])]
+
+let package = Package(
+    name: "FoundationModels",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "FoundationModels", targets: ["FoundationModels"]),
+        .library(name: "IntentEnvelope", targets: ["IntentEnvelope"]),
+        .library(name: "LocalInference", targets: ["LocalInference"]),
+        .executable(name: "fm", targets: ["fm"]),
+    ],
+    targets: [
+        .target(name: "CKernels", cSettings: kernelCSettings),
+        .target(name: "LocalInference", dependencies: ["CKernels"]),
+        .target(name: "StructuredDecoding"),
+        .target(name: "JSONSchemaValidation"),
+        .macro(
+            name: "FoundationModelsMacros",
+            swiftSettings: syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+        .target(
+            name: "FoundationModels",
+            dependencies: ["LocalInference", "StructuredDecoding", "FoundationModelsMacros"]
+        ),
+        .target(
+            name: "IntentEnvelope",
+            dependencies: ["JSONSchemaValidation", "FoundationModels"],
+            resources: [.copy("Resources")]
+        ),
+        .executableTarget(
+            name: "fm",
+            dependencies: [
+                "LocalInference", "StructuredDecoding", "JSONSchemaValidation", "IntentEnvelope",
+                "FoundationModels",
+            ]
+        ),
+        .testTarget(name: "LocalInferenceTests", dependencies: ["LocalInference", "CKernels"]),
+        .testTarget(name: "StructuredDecodingTests", dependencies: ["StructuredDecoding", "LocalInference", "JSONSchemaValidation"]),
+        .testTarget(name: "JSONSchemaValidationTests", dependencies: ["JSONSchemaValidation"]),
+        .testTarget(name: "IntentEnvelopeTests", dependencies: ["IntentEnvelope", "FoundationModels"]),
+        .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels"]),
+        .testTarget(
+            name: "FoundationModelsMacrosTests",
+            dependencies: ["FoundationModelsMacros"],
+            swiftSettings: syntaxSwiftSettings,
+            linkerSettings: syntaxLinkerSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

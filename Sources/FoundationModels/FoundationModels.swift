@@ -1,0 +1,1 @@
+// Apple-compatible public API; see ARCHITECTURE.md.

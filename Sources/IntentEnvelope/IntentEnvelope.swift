@@ -1,0 +1,1 @@
+// The seed-004 exchange envelope; see ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// The engine lives here; see ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// Grammar-constrained decoding; see ARCHITECTURE.md.

@@ -1,0 +1,6 @@
+import Testing
+@testable import FoundationModelsMacros
+
+@Suite("FoundationModelsMacros") struct FoundationModelsMacrosSmokeTests {
+    @Test func moduleLoads() { #expect(Bool(true)) }
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import FoundationModels
+
+@Suite("FoundationModels") struct FoundationModelsSmokeTests {
+    @Test func moduleLoads() { #expect(Bool(true)) }
+}
