@@ -5,7 +5,7 @@ let commands: [any Command.Type] = [
 ]
 
 /// Finds the command whose (possibly multi-word) name starts the argument list.
-func resolve(_ arguments: [String]) -> (any Command.Type, [String])? {
+@MainActor func resolve(_ arguments: [String]) -> (any Command.Type, [String])? {
     let sorted = commands.sorted { $0.name.split(separator: " ").count > $1.name.split(separator: " ").count }
     for command in sorted {
         let words = command.name.split(separator: " ").map(String.init)
@@ -16,7 +16,7 @@ func resolve(_ arguments: [String]) -> (any Command.Type, [String])? {
     return nil
 }
 
-func overview() -> String {
+@MainActor func overview() -> String {
     var text = "USAGE: fm <subcommand> [options]\n\nSUBCOMMANDS:\n"
     let width = (commands.map(\.name.count).max() ?? 0) + 2
     for command in commands {
