@@ -18,7 +18,7 @@ let commands: [any Command.Type] = [
 
 @MainActor func overview() -> String {
     var text = "USAGE: fm <subcommand> [options]\n\nSUBCOMMANDS:\n"
-    let width = (commands.map(\.name.count).max() ?? 0) + 2
+    let width = (commands.map { $0.name.count }.max() ?? 0) + 2
     for command in commands {
         text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.abstract + "\n"
     }
