@@ -1,1 +1,0 @@
-// JSON values, the Draft 2020-12 validator and JSON diff; see ARCHITECTURE.md.
