@@ -62,7 +62,7 @@ let package = Package(
     targets: [
         .target(name: "CKernels", cSettings: kernelCSettings),
         .target(name: "LocalInference", dependencies: ["CKernels"]),
-        .target(name: "StructuredDecoding"),
+        .target(name: "StructuredDecoding", dependencies: ["JSONSchemaValidation"]),
         .target(name: "JSONSchemaValidation"),
         .macro(
             name: "FoundationModelsMacros",
@@ -71,7 +71,7 @@ let package = Package(
         ),
         .target(
             name: "FoundationModels",
-            dependencies: ["LocalInference", "StructuredDecoding", "FoundationModelsMacros"]
+            dependencies: ["LocalInference", "StructuredDecoding", "JSONSchemaValidation", "FoundationModelsMacros"]
         ),
         .target(
             name: "IntentEnvelope",
