@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import LocalInference
+
+@Suite("Tokenizer") struct TokenizerTests {
+    @Test func smolLM2SpecialTokens() throws {
+        let tokenizer = try TestTokenizers.smolLM2()
+        #expect(tokenizer.vocabularySize == 49152)
+        #expect(tokenizer.bosTokenID == 1 && tokenizer.eosTokenID == 2)
+        // llama.cpp's end-of-generation set: <|im_end|>, <|endoftext|>, and <reponame> (FIM repo).
+        #expect(tokenizer.endOfGenerationTokenIDs == [0, 2, 4])
+        #expect((0..<49152).filter { tokenizer.isControl(Int32($0)) }.count == 17)
+        #expect(tokenizer.isControl(2) && !tokenizer.isControl(17) && !tokenizer.isControl(-1) && !tokenizer.isControl(1 << 30))
+        #expect(tokenizer.encode("Hi") == [26843])   // no BOS: add_bos_token is false for SmolLM2
+    }
+
+    @Test func gemma3SpecialTokens() throws {
+        let tokenizer = try TestTokenizers.gemma3()
+        #expect(tokenizer.vocabularySize == 262_144)
+        #expect(tokenizer.bosTokenID == 2 && tokenizer.eosTokenID == 1)
+        // <eos>, <end_of_turn>, and </s>, which llama.cpp makes a control token by its text.
+        #expect(tokenizer.endOfGenerationTokenIDs == [1, 106, 212])
+        #expect((0..<262_144).filter { tokenizer.isControl(Int32($0)) }.count == 6250)
+        #expect(tokenizer.encode("Hi").first == 2)
+    }
+
+    @Test func tokenBytesUndoTheVocabularySpelling() throws {
+        let smol = try TestTokenizers.smolLM2()
+        let hello = try #require(smol.tokenID(forText: "Ġhello"))
+        #expect(smol.tokenBytes(hello) == Array(" hello".utf8))
+        let newline = try #require(smol.tokenID(forText: "Ċ"))
+        #expect(smol.tokenBytes(newline) == [0x0A])
+        #expect(smol.tokenBytes(2).isEmpty)                    // control
+        #expect(smol.tokenBytes(-5).isEmpty && smol.tokenBytes(49152).isEmpty)
+        #expect(smol.tokenText(2) == "<|im_end|>")
+
+        let gemma = try TestTokenizers.gemma3()
+        let byte = try #require(gemma.tokenID(forText: "<0x41>"))
+        #expect(gemma.tokenBytes(byte) == [0x41])
+        let word = try #require(gemma.tokenID(forText: "▁hello"))
+        #expect(gemma.tokenBytes(word) == Array(" hello".utf8))
+        #expect(gemma.tokenBytes(107) == [0x0A])              // user-defined "\n"
+        #expect(gemma.tokenBytes(106).isEmpty)                // <end_of_turn>
+        // Canonically equivalent spellings are different tokens: lookups compare bytes.
+        #expect(gemma.tokenID(forText: "é") != gemma.tokenID(forText: "e\u{301}"))
+    }
+
+    @Test func decodeWritesOrSkipsControlTokens() throws {
+        let smol = try TestTokenizers.smolLM2()
+        let ids = smol.encode("<|im_start|>user\nHi<|im_end|>", parseSpecial: true)
+        #expect(smol.decode(ids) == "<|im_start|>user\nHi<|im_end|>")
+        #expect(smol.decode(ids, skipSpecial: true) == "user\nHi")
+        #expect(smol.decode([-1, 1 << 30]) == "")
+        let gemma = try TestTokenizers.gemma3()
+        #expect(gemma.decode(gemma.encode("Hello world")) == "<bos>Hello world")
+        #expect(gemma.decode(gemma.encode("Hello world"), skipSpecial: true) == "Hello world")
+    }
+
+    @Test func streamingMatchesWholeDecodeOnEveryFixture() throws {
+        for (tokenizer, fixtures) in [(try TestTokenizers.smolLM2(), TokenizerFixtures.smolLM2),
+                                      (try TestTokenizers.gemma3(), TokenizerFixtures.gemma3)] {
+            for fixture in fixtures {
+                var stream = StreamingDetokenizer(tokenizer: tokenizer)
+                var text = ""
+                for id in fixture.ids_plain {
+                    let piece = stream.append(id)
+                    if fixture.roundtrip { #expect(!piece.contains("\u{FFFD}") || fixture.text.contains("\u{FFFD}"), "\(fixture.text.debugDescription)") }
+                    text += piece
+                }
+                text += stream.finish()
+                #expect(text == tokenizer.decode(fixture.ids_plain, skipSpecial: true), "\(fixture.text.debugDescription)")
+            }
+        }
+    }
+
+    @Test func streamingHoldsBackSplitCharacters() throws {
+        let gemma = try TestTokenizers.gemma3()
+        let bytes: [Int32] = try [0xF0, 0x9F, 0x98, 0x80].map { byte in
+            try #require(gemma.tokenID(forText: String(format: "<0x%02X>", byte)))
+        }
+        var stream = StreamingDetokenizer(tokenizer: gemma)
+        #expect(stream.append(bytes[0]) == "")
+        #expect(stream.append(bytes[1]) == "")
+        #expect(stream.append(bytes[2]) == "")
+        #expect(stream.append(bytes[3]) == "😀")
+        #expect(stream.append(bytes[0]) == "")
+        #expect(stream.finish() == "\u{FFFD}")
+        #expect(stream.finish() == "")
+    }
+
+    @Test(arguments: [
+        ([UInt8](), 0), ([0x41], 1), ([0x41, 0xE2], 1), ([0x41, 0xE2, 0x96], 1), ([0xE2, 0x96, 0x81], 3),
+        ([0xF0, 0x9F, 0x98], 0), ([0x80, 0x80], 2), ([0xFF], 1), ([0xC0], 1), ([0x41, 0x80, 0x80, 0x80, 0x80], 5),
+    ])
+    func completePrefixLength(_ bytes: [UInt8], _ expected: Int) {
+        #expect(StreamingDetokenizer.completePrefixLength(bytes) == expected)
+    }
+
+    @Test func longUnbrokenInputsStayFastAndRoundTrip() throws {
+        let long = String(repeating: "a", count: 100_000) + String(repeating: "한", count: 20_000) + String(repeating: "😀", count: 5_000)
+        for tokenizer in [try TestTokenizers.smolLM2(), try TestTokenizers.gemma3()] {
+            let ids = tokenizer.encode(long, addSpecialTokens: false)
+            #expect(tokenizer.decode(ids) == long)
+            #expect(ids.count < long.utf8.count / 2)
+        }
+    }
+
+    @Test func encodingIsThreadSafe() async throws {
+        let tokenizer = try TestTokenizers.smolLM2()
+        let texts = TokenizerFixtures.smolLM2.map(\.text)
+        let expected = texts.map { tokenizer.encode($0, parseSpecial: true) }
+        let results = await withTaskGroup(of: [[Int32]].self) { group in
+            for _ in 0..<4 { group.addTask { texts.map { tokenizer.encode($0, parseSpecial: true) } } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        for result in results { #expect(result == expected) }
+    }
+}
