@@ -1,0 +1,50 @@
+import SwiftDiagnostics
+
+/// Every error the `@Generable` and `@Guide` macros report, each with a stable message ID.
+///
+/// Messages quote the attribute and name the offending declaration, property, guide or type, so
+/// the user sees what to change without reading the expansion.
+enum GenerableDiagnostic: DiagnosticMessage {
+    /// `@Generable` on something other than a struct or an enum; the payload reads "a class".
+    case unsupportedDeclaration(kind: String)
+    /// A stored property whose type the macro cannot see (`var count = 0`).
+    case missingTypeAnnotation(property: String)
+    /// A guide whose value type does not match the property (`.range` on a `String`).
+    case guideTypeMismatch(guide: String, applies: String, property: String, type: String)
+    /// `@Guide` on something other than a stored property.
+    case guideOnNonStoredProperty(kind: String)
+
+    var message: String {
+        switch self {
+        case .unsupportedDeclaration(let kind):
+            "'@Generable' can only be attached to a struct or an enum, not \(kind)"
+        case .missingTypeAnnotation(let property):
+            "'@Generable' needs an explicit type for property '\(property)'"
+        case .guideTypeMismatch(let guide, let applies, let property, let type):
+            "'@Guide' guide '.\(guide)' applies to \(applies), but property '\(property)' has type '\(type)'"
+        case .guideOnNonStoredProperty(let kind):
+            "'@Guide' can only be attached to a stored property of a '@Generable' type, not \(kind)"
+        }
+    }
+
+    var diagnosticID: MessageID { MessageID(domain: "FoundationModelsMacros", id: id) }
+
+    /// The stable ID of this kind of diagnostic, unique within the `FoundationModelsMacros` domain.
+    var id: String {
+        switch self {
+        case .unsupportedDeclaration: "unsupportedDeclaration"
+        case .missingTypeAnnotation: "missingTypeAnnotation"
+        case .guideTypeMismatch: "guideTypeMismatch"
+        case .guideOnNonStoredProperty: "guideOnNonStoredProperty"
+        }
+    }
+
+    var severity: DiagnosticSeverity { .error }
+}
+
+/// The Fix-It that turns `class`/`actor` into `struct`.
+struct ReplaceWithStructFixIt: FixItMessage {
+    let keyword: String
+    var message: String { "Replace '\(keyword)' with 'struct'" }
+    var fixItID: MessageID { MessageID(domain: "FoundationModelsMacros", id: "replaceWithStruct") }
+}

@@ -1,0 +1,89 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+/// A stored property of a `@Generable` struct: one schema property and one field of the
+/// generated content, in declaration order.
+struct StoredProperty {
+    /// The name as written, backticks included, for use in code.
+    let identifier: TokenSyntax
+    /// The declared type.
+    let type: TypeSyntax
+    /// The `@Guide(description:)` argument, if any.
+    let description: ExprSyntax?
+    /// The guide arguments that fit `type`.
+    let guides: [ExprSyntax]
+
+    /// The name without backticks, as it appears in the schema and the JSON.
+    var name: String { identifier.identifier?.name ?? identifier.text }
+
+    /// The declared type without its outer `Optional`, for `PartiallyGenerated` lookups.
+    var isOptional: Bool { type.unwrappedOptional != nil }
+
+    /// `T.PartiallyGenerated?` for `T` and `T?` alike: every partial field is optional.
+    var partialType: String {
+        "\((type.unwrappedOptional ?? type).trimmedDescription).PartiallyGenerated?"
+    }
+}
+
+extension StoredProperty {
+    /// The stored properties of `members` the macro generates code for, in declaration order.
+    ///
+    /// Skipped: static and lazy properties, computed properties, and `let`s with an initial value
+    /// (they cannot be assigned in `init(_:)`). A stored property without a type annotation is
+    /// reported to `diagnose` and skipped.
+    static func all(in members: MemberBlockItemListSyntax, diagnose: (Diagnostic) -> Void) -> [StoredProperty] {
+        var properties: [StoredProperty] = []
+        for member in members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            properties += all(in: variable, diagnose: diagnose)
+        }
+        return properties
+    }
+
+    private static func all(in variable: VariableDeclSyntax, diagnose: (Diagnostic) -> Void) -> [StoredProperty] {
+        let skipped: Set<String> = ["static", "class", "lazy"]
+        if variable.modifiers.contains(where: { skipped.contains($0.name.text) }) { return [] }
+        let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+        let guides = GuideAttribute.all(in: variable.attributes)
+        let description = guides.lazy.compactMap(\.description).first
+
+        // `var a, b: Int` declares both as Int: the type is written on the last binding only.
+        var properties: [StoredProperty] = []
+        var sharedType: TypeSyntax?
+        for binding in variable.bindings.reversed() {
+            if let annotation = binding.typeAnnotation { sharedType = annotation.type.trimmed }
+            else if binding.initializer != nil { sharedType = nil }
+            guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self),
+                  binding.isStored, !(isLet && binding.initializer != nil)
+            else { continue }
+            guard let type = binding.typeAnnotation?.type.trimmed ?? sharedType else {
+                diagnose(Diagnostic(
+                    node: pattern,
+                    message: GenerableDiagnostic.missingTypeAnnotation(property: pattern.identifier.identifier?.name ?? pattern.identifier.text)
+                ))
+                continue
+            }
+            let property = pattern.identifier.identifier?.name ?? pattern.identifier.text
+            properties.append(StoredProperty(
+                identifier: pattern.identifier.trimmed,
+                type: type,
+                description: description,
+                guides: guides.flatMap { $0.guides(fitting: type, property: property) }
+            ))
+        }
+        return properties.reversed()
+    }
+}
+
+extension PatternBindingSyntax {
+    /// False for computed properties; observers (`willSet`/`didSet`) keep a property stored.
+    var isStored: Bool {
+        switch accessorBlock?.accessors {
+        case nil: true
+        case .getter: false
+        case .accessors(let accessors):
+            accessors.allSatisfy { [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind) }
+        @unknown default: false
+        }
+    }
+}
