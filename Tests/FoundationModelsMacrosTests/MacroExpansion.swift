@@ -42,3 +42,22 @@ struct MacroExpansion {
         fixIts = context.diagnostics.flatMap { $0.fixIts.map(\.message.message) }
     }
 }
+
+extension MacroExpansion {
+    /// Whether `snippet`'s lines appear consecutively in the expansion, indentation ignored.
+    func contains(_ snippet: String) -> Bool {
+        let lines = source.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
+        let wanted = snippet.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }
+        guard !wanted.isEmpty, wanted.count <= lines.count else { return false }
+        return (0...(lines.count - wanted.count)).contains { start in
+            zip(lines[start...], wanted).allSatisfy { $0 == $1 }
+        }
+    }
+
+    /// The expansion's lines that start with `prefix` (indentation ignored), in order.
+    func lines(startingWith prefix: String) -> [String] {
+        source.split(separator: "\n")
+            .map { String($0.trimmingPrefix(while: \.isWhitespace)) }
+            .filter { $0.hasPrefix(prefix) }
+    }
+}
