@@ -9,9 +9,15 @@ struct ExtensionHeader {
     /// `"public "`, `"package "` or `""`.
     let access: String
 
-    /// `extension T: FoundationModels.Generable {`, preceded by the availability attributes.
+    /// `extension T: nonisolated FoundationModels.Generable {`, preceded by the availability
+    /// attributes.
+    ///
+    /// The conformance is `nonisolated` so it holds in modules that default to main-actor
+    /// isolation (`-default-isolation MainActor`, Xcode's default for apps): there an inferred
+    /// main-actor conformance could not satisfy `ConvertibleFromGeneratedContent`'s
+    /// `SendableMetatype` requirement, and schemas are built off the main actor.
     var opening: String {
-        let conformance = addsConformance ? ": FoundationModels.Generable" : ""
+        let conformance = addsConformance ? ": nonisolated FoundationModels.Generable" : ""
         return (attributes + ["extension \(type)\(conformance) {"]).joined(separator: "\n")
     }
 }

@@ -9,7 +9,8 @@ enum GenerableDiagnostic: DiagnosticMessage {
     case unsupportedDeclaration(kind: String)
     /// A stored property whose type the macro cannot see (`var count = 0`).
     case missingTypeAnnotation(property: String)
-    /// A guide whose value type does not match the property (`.range` on a `String`).
+    /// A guide whose value type does not match the property (`.range` on a `String`); `guide`
+    /// reads "guide '.range'" or "regex guide".
     case guideTypeMismatch(guide: String, applies: String, property: String, type: String)
     /// `@Guide` on something other than a stored property.
     case guideOnNonStoredProperty(kind: String)
@@ -21,7 +22,7 @@ enum GenerableDiagnostic: DiagnosticMessage {
         case .missingTypeAnnotation(let property):
             "'@Generable' needs an explicit type for property '\(property)'"
         case .guideTypeMismatch(let guide, let applies, let property, let type):
-            "'@Guide' guide '.\(guide)' applies to \(applies), but property '\(property)' has type '\(type)'"
+            "'@Guide' \(guide) applies to \(applies), but property '\(property)' has type '\(type)'"
         case .guideOnNonStoredProperty(let kind):
             "'@Guide' can only be attached to a stored property of a '@Generable' type, not \(kind)"
         }

@@ -39,25 +39,28 @@ struct GuideAttribute {
 }
 
 extension GuideAttribute {
-    /// The property types a guide applies to, by the guide's name (`range`, `count`, ...).
+    /// The property types a guide applies to, with the guide's name for messages ("guide
+    /// '.range'", "regex guide").
     ///
     /// A regex literal or a `Regex(...)` call counts as a string guide. Guides the table does not
     /// know (a variable holding a guide, say) are left to the compiler.
     static func requiredCategory(of guide: ExprSyntax) -> (name: String, category: ValueCategory)? {
-        if guide.is(RegexLiteralExprSyntax.self) { return ("pattern", .string) }
+        if guide.is(RegexLiteralExprSyntax.self) { return ("regex guide", .string) }
         var callee = guide
         if let call = guide.as(FunctionCallExprSyntax.self) { callee = call.calledExpression }
         if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text == "Regex" {
-            return ("pattern", .string)
+            return ("regex guide", .string)
         }
         guard let member = callee.as(MemberAccessExprSyntax.self) else { return nil }
         let name = member.declName.baseName.text
+        let required: ValueCategory
         switch name {
-        case "anyOf", "constant", "pattern": return (name, .string)
-        case "minimum", "maximum", "range": return (name, .number)
-        case "count", "minimumCount", "maximumCount", "element": return (name, .array)
+        case "anyOf", "constant", "pattern": required = .string
+        case "minimum", "maximum", "range": required = .number
+        case "count", "minimumCount", "maximumCount", "element": required = .array
         default: return nil
         }
+        return ("guide '.\(name)'", required)
     }
 
     /// The guides that fit a property of `type`; the misfits are reported on the attribute through

@@ -16,6 +16,9 @@ struct StoredProperty {
     /// The name without backticks, as it appears in the schema and the JSON.
     var name: String { identifier.identifier?.name ?? identifier.text }
 
+    /// The name as an argument label: keywords need no backticks there, except these three.
+    var label: String { ["inout", "var", "let"].contains(name) ? identifier.text : name }
+
     /// The declared type without its outer `Optional`, for `PartiallyGenerated` lookups.
     var isOptional: Bool { type.unwrappedOptional != nil }
 

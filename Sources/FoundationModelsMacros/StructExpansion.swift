@@ -80,7 +80,8 @@ struct StructExpansion {
         for property in properties {
             let name = property.identifier.text
             fields.append("\(access)var \(name): \(property.partialType)")
-            parameters.append("\(name): \(property.partialType)")
+            // `init(default: T)` declares the parameter `default`, which the body spells `\`default\``.
+            parameters.append("\(property.label): \(property.partialType)")
             memberwise.append("self.\(name) = \(name)")
             decoding.append("self.\(name) = try content.value(\(property.partialType).self, forProperty: \(literal(property.name)))")
         }
@@ -103,7 +104,7 @@ struct StructExpansion {
         for property in properties {
             let name = property.identifier.text
             let unwrap = property.isOptional ? "?" : ""
-            arguments.append("\(name): self.\(name)\(unwrap).asPartiallyGenerated()")
+            arguments.append("\(property.label): self.\(name)\(unwrap).asPartiallyGenerated()")
         }
         return arguments.joined(separator: ", ")
     }

@@ -17,7 +17,7 @@ import Testing
             case curious
         }
 
-        extension Mood: FoundationModels.Generable {
+        extension Mood: nonisolated FoundationModels.Generable {
             nonisolated static var generationSchema: FoundationModels.GenerationSchema {
                 FoundationModels.GenerationSchema(type: Self.self, description: nil, anyOf: ["cheerful", "grumpy", "curious"])
             }
@@ -68,7 +68,7 @@ import Testing
             case none
         }
 
-        extension Reply: FoundationModels.Generable {
+        extension Reply: nonisolated FoundationModels.Generable {
             nonisolated static var generationSchema: FoundationModels.GenerationSchema {
                 FoundationModels.GenerationSchema(
                     type: Self.self,

@@ -18,7 +18,7 @@ import Testing
             var note: String?
         }
 
-        extension RecipeCard: FoundationModels.Generable {
+        extension RecipeCard: nonisolated FoundationModels.Generable {
             nonisolated static var generationSchema: FoundationModels.GenerationSchema {
                 FoundationModels.GenerationSchema(
                     type: Self.self,
@@ -147,8 +147,8 @@ import Testing
         }
         """)
         #expect(expansion.diagnostics == [])
-        #expect(expansion.contains("extension WeatherTool.Arguments: FoundationModels.Generable {"))
-        #expect(expansion.contains("extension WeatherTool.Unit: FoundationModels.Generable {"))
+        #expect(expansion.contains("extension WeatherTool.Arguments: nonisolated FoundationModels.Generable {"))
+        #expect(expansion.contains("extension WeatherTool.Unit: nonisolated FoundationModels.Generable {"))
         #expect(expansion.contains("""
         FoundationModels.GenerationSchema.Property(name: "city", description: "The city name", type: String.self, guides: []),
         FoundationModels.GenerationSchema.Property(name: "unit", description: nil, type: Unit.self, guides: []),
@@ -221,7 +221,7 @@ import Testing
         """)
         #expect(expansion.contains("""
         @available(iOS 26, macOS 26, *)
-        extension Notice: FoundationModels.Generable {
+        extension Notice: nonisolated FoundationModels.Generable {
         """))
     }
 
@@ -270,6 +270,14 @@ import Testing
         """))
         #expect(expansion.contains(#"FoundationModels.GeneratedContent(properties: ["id": self.id, "default": self.`default`])"#))
         #expect(!expansion.source.contains("GenerationID"))
+        // Keyword names need backticks as variables, not as argument labels (that would warn).
+        #expect(expansion.contains("""
+        nonisolated init(id: String.PartiallyGenerated?, default: Bool.PartiallyGenerated?) {
+            self.id = id
+            self.`default` = `default`
+        }
+        """))
+        #expect(expansion.contains("PartiallyGenerated(id: self.id.asPartiallyGenerated(), default: self.`default`.asPartiallyGenerated())"))
     }
 
     @Test func anExistingConformanceIsNotRepeated() {
