@@ -17,6 +17,11 @@ extension GenerationSchema {
         }
 
         /// Creates an optional property: the model may leave it out.
+        ///
+        /// Disfavored so `type: String?.self, guides: []` (what `@Generable` emits for an optional
+        /// property without guides) resolves to the general overload with `Value == String?`
+        /// instead of being ambiguous; guides such as `.range` still select this one.
+        @_disfavoredOverload
         public init<Value: Generable>(
             name: String, description: String? = nil, type: Value?.Type, guides: [GenerationGuide<Value>] = []
         ) {
