@@ -8,6 +8,11 @@ extension GenerationSchema {
         let storage: SchemaProperty
 
         /// Creates a required property of a generable type.
+        ///
+        /// Disfavored so that for `type: String?.self, guides: []` (what `@Generable` emits for an
+        /// optional property without guides) the optional overload below wins instead of the call
+        /// being ambiguous: an optional Swift property is an optional schema property.
+        @_disfavoredOverload
         public init<Value: Generable>(
             name: String, description: String? = nil, type: Value.Type, guides: [GenerationGuide<Value>] = []
         ) {
@@ -17,11 +22,6 @@ extension GenerationSchema {
         }
 
         /// Creates an optional property: the model may leave it out.
-        ///
-        /// Disfavored so `type: String?.self, guides: []` (what `@Generable` emits for an optional
-        /// property without guides) resolves to the general overload with `Value == String?`
-        /// instead of being ambiguous; guides such as `.range` still select this one.
-        @_disfavoredOverload
         public init<Value: Generable>(
             name: String, description: String? = nil, type: Value?.Type, guides: [GenerationGuide<Value>] = []
         ) {
