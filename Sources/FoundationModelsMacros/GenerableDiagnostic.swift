@@ -49,3 +49,10 @@ struct ReplaceWithStructFixIt: FixItMessage {
     var message: String { "Replace '\(keyword)' with 'struct'" }
     var fixItID: MessageID { MessageID(domain: "FoundationModelsMacros", id: "replaceWithStruct") }
 }
+
+/// The Fix-It that writes the literal's type on a property without a type annotation.
+struct AddTypeAnnotationFixIt: FixItMessage {
+    let typeName: String
+    var message: String { "Add type annotation ': \(typeName)'" }
+    var fixItID: MessageID { MessageID(domain: "FoundationModelsMacros", id: "addTypeAnnotation") }
+}

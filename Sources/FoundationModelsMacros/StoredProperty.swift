@@ -62,7 +62,8 @@ extension StoredProperty {
             guard let type = binding.typeAnnotation?.type.trimmed ?? sharedType else {
                 diagnose(Diagnostic(
                     node: pattern,
-                    message: GenerableDiagnostic.missingTypeAnnotation(property: pattern.identifier.identifier?.name ?? pattern.identifier.text)
+                    message: GenerableDiagnostic.missingTypeAnnotation(property: pattern.identifier.identifier?.name ?? pattern.identifier.text),
+                    fixIts: binding.literalTypeFixIt.map { [$0] } ?? []
                 ))
                 continue
             }
@@ -88,5 +89,29 @@ extension PatternBindingSyntax {
             accessors.allSatisfy { [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind) }
         @unknown default: false
         }
+    }
+}
+
+extension PatternBindingSyntax {
+    /// For `var retries = 3`: the Fix-It that writes `var retries: Int = 3`. Only literals have a
+    /// type the macro can know (`Int`, `Double`, `String`, `Bool`, as the compiler infers them).
+    var literalTypeFixIt: FixIt? {
+        guard let value = initializer?.value else { return nil }
+        let typeName: String
+        if value.is(IntegerLiteralExprSyntax.self) { typeName = "Int" }
+        else if value.is(FloatLiteralExprSyntax.self) { typeName = "Double" }
+        else if value.is(StringLiteralExprSyntax.self) { typeName = "String" }
+        else if value.is(BooleanLiteralExprSyntax.self) { typeName = "Bool" }
+        else { return nil }
+        let annotation = TypeAnnotationSyntax(
+            colon: .colonToken(trailingTrivia: .space),
+            type: IdentifierTypeSyntax(name: .identifier(typeName)),
+            trailingTrivia: pattern.trailingTrivia
+        )
+        let fixed = with(\.pattern, pattern.with(\.trailingTrivia, [])).with(\.typeAnnotation, annotation)
+        return FixIt(
+            message: AddTypeAnnotationFixIt(typeName: typeName),
+            changes: [.replace(oldNode: Syntax(self), newNode: Syntax(fixed))]
+        )
     }
 }

@@ -12,6 +12,7 @@ import Testing
             "1:1: '@Generable' can only be attached to a struct or an enum, not a class [unsupportedDeclaration]"
         ])
         #expect(expansion.fixIts == ["Replace 'class' with 'struct'"])
+        #expect(expansion.fixItChanges == ["class -> struct"])
         #expect(!expansion.source.contains("extension"))
     }
 
@@ -38,9 +39,27 @@ import Testing
         #expect(expansion.diagnostics == [
             "3:9: '@Generable' needs an explicit type for property 'retries' [missingTypeAnnotation]"
         ])
+        #expect(expansion.fixIts == ["Add type annotation ': Int'"])
+        #expect(expansion.fixItChanges == ["retries = 3 -> retries: Int = 3"])
         #expect(expansion.lines(startingWith: "FoundationModels.GenerationSchema.Property(") == [
             #"FoundationModels.GenerationSchema.Property(name: "name", description: nil, type: String.self, guides: []),"#
         ])
+    }
+
+    @Test(arguments: [
+        ("var ratio = 0.5", "Double"), ("var name = \"x\"", "String"), ("var done = false", "Bool"),
+    ])
+    func literalInitializersSuggestTheirType(declaration: String, type: String) {
+        let expansion = MacroExpansion("@Generable struct Settings {\n    \(declaration)\n}")
+        #expect(expansion.fixIts == ["Add type annotation ': \(type)'"])
+    }
+
+    @Test func otherInitializersGetNoFixIt() {
+        let expansion = MacroExpansion("@Generable struct Settings {\n    var created = makeDate()\n}")
+        #expect(expansion.diagnostics == [
+            "2:9: '@Generable' needs an explicit type for property 'created' [missingTypeAnnotation]"
+        ])
+        #expect(expansion.fixIts == [])
     }
 
     @Test func guidesThatCannotApplyAreReportedOnTheirAttributeAndLeftOut() {

@@ -14,6 +14,8 @@ struct MacroExpansion {
     let diagnostics: [String]
     /// The Fix-It messages, in diagnostic order.
     let fixIts: [String]
+    /// What each Fix-It replaces and with what (`"old" -> "new"`), in diagnostic order.
+    let fixItChanges: [String]
 
     init(_ original: String, conformsAlready: Bool = false) {
         let file = Parser.parse(source: original)
@@ -40,6 +42,10 @@ struct MacroExpansion {
             return "\(location.line):\(location.column): \(diagnostic.message) [\((diagnostic.diagMessage as? GenerableDiagnostic)?.id ?? "foreign")]"
         }
         fixIts = context.diagnostics.flatMap { $0.fixIts.map(\.message.message) }
+        fixItChanges = context.diagnostics.flatMap(\.fixIts).flatMap(\.changes).map { change in
+            guard case .replace(let old, let new) = change else { return "\(change)" }
+            return "\(old.trimmedDescription) -> \(new.trimmedDescription)"
+        }
     }
 }
 
