@@ -9,6 +9,8 @@ enum GenerableDiagnostic: DiagnosticMessage {
     case unsupportedDeclaration(kind: String)
     /// A stored property whose type the macro cannot see (`var count = 0`).
     case missingTypeAnnotation(property: String)
+    /// A stored property the macro cannot generate: a tuple pattern or a property inside `#if`.
+    case unsupportedProperty(property: String, reason: String)
     /// A guide whose value type does not match the property (`.range` on a `String`); `guide`
     /// reads "guide '.range'" or "regex guide".
     case guideTypeMismatch(guide: String, applies: String, property: String, type: String)
@@ -21,6 +23,8 @@ enum GenerableDiagnostic: DiagnosticMessage {
             "'@Generable' can only be attached to a struct or an enum, not \(kind)"
         case .missingTypeAnnotation(let property):
             "'@Generable' needs an explicit type for property '\(property)'"
+        case .unsupportedProperty(let property, let reason):
+            "'@Generable' cannot generate property '\(property)': \(reason)"
         case .guideTypeMismatch(let guide, let applies, let property, let type):
             "'@Guide' \(guide) applies to \(applies), but property '\(property)' has type '\(type)'"
         case .guideOnNonStoredProperty(let kind):
@@ -35,6 +39,7 @@ enum GenerableDiagnostic: DiagnosticMessage {
         switch self {
         case .unsupportedDeclaration: "unsupportedDeclaration"
         case .missingTypeAnnotation: "missingTypeAnnotation"
+        case .unsupportedProperty: "unsupportedProperty"
         case .guideTypeMismatch: "guideTypeMismatch"
         case .guideOnNonStoredProperty: "guideOnNonStoredProperty"
         }

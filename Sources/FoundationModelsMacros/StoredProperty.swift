@@ -6,6 +6,8 @@ import SwiftSyntax
 struct StoredProperty {
     /// The name as written, backticks included, for use in code.
     let identifier: TokenSyntax
+    /// The name in the user's source, where diagnostics about this property point.
+    let pattern: IdentifierPatternSyntax
     /// The declared type.
     let type: TypeSyntax
     /// The `@Guide(description:)` argument, if any.
@@ -37,10 +39,38 @@ extension StoredProperty {
     static func all(in members: MemberBlockItemListSyntax, diagnose: (Diagnostic) -> Void) -> [StoredProperty] {
         var properties: [StoredProperty] = []
         for member in members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            properties += all(in: variable, diagnose: diagnose)
+            if let variable = member.decl.as(VariableDeclSyntax.self) {
+                properties += all(in: variable, diagnose: diagnose)
+            } else if let conditional = member.decl.as(IfConfigDeclSyntax.self) {
+                reportConditionalProperties(in: conditional, diagnose: diagnose)
+            }
         }
         return properties
+    }
+
+    /// Stored properties under `#if` would need a conditional `init(_:)`; the macro cannot tell
+    /// which clause is active, so each one that `init(_:)` would have to assign is an error.
+    private static func reportConditionalProperties(in conditional: IfConfigDeclSyntax, diagnose: (Diagnostic) -> Void) {
+        for clause in conditional.clauses {
+            guard case .decls(let members) = clause.elements else { continue }
+            for member in members {
+                if let nested = member.decl.as(IfConfigDeclSyntax.self) {
+                    reportConditionalProperties(in: nested, diagnose: diagnose)
+                    continue
+                }
+                guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+                // Reuse the filtering rules; only the properties that would be generated matter.
+                for property in all(in: variable, diagnose: { _ in }) {
+                    diagnose(Diagnostic(
+                        node: property.pattern,
+                        message: GenerableDiagnostic.unsupportedProperty(
+                            property: property.name,
+                            reason: "stored properties inside '#if' are not supported; move it out or give it a default value"
+                        )
+                    ))
+                }
+            }
+        }
     }
 
     private static func all(in variable: VariableDeclSyntax, diagnose: (Diagnostic) -> Void) -> [StoredProperty] {
@@ -56,9 +86,17 @@ extension StoredProperty {
         for binding in variable.bindings.reversed() {
             if let annotation = binding.typeAnnotation { sharedType = annotation.type.trimmed }
             else if binding.initializer != nil { sharedType = nil }
-            guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self),
-                  binding.isStored, !(isLet && binding.initializer != nil)
-            else { continue }
+            guard binding.isStored, !(isLet && binding.initializer != nil) else { continue }
+            guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else {
+                diagnose(Diagnostic(
+                    node: binding.pattern,
+                    message: GenerableDiagnostic.unsupportedProperty(
+                        property: binding.pattern.trimmedDescription,
+                        reason: "declare each property with its own name and type"
+                    )
+                ))
+                continue
+            }
             guard let type = binding.typeAnnotation?.type.trimmed ?? sharedType else {
                 diagnose(Diagnostic(
                     node: pattern,
@@ -70,6 +108,7 @@ extension StoredProperty {
             let property = pattern.identifier.identifier?.name ?? pattern.identifier.text
             properties.append(StoredProperty(
                 identifier: pattern.identifier.trimmed,
+                pattern: pattern,
                 type: type,
                 description: description,
                 guides: guides.flatMap { $0.guides(fitting: type, property: property) }

@@ -62,6 +62,28 @@ import Testing
         #expect(expansion.fixIts == [])
     }
 
+    @Test func tuplePatternsAndConditionalPropertiesAreErrors() {
+        let expansion = MacroExpansion("""
+        @Generable
+        struct Odd {
+            var (x, y): (Int, Int)
+            #if DEBUG
+            var trace: String
+            var level = 1
+            let tag = "x"
+            #endif
+            var ok: Bool
+        }
+        """)
+        #expect(expansion.diagnostics == [
+            "3:9: '@Generable' cannot generate property '(x, y)': declare each property with its own name and type [unsupportedProperty]",
+            "5:9: '@Generable' cannot generate property 'trace': stored properties inside '#if' are not supported; move it out or give it a default value [unsupportedProperty]",
+        ])
+        #expect(expansion.lines(startingWith: "FoundationModels.GenerationSchema.Property(") == [
+            #"FoundationModels.GenerationSchema.Property(name: "ok", description: nil, type: Bool.self, guides: []),"#
+        ])
+    }
+
     @Test func guidesThatCannotApplyAreReportedOnTheirAttributeAndLeftOut() {
         let expansion = MacroExpansion("""
         @Generable
