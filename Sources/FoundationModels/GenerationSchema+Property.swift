@@ -7,7 +7,9 @@ extension GenerationSchema {
     public struct Property: Sendable {
         let storage: SchemaProperty
 
-        /// Creates a required property of a generable type.
+        /// Creates a required property of a generable type. Disfavored so that an optional type
+        /// (`String?.self`, itself generable) picks the optional-property overload.
+        @_disfavoredOverload
         public init<Value: Generable>(
             name: String, description: String? = nil, type: Value.Type, guides: [GenerationGuide<Value>] = []
         ) {
@@ -35,6 +37,8 @@ extension GenerationSchema {
         }
 
         /// Creates an optional string property whose value matches these regular expressions.
+        /// Disfavored so that `guides: []` picks the generic overload.
+        @_disfavoredOverload
         public init<RegexOutput>(
             name: String, description: String? = nil, type: String?.Type, guides: [Regex<RegexOutput>] = []
         ) {
