@@ -30,13 +30,20 @@ extension GeneratedContent {
     }
 }
 
-/// Generated content encodes as the JSON value it holds.
+/// Generated content encodes as its JSON text, which keeps the order of object keys (a keyed
+/// container would not); decoding also accepts a JSON value written inline.
 extension GeneratedContent: Codable {
     public init(from decoder: any Decoder) throws {
+        if let container = try? decoder.singleValueContainer(), let text = try? container.decode(String.self),
+           let content = try? GeneratedContent(json: text), content.isComplete {
+            self = content
+            return
+        }
         self.init(jsonValue: try CodableJSONValue(from: decoder).value)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try CodableJSONValue(jsonValue).encode(to: encoder)
+        var container = encoder.singleValueContainer()
+        try container.encode(jsonString)
     }
 }

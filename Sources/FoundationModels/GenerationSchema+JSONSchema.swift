@@ -91,6 +91,13 @@ struct JSONSchemaBuilder {
     }
 
     private mutating func convert(_ type: any Generable.Type) throws -> JSONValue {
+        let schema = type.generationSchema
+        // Only named types (objects, enums, unions) can contain themselves; arrays and
+        // optionals of them are written inline around the reference.
+        switch schema.root {
+        case .object, .anyOf, .stringChoices: break
+        default: return try convert(schema.root, dependencies: schema.dependencies)
+        }
         let id = ObjectIdentifier(type)
         if let name = definitionNames[id], definitions[name] != nil { return ["$ref": .string("#/$defs/\(name)")] }
         if typesInProgress.contains(id) {
@@ -98,17 +105,22 @@ struct JSONSchemaBuilder {
             return ["$ref": .string("#/$defs/\(definitionName(for: type))")]
         }
         typesInProgress.append(id)
-        let schema = type.generationSchema
-        let outerDependencies = dependencies
-        dependencies.merge(schema.dependencies) { outer, _ in outer }
-        let result = Result { try convert(schema.root) }
-        dependencies = outerDependencies
+        let result = Result { try convert(schema.root, dependencies: schema.dependencies) }
         typesInProgress.removeLast()
         let json = try result.get()
         guard recursiveTypes.contains(id) else { return json }
         let name = definitionName(for: type)
         definitions[name] = json
         return ["$ref": .string("#/$defs/\(name)")]
+    }
+
+    /// Converts a node of another schema, with that schema's named dependencies in scope.
+    private mutating func convert(_ node: SchemaNode, dependencies extra: [String: SchemaNode]) throws -> JSONValue {
+        guard !extra.isEmpty else { return try convert(node) }
+        let outer = dependencies
+        dependencies.merge(extra) { current, _ in current }
+        defer { dependencies = outer }
+        return try convert(node)
     }
 
     /// A `$defs` key for the type: its name, made unique if two types share one.

@@ -7,11 +7,8 @@ extension GenerationSchema {
     public struct Property: Sendable {
         let storage: SchemaProperty
 
-        /// Creates a required property of a generable type.
-        ///
-        /// Disfavored so that for `type: String?.self, guides: []` (what `@Generable` emits for an
-        /// optional property without guides) the optional overload below wins instead of the call
-        /// being ambiguous: an optional Swift property is an optional schema property.
+        /// Creates a required property of a generable type. Disfavored so that an optional type
+        /// (`String?.self`, itself generable) picks the optional-property overload.
         @_disfavoredOverload
         public init<Value: Generable>(
             name: String, description: String? = nil, type: Value.Type, guides: [GenerationGuide<Value>] = []
@@ -40,6 +37,8 @@ extension GenerationSchema {
         }
 
         /// Creates an optional string property whose value matches these regular expressions.
+        /// Disfavored so that `guides: []` picks the generic overload.
+        @_disfavoredOverload
         public init<RegexOutput>(
             name: String, description: String? = nil, type: String?.Type, guides: [Regex<RegexOutput>] = []
         ) {
