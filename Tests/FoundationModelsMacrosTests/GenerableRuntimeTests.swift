@@ -20,7 +20,7 @@ struct GeneratedRecipe: Equatable {
 enum GeneratedMood: Equatable { case cheerful, grumpy }
 
 @Generable
-enum GeneratedReply: Equatable {
+public enum GeneratedReply: Equatable {
     case text(String)
     case score(value: Int)
     case none
@@ -30,6 +30,23 @@ enum GeneratedReply: Equatable {
 struct GeneratedTree: Equatable {
     var label: String
     var children: [GeneratedTree]
+}
+
+@Generable
+public struct GeneratedTicket: Equatable {
+    public var id: String
+    @Guide(description: "Code", /[A-Z]{3}/)
+    public var code: String?
+    @Guide(.range(1...3))
+    public var level: Int?
+    public var `default`: Bool
+    public var reply: GeneratedReply?
+}
+
+@Generable
+struct GeneratedBox<Item: Generable & Equatable>: Equatable {
+    var item: Item
+    var items: [Item]
 }
 
 @Suite("@Generable types at run time") struct GenerableRuntimeTests {
@@ -60,6 +77,26 @@ struct GeneratedTree: Equatable {
         #expect(steps["maxItems"] as? Int == 4)
         let mood = try #require(properties["mood"] as? [String: Any])
         #expect(mood["enum"] as? [String] == ["cheerful", "grumpy"])
+    }
+
+    @Test func optionalGuidesKeywordsAndOwnIDsWork() throws {
+        let ticket = GeneratedTicket(id: "T-1", code: "ABC", level: nil, default: true, reply: .score(value: 2))
+        #expect(try GeneratedTicket(GeneratedContent(json: ticket.generatedContent.jsonString)) == ticket)
+        let schema = try jsonObject(GeneratedTicket.generationSchema)
+        #expect(schema["required"] as? [String] == ["id", "default"])
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect((properties["code"] as? [String: Any])?["pattern"] as? String == "[A-Z]{3}")
+        #expect((properties["level"] as? [String: Any])?["maximum"] as? Int == 3)
+        let partial = ticket.asPartiallyGenerated()
+        #expect(partial.id == "T-1")
+        #expect(partial.default == true)
+    }
+
+    @Test func genericStructsUseTheirArgumentsSchema() throws {
+        let box = GeneratedBox(item: 4, items: [1, 2])
+        #expect(try GeneratedBox<Int>(GeneratedContent(json: box.generatedContent.jsonString)) == box)
+        let properties = try #require(try jsonObject(GeneratedBox<Int>.generationSchema)["properties"] as? [String: Any])
+        #expect((properties["item"] as? [String: Any])?["type"] as? String == "integer")
     }
 
     @Test func enumsRoundTrip() throws {
