@@ -11,6 +11,8 @@ enum GenerableDiagnostic: DiagnosticMessage {
     case missingTypeAnnotation(property: String)
     /// A stored property the macro cannot generate: a tuple pattern or a property inside `#if`.
     case unsupportedProperty(property: String, reason: String)
+    /// An enum case the macro cannot generate: under `#if`, or with a value labeled `case`.
+    case unsupportedCase(name: String, reason: String)
     /// A guide whose value type does not match the property (`.range` on a `String`); `guide`
     /// reads "guide '.range'" or "regex guide".
     case guideTypeMismatch(guide: String, applies: String, property: String, type: String)
@@ -25,6 +27,8 @@ enum GenerableDiagnostic: DiagnosticMessage {
             "'@Generable' needs an explicit type for property '\(property)'"
         case .unsupportedProperty(let property, let reason):
             "'@Generable' cannot generate property '\(property)': \(reason)"
+        case .unsupportedCase(let name, let reason):
+            "'@Generable' cannot generate case '\(name)': \(reason)"
         case .guideTypeMismatch(let guide, let applies, let property, let type):
             "'@Guide' \(guide) applies to \(applies), but property '\(property)' has type '\(type)'"
         case .guideOnNonStoredProperty(let kind):
@@ -40,6 +44,7 @@ enum GenerableDiagnostic: DiagnosticMessage {
         case .unsupportedDeclaration: "unsupportedDeclaration"
         case .missingTypeAnnotation: "missingTypeAnnotation"
         case .unsupportedProperty: "unsupportedProperty"
+        case .unsupportedCase: "unsupportedCase"
         case .guideTypeMismatch: "guideTypeMismatch"
         case .guideOnNonStoredProperty: "guideOnNonStoredProperty"
         }

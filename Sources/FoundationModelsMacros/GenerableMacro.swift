@@ -33,7 +33,7 @@ public struct GenerableMacro: ExtensionMacro {
             let properties = StoredProperty.all(in: structDecl.memberBlock.members, diagnose: context.diagnose)
             text = StructExpansion(header: header, description: description, properties: properties).source
         } else if let enumDecl = declaration.as(EnumDeclSyntax.self) {
-            let cases = EnumCase.all(in: enumDecl.memberBlock.members)
+            let cases = EnumCase.all(in: enumDecl.memberBlock.members, diagnose: context.diagnose)
             text = EnumExpansion(header: header, typeName: enumDecl.name.text, description: description, cases: cases).source
         } else {
             context.diagnose(unsupportedDeclaration(declaration, attribute: node))

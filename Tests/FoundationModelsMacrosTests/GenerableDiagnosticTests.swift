@@ -84,6 +84,24 @@ import Testing
         ])
     }
 
+    @Test func conditionalCasesAndACaseLabelAreErrors() {
+        let expansion = MacroExpansion("""
+        @Generable
+        enum Event {
+            case start(case: Int)
+            #if DEBUG
+            case trace(String), dump
+            #endif
+            case stop
+        }
+        """)
+        #expect(expansion.diagnostics == [
+            "3:16: '@Generable' cannot generate case 'start': the associated value label 'case' is the name of the tag that says which case was generated; rename it [unsupportedCase]",
+            "5:10: '@Generable' cannot generate case 'trace': cases inside '#if' are not supported; move it out [unsupportedCase]",
+            "5:25: '@Generable' cannot generate case 'dump': cases inside '#if' are not supported; move it out [unsupportedCase]",
+        ])
+    }
+
     @Test func guidesThatCannotApplyAreReportedOnTheirAttributeAndLeftOut() {
         let expansion = MacroExpansion("""
         @Generable
