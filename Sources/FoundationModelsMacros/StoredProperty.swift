@@ -34,8 +34,8 @@ extension StoredProperty {
     /// The stored properties of `members` the macro generates code for, in declaration order.
     ///
     /// Skipped: static and lazy properties, computed properties, and `let`s with an initial value
-    /// (they cannot be assigned in `init(_:)`). A stored property without a type annotation is
-    /// reported to `diagnose` and skipped.
+    /// (they cannot be assigned in `init(_:)`). Reported to `diagnose` and skipped: a stored
+    /// property without a type annotation, a tuple pattern, and stored properties under `#if`.
     static func all(in members: MemberBlockItemListSyntax, diagnose: (Diagnostic) -> Void) -> [StoredProperty] {
         var properties: [StoredProperty] = []
         for member in members {
