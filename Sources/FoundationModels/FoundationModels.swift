@@ -1,1 +1,0 @@
-// Apple-compatible public API; see ARCHITECTURE.md.

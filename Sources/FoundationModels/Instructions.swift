@@ -1,0 +1,32 @@
+/// Instructions that tell the model how to behave in every turn of a session: its role,
+/// rules, examples. The model weighs instructions above prompts.
+///
+/// ```swift
+/// let instructions = Instructions {
+///     "You write headlines."
+///     if formal { "Use a formal tone." }
+/// }
+/// ```
+public struct Instructions: Sendable, Equatable, InstructionsRepresentable {
+    /// The parts of the instructions, each rendered on its own line.
+    var components: [String]
+
+    init(content: String) { components = [content] }
+
+    init(components: [String]) { self.components = components }
+
+    /// Creates instructions from any value that can be represented as instructions.
+    public init(_ representable: some InstructionsRepresentable) {
+        self = representable.instructionsRepresentation
+    }
+
+    /// Creates instructions with a builder that joins its parts line by line.
+    public init(@InstructionsBuilder _ content: () throws -> Instructions) rethrows {
+        self = try content()
+    }
+
+    public var instructionsRepresentation: Instructions { self }
+
+    /// The text the model reads.
+    var text: String { components.joined(separator: "\n") }
+}

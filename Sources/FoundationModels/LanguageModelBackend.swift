@@ -1,0 +1,85 @@
+import JSONSchemaValidation
+
+/// The seam between the session and a model: what `LanguageModelSession` needs from an engine.
+///
+/// The local GGUF engine is the default backend; a remote OpenAI-compatible engine can plug in
+/// behind the same protocol. A backend is shared by every session on the same model, so it is
+/// `Sendable`; the per-conversation state (the KV cache) lives in a ``BackendDecoder``.
+protocol LanguageModelBackend: Sendable {
+    /// The most tokens one conversation may hold (prompt and response together).
+    var contextSize: Int { get }
+    /// Tokens that end a response (end of sequence, end of turn).
+    var endOfGenerationTokens: Set<Int32> { get }
+    /// The number of tokens in the vocabulary (the length of a mask in bits).
+    var vocabularySize: Int { get }
+    /// Tokenizes rendered chat text without adding a BOS token (the template writes it);
+    /// special tokens written in the text are parsed as such.
+    func tokenize(_ text: String) -> [Int32]
+    /// The bytes a token stands for (empty for control tokens).
+    func tokenBytes(_ token: Int32) -> [UInt8]
+    /// Renders chat turns with the model's chat template.
+    func render(_ turns: [ChatTurn], addGenerationPrompt: Bool) -> String
+    /// A decoder with its own KV cache, for one session.
+    func makeDecoder() throws -> any BackendDecoder
+    /// A matcher that keeps the output inside a JSON Schema, for one generation.
+    func makeConstraint(jsonSchema: JSONValue) throws -> any TokenConstraint
+}
+
+/// One conversation's evaluation state. Used by one task at a time (the session's
+/// `isResponding` flag guarantees it).
+protocol BackendDecoder: AnyObject {
+    /// Makes the cache hold exactly `tokens`, reusing the longest common prefix it already
+    /// holds and evaluating only the rest.
+    func evaluate(_ tokens: [Int32]) throws
+    /// Evaluates one more token.
+    func append(_ token: Int32) throws
+    /// Picks the next token from the last position's logits, only among `allowed` tokens when a
+    /// mask is given (bit i of the words set = token i allowed).
+    func sample(_ plan: SamplingPlan, allowed: [UInt64]?) throws -> Int32
+    /// How many tokens of the cache are reused when evaluating `tokens`.
+    func reusablePrefixLength(of tokens: [Int32]) -> Int
+}
+
+/// A grammar matcher for one generation (shape of StructuredDecoding's `GrammarMatcher`).
+protocol TokenConstraint: AnyObject {
+    func fillAllowedTokens(into words: inout [UInt64])
+    func accept(_ token: Int32) -> Bool
+    func forcedBytes() -> [UInt8]
+    var isComplete: Bool { get }
+}
+
+/// A chat turn to render.
+struct ChatTurn: Sendable, Equatable {
+    enum Role: String, Sendable { case system, user, assistant, tool }
+    var role: Role
+    var content: String
+}
+
+/// Sampling settings resolved from ``GenerationOptions``.
+struct SamplingPlan: Sendable, Equatable {
+    var temperature: Double
+    var topK: Int?
+    var topP: Double?
+    var seed: UInt64?
+
+    static let greedy = SamplingPlan(temperature: 0, topK: nil, topP: nil, seed: nil)
+
+    init(temperature: Double, topK: Int?, topP: Double?, seed: UInt64?) {
+        self.temperature = temperature
+        self.topK = topK
+        self.topP = topP
+        self.seed = seed
+    }
+
+    /// Apple's default is random sampling; ours is nucleus 0.9 at temperature 1.
+    init(_ options: GenerationOptions) {
+        let temperature = options.temperature ?? 1
+        switch options.sampling?.mode {
+        case .greedy: self = .greedy
+        case .top(let k, let seed): self.init(temperature: temperature, topK: k, topP: nil, seed: seed)
+        case .nucleus(let p, let seed): self.init(temperature: temperature, topK: nil, topP: p, seed: seed)
+        case nil: self.init(temperature: temperature, topK: nil, topP: 0.9, seed: nil)
+        }
+        if temperature == 0 { self = .greedy }
+    }
+}

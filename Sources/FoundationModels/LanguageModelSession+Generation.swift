@@ -1,0 +1,199 @@
+import Foundation
+
+/// One request: what to add to the transcript and how to generate the answer.
+struct GenerationRequest: Sendable {
+    var prompt: Prompt
+    var schema: GenerationSchema?
+    var includeSchemaInPrompt: Bool
+    var options: GenerationOptions
+    var responseFormat: Transcript.ResponseFormat?
+}
+
+/// The finished result of a request.
+struct GenerationResult: Sendable {
+    var content: GeneratedContent
+    var entries: ArraySlice<Transcript.Entry>
+}
+
+extension LanguageModelSession {
+    /// Marks the session as responding, or throws `concurrentRequests` when it already is.
+    func beginRequest() throws -> Transcript {
+        try state.withLock { state in
+            if state.isResponding {
+                throw GenerationError.concurrentRequests(.init(
+                    debugDescription: "The session is already responding to a request; wait until isResponding is false, or use another session."))
+            }
+            state.isResponding = true
+            return state.transcript
+        }
+    }
+
+    func endRequest() { state.withLock { $0.isResponding = false } }
+
+    /// The session's decoder, created with the model's backend on first use.
+    func decoder(_ backend: any LanguageModelBackend) throws -> any BackendDecoder {
+        try state.withLock { state in
+            if let box = state.decoder { return box.decoder }
+            let decoder = try backend.makeDecoder()
+            state.decoder = DecoderBox(decoder)
+            return decoder
+        }
+    }
+
+    /// Runs one request to the end: renders the transcript and prompt, checks the context,
+    /// evaluates (reusing the cached prefix), and samples until the end of the turn, the token
+    /// limit or the end of the guided value, reporting each partial result.
+    ///
+    /// - throws: `GenerationError` (`concurrentRequests`, `exceededContextWindowSize`,
+    ///   `assetsUnavailable`, `unsupportedGuide`, `decodingFailure`), `CancellationError`.
+    func generate(
+        _ request: GenerationRequest,
+        onUpdate: @Sendable (GeneratedContent) -> Void = { _ in }
+    ) async throws -> GenerationResult {
+        let transcript = try beginRequest()
+        defer { endRequest() }
+        do {
+            try request.options.validate()
+        } catch {
+            throw GenerationError.decodingFailure(.init(debugDescription: "Invalid GenerationOptions: \(error.description)."))
+        }
+        let backend = try model.backend()
+        let jsonSchema = try request.schema?.jsonSchema()
+
+        let promptEntry = Transcript.Entry.prompt(.init(
+            segments: [.text(.init(content: request.prompt.text))],
+            options: request.options, responseFormat: request.responseFormat))
+        var turns = PromptRenderer.turns(for: Transcript(entries: transcript.entries + [promptEntry]))
+        if let jsonSchema, request.includeSchemaInPrompt, let last = turns.indices.last {
+            turns[last].content += "\n\n" + PromptRenderer.schemaInstruction(jsonSchema.serialized())
+        }
+        let promptTokens = backend.tokenize(backend.render(turns, addGenerationPrompt: true))
+        let limit = backend.contextSize
+        guard promptTokens.count < limit else {
+            throw GenerationError.exceededContextWindowSize(.init(
+                debugDescription: "Content contains \(promptTokens.count) tokens, which exceeds the maximum allowed context size of \(limit)."))
+        }
+        let decoder = try decoder(backend)
+        try Task.checkCancellation()
+        try decoder.evaluate(promptTokens)
+
+        let constraint = try jsonSchema.map { try backend.makeConstraint(jsonSchema: $0) }
+        let plan = SamplingPlan(request.options)
+        let budget = min(request.options.maximumResponseTokens ?? .max, limit - promptTokens.count)
+        var output = UTF8Accumulator()
+        var generated = 0
+        var mask = constraint.map { _ in [UInt64](repeating: 0, count: (backend.vocabularySize + 63) / 64) }
+        let id = GenerationID()
+
+        func report() {
+            onUpdate(Self.content(from: output.text, structured: constraint != nil, complete: false, id: id))
+        }
+
+        decoding: while generated < budget {
+            try Task.checkCancellation()
+            if let constraint {
+                // Bytes the grammar forces are appended without sampling when they tokenize to
+                // tokens the grammar accepts.
+                let forced = constraint.forcedBytes()
+                if !forced.isEmpty {
+                    let forcedTokens = backend.tokenize(String(decoding: forced, as: UTF8.self))
+                    if !forcedTokens.isEmpty, generated + forcedTokens.count <= budget,
+                       forcedTokens.allSatisfy({ constraint.accept($0) }) {
+                        for token in forcedTokens {
+                            output.append(backend.tokenBytes(token))
+                            try decoder.append(token)
+                        }
+                        generated += forcedTokens.count
+                        report()
+                        continue decoding
+                    }
+                }
+                var words = mask ?? []
+                for index in words.indices { words[index] = 0 }
+                constraint.fillAllowedTokens(into: &words)
+                mask = words
+            }
+            let token = try decoder.sample(plan, allowed: mask)
+            if backend.endOfGenerationTokens.contains(token) { break }
+            if let constraint, !constraint.accept(token) {
+                throw GenerationError.decodingFailure(.init(debugDescription: "The grammar rejected token \(token) that its own mask allowed."))
+            }
+            output.append(backend.tokenBytes(token))
+            generated += 1
+            report()
+            if let constraint, constraint.isComplete,
+               Self.onlyEndAllowed(constraint, backend: backend, scratch: &mask) {
+                break   // the value is finished and nothing but the end of the turn may follow
+            }
+            try decoder.append(token)
+        }
+
+        if let constraint, !constraint.isComplete {
+            throw GenerationError.decodingFailure(.init(
+                debugDescription: "The response stopped after \(generated) tokens before the \(request.responseFormat?.name ?? "structured") value was complete: \(output.text)"))
+        }
+        let content = try Self.finalContent(from: output.finish(), structured: constraint != nil, id: id)
+        let responseEntry = Transcript.Entry.response(.init(assetIDs: [], segments: [
+            constraint == nil
+                ? .text(.init(content: output.text))
+                : .structure(.init(source: request.responseFormat?.name ?? "schema", content: content)),
+        ]))
+        let entries = state.withLock { state -> ArraySlice<Transcript.Entry> in
+            state.transcript.entries.append(contentsOf: [promptEntry, responseEntry])
+            return state.transcript.entries.suffix(2)
+        }
+        return GenerationResult(content: content, entries: entries)
+    }
+
+    /// Whether the grammar allows nothing but end-of-generation tokens now.
+    static func onlyEndAllowed(_ constraint: any TokenConstraint, backend: any LanguageModelBackend, scratch: inout [UInt64]?) -> Bool {
+        var words = scratch ?? [UInt64](repeating: 0, count: (backend.vocabularySize + 63) / 64)
+        for index in words.indices { words[index] = 0 }
+        constraint.fillAllowedTokens(into: &words)
+        for token in backend.endOfGenerationTokens {
+            let index = Int(token)
+            if index >= 0, index / 64 < words.count { words[index / 64] &= ~(1 << UInt64(index % 64)) }
+        }
+        scratch = words
+        return words.allSatisfy { $0 == 0 }
+    }
+
+    static func content(from text: String, structured: Bool, complete: Bool, id: GenerationID) -> GeneratedContent {
+        guard structured else { return GeneratedContent(kind: .string(text), id: id, isComplete: complete) }
+        var content = (try? GeneratedContent(json: text)) ?? GeneratedContent(kind: .null, isComplete: false)
+        content.id = id
+        return content
+    }
+
+    static func finalContent(from text: String, structured: Bool, id: GenerationID) throws -> GeneratedContent {
+        guard structured else { return GeneratedContent(kind: .string(text), id: id) }
+        var content = try GeneratedContent(json: text)
+        content.id = id
+        return content
+    }
+}
+
+/// Collects token bytes and exposes the longest prefix that is whole UTF-8.
+struct UTF8Accumulator {
+    private var bytes: [UInt8] = []
+
+    mutating func append(_ newBytes: [UInt8]) { bytes.append(contentsOf: newBytes) }
+
+    /// The text so far, holding back a trailing incomplete character.
+    var text: String {
+        var end = bytes.count
+        var continuation = 0
+        while end > 0, continuation < 3, bytes[end - 1] & 0xC0 == 0x80 { end -= 1; continuation += 1 }
+        if end > 0, bytes[end - 1] >= 0xC0 {
+            let lead = bytes[end - 1]
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            end = continuation + 1 < length ? end - 1 : bytes.count
+        } else {
+            end = bytes.count
+        }
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
+
+    /// All the text, invalid sequences replaced.
+    func finish() -> String { String(decoding: bytes, as: UTF8.self) }
+}

@@ -1,0 +1,30 @@
+extension LanguageModelSession {
+    /// Loads the model and evaluates the instructions (and a prompt prefix, when given) into
+    /// the session's KV cache, so the first response starts sooner.
+    ///
+    /// Runs in the background; a no-op while the session is responding.
+    public func prewarm(promptPrefix: Prompt? = nil) {
+        Task { try? await prewarmNow(promptPrefix: promptPrefix) }
+    }
+
+    /// Prewarms and waits for it: the work ``prewarm(promptPrefix:)`` starts.
+    func prewarmNow(promptPrefix: Prompt?) async throws {
+        let transcript = try beginRequest()
+        defer { endRequest() }
+        let backend = try model.backend()
+        var turns = PromptRenderer.turns(for: transcript)
+        if let promptPrefix { turns.append(ChatTurn(role: .user, content: promptPrefix.text)) }
+        var text = backend.render(turns, addGenerationPrompt: false)
+        if promptPrefix != nil {
+            // Keep only what precedes the end of the user turn: the rest depends on the prompt.
+            let full = backend.render(turns, addGenerationPrompt: true)
+            text = String(full.prefix(while: { _ in true }))
+            if let prefixRange = full.range(of: promptPrefix?.text ?? "", options: .backwards) {
+                text = String(full[..<prefixRange.upperBound])
+            }
+        }
+        var tokens = backend.tokenize(text)
+        if tokens.count >= backend.contextSize { tokens = Array(tokens.prefix(backend.contextSize - 1)) }
+        try decoder(backend).evaluate(tokens)
+    }
+}

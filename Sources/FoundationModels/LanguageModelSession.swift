@@ -1,0 +1,70 @@
+import Foundation
+import Synchronization
+
+/// A conversation with the model: it keeps the transcript, so each response sees the turns
+/// before it, and keeps the model's KV cache, so each turn evaluates only what is new.
+///
+/// ```swift
+/// let session = LanguageModelSession(instructions: "Answer in one sentence.")
+/// let answer = try await session.respond(to: "Why is the sky blue?").content
+/// ```
+///
+/// A session answers one request at a time (a second one throws
+/// ``GenerationError/concurrentRequests(_:)``); many sessions may respond at once on one model.
+public final class LanguageModelSession: Sendable {
+    let model: SystemLanguageModel
+    let tools: [any Tool]
+    let state: Mutex<State>
+
+    struct State {
+        var transcript: Transcript
+        var isResponding = false
+        /// The session's KV cache, created on first use. Only touched by the one request in
+        /// flight, which `isResponding` guarantees.
+        var decoder: DecoderBox?
+    }
+
+    /// Creates a session with instructions.
+    public convenience init(model: SystemLanguageModel = .default, tools: [any Tool] = [], instructions: Instructions? = nil) {
+        self.init(model: model, tools: tools, transcript: Self.transcript(instructions: instructions, tools: tools))
+    }
+
+    /// Creates a session with instructions given as text.
+    public convenience init(model: SystemLanguageModel = .default, tools: [any Tool] = [], instructions: String) {
+        self.init(model: model, tools: tools, instructions: Instructions(instructions))
+    }
+
+    /// Creates a session with instructions written with a builder.
+    public convenience init(
+        model: SystemLanguageModel = .default, tools: [any Tool] = [],
+        @InstructionsBuilder instructions: () throws -> Instructions
+    ) rethrows {
+        self.init(model: model, tools: tools, instructions: try instructions())
+    }
+
+    /// Creates a session that continues a transcript.
+    public init(model: SystemLanguageModel = .default, tools: [any Tool] = [], transcript: Transcript) {
+        self.model = model
+        self.tools = tools
+        self.state = Mutex(State(transcript: transcript))
+    }
+
+    private static func transcript(instructions: Instructions?, tools: [any Tool]) -> Transcript {
+        guard instructions != nil || !tools.isEmpty else { return Transcript() }
+        let segments = instructions.map { [Transcript.Segment.text(.init(content: $0.text))] } ?? []
+        return Transcript(entries: [.instructions(.init(segments: segments, toolDefinitions: tools.map { Transcript.ToolDefinition(tool: $0) }))])
+    }
+
+    /// Everything said in the session so far.
+    public var transcript: Transcript { state.withLock { $0.transcript } }
+
+    /// Whether the session is generating a response now.
+    public var isResponding: Bool { state.withLock { $0.isResponding } }
+}
+
+/// Holds a session's decoder. `@unchecked Sendable`: only the request that set the session's
+/// `isResponding` flag uses it, so it is never used by two tasks at once.
+final class DecoderBox: @unchecked Sendable {
+    let decoder: any BackendDecoder
+    init(_ decoder: any BackendDecoder) { self.decoder = decoder }
+}

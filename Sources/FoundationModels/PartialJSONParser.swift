@@ -1,0 +1,239 @@
+import Foundation
+
+/// A JSON parser that also accepts a prefix of a JSON document, as a stream produces it.
+///
+/// Complete values come out with `isComplete == true`; a value cut off by the end of the input
+/// comes out with what it holds so far and `isComplete == false`, as do all values enclosing
+/// it. Nesting is bounded so that hostile input cannot exhaust the stack.
+struct PartialJSONParser {
+    static let maximumDepth = 512
+
+    private let bytes: [UInt8]
+    private var position = 0
+    private var depth = 0
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Parsing stops at the end of the input inside a value: `truncated` tells the caller.
+    private enum Outcome {
+        case complete(GeneratedContent)
+        case truncated(GeneratedContent?)
+    }
+
+    mutating func parseDocument() throws -> GeneratedContent {
+        skipWhitespace()
+        guard position < bytes.count else { throw failure("expected a JSON value, found the end of the text") }
+        switch try parseValue() {
+        case .complete(let content):
+            skipWhitespace()
+            guard position == bytes.count else { throw failure("unexpected text after the JSON value") }
+            return content
+        case .truncated(let content):
+            // A top-level number that ends the text is a whole document ("42"), not a prefix.
+            if var number = content, case .number = number.kind, Double(String(decoding: bytes, as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)) != nil {
+                number.isComplete = true
+                return number
+            }
+            return content ?? GeneratedContent(kind: .null, isComplete: false)
+        }
+    }
+
+    private func failure(_ message: String) -> any Error {
+        LanguageModelSession.GenerationError.decodingFailure(
+            .init(debugDescription: "Invalid JSON at byte offset \(position): \(message).")
+        )
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position += 1 }
+    }
+
+    private mutating func parseValue() throws -> Outcome {
+        skipWhitespace()
+        guard position < bytes.count else { return .truncated(nil) }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""):
+            let (string, finished) = try parseString()
+            let content = GeneratedContent(kind: .string(string), isComplete: finished)
+            return finished ? .complete(content) : .truncated(content)
+        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw failure("unexpected character '\(Character(Unicode.Scalar(bytes[position])))'")
+        }
+    }
+
+    private mutating func parseLiteral(_ literal: String, _ kind: GeneratedContent.Kind) throws -> Outcome {
+        for expected in literal.utf8 {
+            guard position < bytes.count else { return .truncated(nil) }
+            guard bytes[position] == expected else { throw failure("invalid literal, expected '\(literal)'") }
+            position += 1
+        }
+        return .complete(GeneratedContent(kind: kind))
+    }
+
+    private mutating func parseNumber() throws -> Outcome {
+        let start = position
+        while position < bytes.count,
+              "0123456789+-.eE".utf8.contains(bytes[position]) { position += 1 }
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        let atEnd = position == bytes.count
+        if let value = Double(text), text.last.map({ $0.isNumber }) == true {
+            let content = GeneratedContent(kind: .number(value), isComplete: !atEnd)
+            // A number at the very end may still grow ("12" -> "123"): report it as partial.
+            return atEnd ? .truncated(content) : .complete(content)
+        }
+        if atEnd {
+            // "-", "1.", "1e": a number that has not got its digits yet.
+            let digits = text.prefix { $0.isNumber || $0 == "-" || $0 == "." }
+            let value = Double(digits.hasSuffix(".") ? String(digits.dropLast()) : String(digits))
+            return .truncated(value.map { GeneratedContent(kind: .number($0), isComplete: false) })
+        }
+        position = start
+        throw failure("invalid number '\(text)'")
+    }
+
+    /// Returns the string and whether its closing quote was seen.
+    private mutating func parseString() throws -> (String, Bool) {
+        position += 1  // opening quote
+        var scalars = String.UnicodeScalarView()
+        var pendingHighSurrogate: UInt32?
+        var runStart = position
+        func flush(_ parser: PartialJSONParser, _ end: Int, into scalars: inout String.UnicodeScalarView) {
+            scalars.append(contentsOf: String(decoding: parser.bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                flush(self, position, into: &scalars)
+                position += 1
+                return (String(scalars), true)
+            }
+            if byte == UInt8(ascii: "\\") {
+                flush(self, position, into: &scalars)
+                guard position + 1 < bytes.count else { position = bytes.count; return (String(scalars), false) }
+                let escape = bytes[position + 1]
+                position += 2
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    guard position + 4 <= bytes.count else { position = bytes.count; return (String(scalars), false) }
+                    guard let code = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16) else {
+                        throw failure("invalid \\u escape")
+                    }
+                    position += 4
+                    if (0xD800...0xDBFF).contains(code) {
+                        pendingHighSurrogate = code
+                    } else if (0xDC00...0xDFFF).contains(code), let high = pendingHighSurrogate {
+                        let combined = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
+                        scalars.append(Unicode.Scalar(combined) ?? "\u{FFFD}")
+                        pendingHighSurrogate = nil
+                    } else {
+                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                    }
+                default: throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
+                }
+                runStart = position
+                continue
+            }
+            if byte < 0x20 { throw failure("unescaped control character in a string") }
+            position += 1
+        }
+        // Drop a trailing partial UTF-8 sequence rather than showing a replacement character.
+        var end = position
+        var back = 0
+        while end > runStart, back < 4, bytes[end - 1] & 0xC0 == 0x80 { end -= 1; back += 1 }
+        if end > runStart, bytes[end - 1] >= 0xC0 {
+            let lead = bytes[end - 1]
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            if back + 1 < length { end -= 1 } else { end = position }
+        } else {
+            end = position
+        }
+        flush(self, end, into: &scalars)
+        return (String(scalars), false)
+    }
+
+    private mutating func parseArray() throws -> Outcome {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth)") }
+        position += 1
+        var elements: [GeneratedContent] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return .complete(GeneratedContent(kind: .array([])))
+        }
+        while true {
+            switch try parseValue() {
+            case .complete(let element): elements.append(element)
+            case .truncated(let element):
+                if let element { elements.append(element) }
+                return .truncated(GeneratedContent(kind: .array(elements), isComplete: false))
+            }
+            skipWhitespace()
+            guard position < bytes.count else { return .truncated(GeneratedContent(kind: .array(elements), isComplete: false)) }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: "]") { position += 1; return .complete(GeneratedContent(kind: .array(elements))) }
+            throw failure("expected ',' or ']' in an array")
+        }
+    }
+
+    private mutating func parseObject() throws -> Outcome {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth)") }
+        position += 1
+        var properties: [String: GeneratedContent] = [:]
+        var keys: [String] = []
+        func partial() -> Outcome {
+            .truncated(GeneratedContent(kind: .structure(properties: properties, orderedKeys: keys), isComplete: false))
+        }
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return .complete(GeneratedContent(kind: .structure(properties: [:], orderedKeys: [])))
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count else { return partial() }
+            guard bytes[position] == UInt8(ascii: "\"") else { throw failure("expected a property name") }
+            let (key, keyFinished) = try parseString()
+            guard keyFinished else { return partial() }
+            skipWhitespace()
+            guard position < bytes.count else { return partial() }
+            guard bytes[position] == UInt8(ascii: ":") else { throw failure("expected ':' after property name '\(key)'") }
+            position += 1
+            let outcome = try parseValue()
+            let value: GeneratedContent?
+            switch outcome {
+            case .complete(let content): value = content
+            case .truncated(let content): value = content
+            }
+            if let value {
+                if properties.updateValue(value, forKey: key) == nil { keys.append(key) }
+            }
+            if case .truncated = outcome { return partial() }
+            skipWhitespace()
+            guard position < bytes.count else { return partial() }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                return .complete(GeneratedContent(kind: .structure(properties: properties, orderedKeys: keys)))
+            }
+            throw failure("expected ',' or '}' in an object")
+        }
+    }
+}

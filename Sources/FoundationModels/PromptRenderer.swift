@@ -1,0 +1,39 @@
+/// Turns a transcript into the chat turns the model's template renders.
+///
+/// Instructions (and tool definitions, for tools that ask for it) become the system turn,
+/// prompts user turns, responses assistant turns, tool calls assistant turns holding JSON,
+/// tool output tool turns.
+enum PromptRenderer {
+    static func turns(for transcript: Transcript) -> [ChatTurn] {
+        transcript.map(turn(for:))
+    }
+
+    static func turn(for entry: Transcript.Entry) -> ChatTurn {
+        switch entry {
+        case .instructions(let instructions):
+            var text = instructions.segments.plainText
+            if !instructions.toolDefinitions.isEmpty {
+                let tools = instructions.toolDefinitions.map { definition in
+                    let schema = (try? definition.parameters.jsonSchema().serialized()) ?? "{}"
+                    return "- \(definition.name): \(definition.description) Arguments: \(schema)"
+                }
+                text += (text.isEmpty ? "" : "\n\n") + "You can use these tools:\n" + tools.joined(separator: "\n")
+            }
+            return ChatTurn(role: .system, content: text)
+        case .prompt(let prompt):
+            return ChatTurn(role: .user, content: prompt.segments.plainText)
+        case .toolCalls(let calls):
+            let json = calls.map { #"{"name":"\#($0.toolName)","arguments":\#($0.arguments.jsonString)}"# }
+            return ChatTurn(role: .assistant, content: json.joined(separator: "\n"))
+        case .toolOutput(let output):
+            return ChatTurn(role: .tool, content: output.segments.plainText)
+        case .response(let response):
+            return ChatTurn(role: .assistant, content: response.segments.plainText)
+        }
+    }
+
+    /// The sentence that shows the model the schema its answer must follow.
+    static func schemaInstruction(_ schemaJSON: String) -> String {
+        "Respond with a JSON value that follows this JSON Schema: \(schemaJSON)"
+    }
+}

@@ -1,0 +1,5 @@
+/// A type that can be used as (part of) a prompt.
+public protocol PromptRepresentable {
+    /// This value as a prompt.
+    @PromptBuilder var promptRepresentation: Prompt { get }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Synchronization
+
+/// The on-device language model: a GGUF file run in-process by the local engine.
+///
+/// The model file is `FM_MODEL` when set, else `~/.cache/fm/models/SmolLM2-135M-Instruct.Q4_1.gguf`;
+/// ``init(contentsOf:useCase:guardrails:contextSize:)`` picks another. It is loaded lazily, once
+/// per file, and shared by every session that uses it.
+///
+/// ```swift
+/// guard SystemLanguageModel.default.isAvailable else { return }
+/// let session = LanguageModelSession(model: .default)
+/// ```
+public final class SystemLanguageModel: Sendable {
+    /// The default model.
+    public static let `default` = SystemLanguageModel()
+
+    /// The model file.
+    let url: URL
+    /// The context size sessions on this model get, in tokens.
+    public let contextSize: Int
+    /// What the model is used for.
+    public let useCase: UseCase
+    let guardrails: Guardrails
+    /// Loads the backend for this model; replaced in tests of the session's own logic.
+    let loader: @Sendable () throws -> any LanguageModelBackend
+
+    /// The context size when none is given: enough for a conversation, small enough for the
+    /// KV cache of a small model to stay in a few MB.
+    public static let defaultContextSize = 4096
+
+    /// Creates the default model for a use case.
+    public convenience init(useCase: UseCase = .general, guardrails: Guardrails = .default) {
+        self.init(contentsOf: Self.defaultModelURL, useCase: useCase, guardrails: guardrails)
+    }
+
+    /// Creates a model from a GGUF file (beyond Apple's API).
+    ///
+    /// - parameter url: The GGUF file.
+    /// - parameter contextSize: Tokens per conversation, prompt and response together.
+    public init(contentsOf url: URL, useCase: UseCase = .general, guardrails: Guardrails = .default,
+                contextSize: Int = SystemLanguageModel.defaultContextSize) {
+        self.url = url
+        self.useCase = useCase
+        self.guardrails = guardrails
+        self.contextSize = max(1, contextSize)
+        let size = max(1, contextSize)
+        loader = { try BackendCache.shared.backend(for: url, contextSize: size) }
+    }
+
+    init(backend: any LanguageModelBackend, url: URL = URL(fileURLWithPath: "/dev/null")) {
+        self.url = url
+        contextSize = backend.contextSize
+        useCase = .general
+        guardrails = .default
+        loader = { backend }
+    }
+
+    /// `FM_MODEL`, else the default model under `~/.cache/fm/models`.
+    static var defaultModelURL: URL {
+        if let path = ProcessInfo.processInfo.environment["FM_MODEL"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser
+            .appendingPathComponent(".cache/fm/models/SmolLM2-135M-Instruct.Q4_1.gguf")
+    }
+
+    /// Loads (once) and returns the backend, mapping failures to `assetsUnavailable`.
+    func backend() throws -> any LanguageModelBackend {
+        do {
+            return try loader()
+        } catch let error as LanguageModelSession.GenerationError {
+            throw error
+        } catch {
+            throw LanguageModelSession.GenerationError.assetsUnavailable(
+                .init(debugDescription: "Could not load the model at \(url.path): \(error)"))
+        }
+    }
+
+    /// The languages the model understands. The default model is trained on English.
+    public var supportedLanguages: Set<Locale.Language> { [Locale.Language(identifier: "en")] }
+
+    /// Whether the model supports the locale's language.
+    public func supportsLocale(_ locale: Locale = Locale.current) -> Bool {
+        guard let code = locale.language.languageCode?.identifier else { return false }
+        return supportedLanguages.contains { $0.languageCode?.identifier == code }
+    }
+}
+
+/// Loaded backends by model file and context size, so sessions share one copy of the weights.
+final class BackendCache: Sendable {
+    static let shared = BackendCache()
+
+    private let backends = Mutex<[String: any LanguageModelBackend]>([:])
+
+    /// Builds the backend for a file; set once the local engine is linked in.
+    static let makeLocalBackend: @Sendable (URL, Int) throws -> any LanguageModelBackend = { url, _ in
+        throw LanguageModelSession.GenerationError.assetsUnavailable(.init(
+            debugDescription: "The local inference engine is not linked into this build, so \(url.path) cannot be run."))
+    }
+
+    func backend(for url: URL, contextSize: Int) throws -> any LanguageModelBackend {
+        let key = "\(url.standardizedFileURL.path)#\(contextSize)"
+        return try backends.withLock { backends in
+            if let backend = backends[key] { return backend }
+            let backend = try Self.makeLocalBackend(url, contextSize)
+            backends[key] = backend
+            return backend
+        }
+    }
+}
