@@ -12,14 +12,18 @@ status=0
 count=0
 for sample in "$compat"/*.swift; do
   count=$((count + 1))
-  if swiftc -typecheck -swift-version 6 -I "$bin/Modules" \
-      -load-plugin-executable "$plugin#FoundationModelsMacros" \
-      -module-name CompatSample "$sample"; then
-    echo "compat ok: $(basename "$sample")"
-  else
-    echo "compat FAILED: $(basename "$sample")" >&2
-    status=1
-  fi
+  # Once as a plain module, once with MainActor default isolation (what new Xcode app targets use).
+  for isolation in "" "-default-isolation MainActor"; do
+    # shellcheck disable=SC2086
+    if swiftc -typecheck -swift-version 6 -I "$bin/Modules" $isolation \
+        -load-plugin-executable "$plugin#FoundationModelsMacros" \
+        -module-name CompatSample "$sample"; then
+      echo "compat ok: $(basename "$sample") ${isolation:+($isolation)}"
+    else
+      echo "compat FAILED: $(basename "$sample") ${isolation:+($isolation)}" >&2
+      status=1
+    fi
+  done
 done
 echo "compat: $count samples checked"
 exit $status
