@@ -27,12 +27,18 @@ extension LanguageIdentifier {
             guard let top = measurement.ranked.first,
                   !supportedCodes.contains(top.code),
                   top.share > 0.5,
-                  top.confidence >= 0.5
+                  top.confidence >= Self.minimumRejectionConfidence
             else { continue }
             return top.code
         }
         return nil
     }
+
+    /// How clearly a language must stand out before text is rejected for it. For scripts that
+    /// imply one language this is always met (confidence 1); for Latin-script text it is the
+    /// winner's share of the classifier's total score, where nine languages splitting evenly
+    /// would give 0.11 each.
+    package static let minimumRejectionConfidence = 0.3
 
     /// `"en-US"` → `"en"`, `"zh_Hant_TW"` → `"zh"`, lower-cased.
     package static func languageSubtag(_ identifier: String) -> String {
