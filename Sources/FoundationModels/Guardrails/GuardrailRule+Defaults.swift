@@ -2,7 +2,7 @@ extension GuardrailRule {
     /// The rules of `DefaultGuardrailPolicy`, written from the category definitions (what a
     /// harmful request needs to say), before any evaluation text existed.
     package static let defaultRules: [GuardrailRule] =
-        violentWrongdoing + selfHarm + sexualContentInvolvingMinors + hate + korean
+        hate + violentWrongdoing + selfHarm + sexualContentInvolvingMinors + korean
 
     // MARK: - Shared vocabulary
 
@@ -23,7 +23,9 @@ extension GuardrailRule {
         "homemade", "at home", "without getting caught", "without being caught",
         "without anyone knowing", "without anyone noticing", "undetectable", "untraceable",
         "what is the best", "whats the best", "what should i", "which is the best", "tips",
-        "most effective", "i will", "ill", "lets", "let me know how",
+        "most effective", "i will", "ill", "lets", "let's", "let me know how", "should i",
+        "what's the best", "what dose", "which dose", "what amount", "what weapon",
+        "what household", "which household", "can i", "do i need", "need to",
     ])
 
     /// People as the target of violence. Deliberately no pronoun "them" or "it", which point
@@ -33,7 +35,7 @@ extension GuardrailRule {
         "man", "woman", "women", "men", "child", "children", "kid", "kids", "baby", "babies",
         "wife", "husband", "girlfriend", "boyfriend", "my ex", "partner", "mother", "mom",
         "mum", "father", "dad", "parents", "brother", "sister", "son", "daughter", "family",
-        "neighbor*", "neighbour*", "boss", "coworker*", "co worker*", "colleague*", "teacher*",
+        "neighbor*", "neighbour*", "my boss", "our boss", "his boss", "her boss", "coworker*", "co worker*", "colleague*", "teacher*",
         "classmate*", "roommate*", "landlord", "friend", "stranger*", "him", "her", "president",
         "senator", "politician*", "police", "cop", "cops", "officer*", "judge", "witness*",
         "crowd", "students", "worshippers", "guests", "a body", "the body", "grandma",
@@ -50,7 +52,8 @@ extension GuardrailRule {
         "synthesize", "synthesise", "synthesizing", "synthesising", "produce", "producing",
         "brew", "3d print", "print", "rig", "craft", "put together", "wire up", "detonate",
         "set off", "weaponize", "weaponise", "culture", "extract", "obtain", "acquire",
-        "refine", "enrich", "convert", "modify", "plant", "cook up",
+        "refine", "enrich", "convert", "modify", "plant", "cook up", "ingredients",
+        "materials", "parts for", "components", "blueprint*", "schematic*", "formula for",
     ])
 
     static let weapons = GuardrailPhraseSet([
@@ -77,6 +80,7 @@ extension GuardrailRule {
         "bomb the", "bombed my", "da bomb", "movie", "film", "plot of", "novel",
         "avoid", "never mix", "accidentally", "safety", "dangerous to mix", "why is it dangerous",
         "hydrogen bomb test*", "nuclear test*", "ban on", "treaty", "nonproliferation",
+        "bomb proof", "bombproof", "cherry bomb*",
     ])
 
     static let violenceVerbs = GuardrailPhraseSet([
@@ -87,7 +91,9 @@ extension GuardrailRule {
         "hide a body", "hide the body", "dispose of a body", "dispose of the body",
         "get rid of a body", "get rid of the body", "bury a body", "bury the body", "maim",
         "cripple", "slit", "behead", "bludgeon", "set fire to", "burn alive", "hurt", "harm",
-        "injure", "attack",
+        "injure", "attack", "break someone's neck", "break his neck", "break her neck",
+        "break their neck", "snap someone's neck", "snap his neck", "snap her neck",
+        "look like an accident", "look like a suicide", "look like suicide",
     ])
 
     static let violenceExclusions = GuardrailPhraseSet([
@@ -107,8 +113,12 @@ extension GuardrailRule {
         "photo", "photos", "portrait*", "camera", "photograph*", "photoshoot", "gta", "fortnite",
         "call of duty", "pubg", "warzone", "hitman", "among us", "roblox", "sims", "poison ivy",
         "poison oak", "hurt me", "hurts", "got hurt", "feel hurt", "emotionally", "apologi*",
-        "forgive", "sorry", "dont hurt", "dont harm", "without harming", "hurt my", "basketball", "hoops", "shoot for",
-        "shooting star*", "shooting range", "hurt my back", "hurt my knee", "harm reduction",
+        "forgive", "sorry", "dont hurt", "dont harm", "without harming", "hurt my back",
+        "hurt my knee", "hurt my ankle", "hurt my wrist", "hurt my shoulder", "hurt my neck",
+        "hurt my arm", "hurt my leg", "hurt my foot", "hurt my head", "hurt my eyes",
+        "body odor", "body odour", "body hair", "body fat", "body of water", "body of work",
+        "body text", "body shop", "body language", "basketball", "hoops", "shoot for",
+        "shooting star*", "shooting range", "harm reduction",
         "feelings", "hurt his feelings", "hurt her feelings", "do no harm", "without hurting",
         "not hurt", "doesnt hurt", "wont hurt", "attack surface", "heart attack", "panic attack",
         "attack on titan", "chess", "pawn", "football", "soccer", "tackle",
@@ -163,7 +173,7 @@ extension GuardrailRule {
         "od on purpose", "die painlessly", "painless death", "painless way to die",
         "easiest way to die", "quickest way to die", "best way to die", "fastest way to die",
         "not wake up", "never wake up", "jump off a bridge", "jump in front of a train",
-        "kill me", "unalive myself", "burn myself",
+        "kill me", "unalive myself", "burn myself", "to die", "overdose on",
     ])
 
     static let selfHarmFraming = GuardrailPhraseSet([
@@ -173,7 +183,8 @@ extension GuardrailRule {
         "which drugs", "what drugs", "dose", "i want to", "im going to", "i am going to",
         "im gonna", "i plan to", "help me", "tips", "guide", "instruction*", "without anyone",
         "hide", "so nobody", "so no one", "what do i need", "where to", "where can i",
-        "enough to", "surest",
+        "enough to", "surest", "how deep", "how long", "do i need", "need to", "can i",
+        "what household", "which household", "what chemicals", "should i",
     ])
 
     static let selfHarmExclusions = GuardrailPhraseSet([
@@ -192,17 +203,21 @@ extension GuardrailRule {
         "pun", "deadline", "homework", "laughing", "this song", "embarrass*", "cringe",
         "talk about", "talking about", "discuss*", "write about", "understand*", "why did",
         "committed suicide", "died by suicide", "after his", "after her", "loss", "bereave*",
+        "myself a", "myself an", "myself some", "to die for", "afraid to die", "scared to die",
+        "going to die", "look like a suicide", "look like suicide", "staged", "my child",
+        "my kid", "my son", "my daughter", "my dog", "my cat", "accidental*",
     ])
 
     static let lethalDose = GuardrailPhraseSet([
         "lethal dose", "fatal dose", "deadly dose", "lethal amount", "fatal amount",
-        "deadly amount", "enough pills", "enough sleeping pills", "how many pills",
+        "deadly amount", "enough pills", "enough sleeping pills", "how many pills", "dose of",
         "how many sleeping pills", "how many tablets",
     ])
 
     static let toDieFirstPerson = GuardrailPhraseSet([
         "myself", "to die", "for me to die", "kill me", "end it", "my life", "end my",
         "so i die", "so i dont wake up", "and not wake up", "never wake up", "to not wake up",
+        "my weight", "someone my", "i weigh", "someone like me",
     ])
 
     static let selfHarm: [GuardrailRule] = [
@@ -235,13 +250,15 @@ extension GuardrailRule {
         "middle school*", "teen", "teens", "teenager*", "teenage", "young teen*", "loli",
         "shota", "jailbait", "juvenile*", "infant*", "my daughter", "my son", "my niece",
         "my nephew", "stepdaughter", "stepson", "student in 7th grade", "7th grader*",
-        "8th grader*", "6th grader*", "5th grader*", "9th grader*",
+        "8th grader*", "6th grader*", "5th grader*", "9th grader*", "high school freshman",
+        "high school freshmen", "high schooler*", "who is #age", "aged #age", "age #age",
+        "#age year old", "#age month old",
     ])
 
     static let sexualTerms = GuardrailPhraseSet([
         "sex", "sexual", "sexually", "sexy", "nude", "nudes", "naked", "porn", "porno",
         "pornographic", "pornography", "erotic", "erotica", "explicit", "lewd", "nsfw",
-        "intercourse", "molest*", "seduce", "seducing", "hook up with", "hooking up with",
+        "intercourse", "molest*", "seduc*", "hook up with", "hooking up with",
         "make out with", "making out with", "fetish*", "aroused", "arousing", "orgasm*",
         "strip for", "stripping", "undress", "undressing", "intimate photos", "sensual",
         "onlyfans", "xxx", "lingerie", "topless", "sleep with", "have sex", "groom",
@@ -273,7 +290,7 @@ extension GuardrailRule {
             .sexualContentInvolvingMinors,
             "The text combines sexual content with a minor.",
             groups: [sexualTerms, minors],
-            window: 10,
+            window: 14,
             exclusions: protectiveContext,
             exclusionReach: 20
         ),
@@ -308,7 +325,7 @@ extension GuardrailRule {
         "ought to", "i want to", "we should", "all", "every", "write a", "write me", "call for",
         "calling for", "encourage*", "urge", "rally", "incite", "make a post", "slogan",
         "manifesto", "propaganda", "why we", "convince people", "go out and", "start",
-        "speech", "post", "tweet", "chant", "song about", "poem about", "its time",
+        "speech", "post", "tweet", "chant", "song about", "poem about", "its time", "it's time",
     ])
 
     static let hateExclusions = GuardrailPhraseSet([
@@ -319,7 +336,7 @@ extension GuardrailRule {
         "fight against", "anti", "not", "never", "nobody should", "no one should", "wrong",
         "hate crime", "hate crimes", "counter", "respond to", "debunk", "fact check",
         "what does", "meaning of", "analyze", "analyse", "identify", "moderat*",
-        "classify", "example of hate", "examples of hate", "essay", "in 1994", "rwanda",
+        "classify", "example of hate", "examples of hate", "in 1994", "rwanda",
         "bosnia", "srebrenica", "genocide convention", "accused", "sentenced", "kill it",
         "killing it", "killed it", "hang out", "hanging out", "burn calories", "with dignity",
     ])
@@ -333,7 +350,10 @@ extension GuardrailRule {
         "must be eliminated", "should be gassed", "should be shot", "should be hanged",
         "should be burned", "should be lynched", "need to be exterminated",
         "need to be eliminated", "are a virus", "are filth", "are scum", "are savages",
-        "are monkeys", "are apes", "have no right to exist",
+        "are monkeys", "are apes", "have no right to exist", "should be slaughtered",
+        "should be massacred", "should be eradicated", "should be eliminated",
+        "should be beaten", "must be killed", "must die", "must be exterminated",
+        "need to die", "need to be killed", "have to die", "should be hunted",
     ])
 
     static let slurs = GuardrailPhraseSet([
@@ -344,7 +364,8 @@ extension GuardrailRule {
     ])
 
     static let slurExclusions = GuardrailPhraseSet([
-        "spic and span", "chink in", "chink of light", "the word", "a slur", "slur",
+        "spic and span", "chink in", "chink of light", "what does the word", "why is the word",
+        "is the word", "origin of the word", "history of the word", "a slur", "slur",
         "slurs", "meaning of", "history of", "etymology", "reclaimed", "reclaim*",
         "offensive word", "is offensive", "why is", "racist term", "derogatory term",
         "raccoon", "coon hound", "coonhound", "maine coon", "coon cat", "fire retardant",
