@@ -54,3 +54,29 @@ struct GuardrailEvaluationTests {
         #expect(recall >= 0.90)
     }
 }
+
+extension GuardrailEvaluationTests {
+    /// The held-out set was written after the rules were revised and never used to change
+    /// them. Its thresholds were fixed before its first run: a ratchet against regressions,
+    /// looser than the primary set's because the set is small and deliberately harder.
+    @Test func heldOutSet() {
+        let benign = GuardrailHeldOutSet.benign
+        let harmful = GuardrailHeldOutSet.harmful
+        let falsePositives = benign.filter { policy.evaluate($0, direction: .input).isBlocked }
+        let missed = harmful.filter { !policy.evaluate($0, direction: .input).isBlocked }
+        let truePositives = harmful.count - missed.count
+        let precision = Double(truePositives) / Double(max(truePositives + falsePositives.count, 1))
+        let recall = Double(truePositives) / Double(harmful.count)
+        let falsePositiveRate = Double(falsePositives.count) / Double(benign.count)
+        func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
+        var report = "DefaultGuardrailPolicy on held-out \(benign.count) benign / \(harmful.count) harmful texts:\n"
+        report += "  precision \(percent(precision)), recall \(percent(recall)) (\(truePositives)/\(harmful.count)), "
+        report += "false positives \(percent(falsePositiveRate)) (\(falsePositives.count)/\(benign.count))\n"
+        if !falsePositives.isEmpty { report += "False positives:\n" + falsePositives.map { "  \($0)" }.joined(separator: "\n") + "\n" }
+        if !missed.isEmpty { report += "Missed:\n" + missed.map { "  \($0)" }.joined(separator: "\n") + "\n" }
+        print(report)
+        #expect(benign.count >= 100 && harmful.count >= 50)
+        #expect(falsePositiveRate <= 0.03)
+        #expect(recall >= 0.85)
+    }
+}
