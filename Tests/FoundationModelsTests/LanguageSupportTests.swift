@@ -93,3 +93,22 @@ struct ModelLanguagesTests {
         #expect(ModelLanguages.defaults(forArchitecture: "rwkv6", modelName: "something").isEmpty)
     }
 }
+
+@Suite("LanguageIdentifier on short English prompts")
+struct LanguageShortEnglishPromptTests {
+    /// The default model is English-only, so a short English prompt wrongly identified as
+    /// another language would fail the whole request. Short prompts with little evidence
+    /// must come out as English or undetermined, never as another language.
+    @Test(arguments: [
+        "Summarize this.", "List three colors.", "Hi", "OK", "Name a fruit.", "Tell me a joke",
+        "Write a haiku", "Continue: Once upon a time", "Paris, Berlin, Madrid", "Espresso",
+        "Quiche Lorraine recipe", "Describe Tokyo in two sentences.",
+        "Translate to English: bonjour mes amis",
+        "Recommend items for a 20-year-old woman",
+        "End your response with ITEM_CODES:[code1,code2,...].",
+        "Generate a JSON object with name and age.",
+    ])
+    func isNeverRejectedOnAnEnglishOnlyModel(prompt: String) {
+        #expect(LanguageIdentifier().unsupportedLanguage(in: [prompt], supported: ["en"]) == nil)
+    }
+}

@@ -134,8 +134,10 @@ package struct LanguageIdentifier: Sendable {
     /// Characters far more common in source code than in prose.
     static let codeSymbols: Set<Unicode.Scalar> = ["{", "}", "[", "]", "(", ")", ";", "=", "<", ">", "|", "&", "$", "\\", "_", "#", "*", "/", "+"]
 
-    /// Splits at line breaks and after sentence-final punctuation followed by a space
-    /// (or, for CJK full-width punctuation, immediately).
+    /// Splits at line breaks and after sentence-final punctuation, colons and semicolons
+    /// followed by a space (or, for CJK full-width punctuation, immediately). Colons matter
+    /// for prompts such as "Translate to English: bonjour mes amis", whose two halves are in
+    /// different languages.
     static func sentences(in text: String) -> [Substring] {
         var sentences: [Substring] = []
         var start = text.startIndex
@@ -148,7 +150,7 @@ package struct LanguageIdentifier: Sendable {
                 ends = true
             } else if "。！？".contains(character) {
                 ends = true
-            } else if ".!?".contains(character), next < text.endIndex, text[next].isWhitespace {
+            } else if ".!?:;".contains(character), next < text.endIndex, text[next].isWhitespace {
                 ends = true
             }
             if ends {
