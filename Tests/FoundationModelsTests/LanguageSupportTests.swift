@@ -112,3 +112,21 @@ struct LanguageShortEnglishPromptTests {
         #expect(LanguageIdentifier().unsupportedLanguage(in: [prompt], supported: ["en"]) == nil)
     }
 }
+
+extension LanguageShortEnglishPromptTests {
+    /// The guardrail evaluation texts are about 670 English requests written independently of
+    /// the language profiles: none may be rejected on an English-only model, and nearly all
+    /// must be identified as English.
+    @Test func guardrailSetsEnglishTextsAreAccepted() {
+        let identifier = LanguageIdentifier()
+        let english = (GuardrailEvaluationSet.benign + GuardrailHeldOutSet.benign
+            + GuardrailEvaluationSet.harmful.map(\.text) + GuardrailHeldOutSet.harmful)
+            .filter { $0.unicodeScalars.allSatisfy { WritingScript($0) == nil || WritingScript($0) == .latin } }
+        #expect(english.count >= 600)
+        let rejected = english.filter { identifier.unsupportedLanguage(in: [$0], supported: ["en"]) != nil }
+        let identified = english.filter { identifier.identify($0)?.code == "en" }
+        print("English texts from the guardrail sets: \(identified.count)/\(english.count) identified as en, \(rejected.count) rejected")
+        #expect(rejected.isEmpty, "\(rejected)")
+        #expect(Double(identified.count) / Double(english.count) >= 0.98)
+    }
+}
