@@ -26,8 +26,9 @@ package struct LanguageIdentifier: Sendable {
 
     let latin: LatinLanguageClassifier
 
+    /// Cheap: the Latin-script tables are built once per process and shared.
     package init() {
-        self.latin = LatinLanguageClassifier()
+        self.latin = LatinLanguageClassifier.standard
     }
 
     /// The most likely language of `text`, or `nil` when it has no letters or no determinable

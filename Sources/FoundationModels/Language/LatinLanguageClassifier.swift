@@ -35,6 +35,9 @@ package struct LatinLanguageClassifier: Sendable {
     /// checks only the few patterns that can start at each position.
     private let patternsByFirstScalar: [Unicode.Scalar: [(scalars: [Unicode.Scalar], index: Int, weight: Double)]]
 
+    /// The classifier over `LatinLanguageProfile.catalog`, built once.
+    package static let standard = LatinLanguageClassifier()
+
     package init(profiles: [LatinLanguageProfile] = LatinLanguageProfile.catalog) {
         self.profiles = profiles
         var owners: [String: [Int]] = [:]
