@@ -130,3 +130,13 @@ extension LanguageShortEnglishPromptTests {
         #expect(Double(identified.count) / Double(english.count) >= 0.98)
     }
 }
+
+extension LanguageSupportTests {
+    @Test func acceptsLocaleLanguagesAsSupportedSet() {
+        let english: Set<Locale.Language> = [Locale.Language(identifier: "en-US")]
+        let korean = "서울과 부산의 날씨를 알려 주세요."
+        #expect(identifier.unsupportedLanguage(in: [korean], supported: english) == "ko")
+        let both: Set<Locale.Language> = [Locale.Language(identifier: "en"), Locale.Language(identifier: "ko")]
+        #expect(identifier.unsupportedLanguage(in: [korean], supported: both) == nil)
+    }
+}
