@@ -61,7 +61,7 @@ struct LanguageSupportTests {
     }
 
     @Test func unknownSupportRejectsNothing() {
-        #expect(identifier.unsupportedLanguage(in: ["서울 날씨 어때요?"], supported: []) == nil)
+        #expect(identifier.unsupportedLanguage(in: ["서울 날씨 어때요?"], supported: Set<String>()) == nil)
     }
 
     @Test(arguments: [("en-US", "en"), ("zh_Hant_TW", "zh"), ("KO", "ko"), ("", "")])
