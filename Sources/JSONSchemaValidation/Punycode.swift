@@ -1,0 +1,57 @@
+/// RFC 3492 Punycode decoding, for checking `xn--` labels in `hostname` formats.
+enum Punycode {
+    /// The Unicode scalars `encoded` (without `xn--`) stands for, or nil when it is not valid Punycode.
+    static func decode(_ encoded: String) -> [Unicode.Scalar]? {
+        let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700
+        var output: [Unicode.Scalar] = []
+        var input = Array(encoded.unicodeScalars)[...]
+        if let delimiter = input.lastIndex(of: "-") {
+            for scalar in input[..<delimiter] {
+                guard scalar.isASCII else { return nil }
+                output.append(scalar)
+            }
+            input = input[(delimiter + 1)...]
+        }
+        var n = 128, i = 0, bias = 72
+        var isFirst = true
+        while !input.isEmpty {
+            let oldI = i
+            var w = 1
+            var k = base
+            while true {
+                guard let scalar = input.popFirst() else { return nil }
+                let digit: Int
+                switch scalar.value {
+                case 0x30...0x39: digit = Int(scalar.value) - 22
+                case 0x41...0x5A: digit = Int(scalar.value) - 0x41
+                case 0x61...0x7A: digit = Int(scalar.value) - 0x61
+                default: return nil
+                }
+                let (product, overflow1) = digit.multipliedReportingOverflow(by: w)
+                let (sum, overflow2) = i.addingReportingOverflow(product)
+                guard !overflow1, !overflow2, sum < 0x10FFFF * 4096 else { return nil }
+                i = sum
+                let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+                if digit < t { break }
+                w *= base - t
+                k += base
+            }
+            // Bias adaptation (RFC 3492 §6.1).
+            var delta = isFirst ? (i - oldI) / damp : (i - oldI) / 2
+            isFirst = false
+            delta += delta / (output.count + 1)
+            var divisions = 0
+            while delta > ((base - tMin) * tMax) / 2 {
+                delta /= base - tMin
+                divisions += base
+            }
+            bias = divisions + (base - tMin + 1) * delta / (delta + skew)
+            n += i / (output.count + 1)
+            i %= output.count + 1
+            guard let scalar = Unicode.Scalar(UInt32(clamping: n)), n >= 128 else { return nil }
+            output.insert(scalar, at: i)
+            i += 1
+        }
+        return output
+    }
+}
