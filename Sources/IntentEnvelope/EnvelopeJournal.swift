@@ -34,7 +34,7 @@ public struct EnvelopeJournal: Sendable {
 
     func append(line: String) throws(JournalError) {
         let existed = access(path, F_OK) == 0
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw JournalError(path: path, operation: "open", errno: errno) }
         defer { close(fd) }
         guard flock(fd, LOCK_EX) == 0 else { throw JournalError(path: path, operation: "flock", errno: errno) }

@@ -2,6 +2,11 @@ import Foundation
 
 /// Every subcommand, in the order `fm --help` lists them. Add new ones here.
 let commands: [any Command.Type] = [
+    JSONSchemaValidateCommand.self,
+    EnvelopeCheckCommand.self,
+    EnvelopeDiffCommand.self,
+    EnvelopeReplayCommand.self,
+    EnvelopeJournalAppendCommand.self,
 ]
 
 /// Finds the command whose (possibly multi-word) name starts the argument list.
