@@ -21,12 +21,16 @@ public struct JSONSchema: Sendable {
         public var registry: SchemaRegistry
         /// The URI of the schema document when it has no `$id`; relative references resolve against it.
         public var baseURI: String
+        /// Check the schema against the draft 2020-12 meta-schema first, so that a keyword
+        /// with a value of the wrong shape (`"minLength": "3"`) is an error, not ignored.
+        public var validatesSchema: Bool
 
         public init(assertsFormat: Bool = false, registry: SchemaRegistry = SchemaRegistry(),
-                    baseURI: String = "urn:fm:json-schema:root") {
+                    baseURI: String = "urn:fm:json-schema:root", validatesSchema: Bool = true) {
             self.assertsFormat = assertsFormat
             self.registry = registry
             self.baseURI = baseURI
+            self.validatesSchema = validatesSchema
         }
     }
 
@@ -41,6 +45,13 @@ public struct JSONSchema: Sendable {
     /// - throws: `SchemaError` naming the schema location when a reference cannot be resolved,
     ///   a remote cannot be read or a pattern is not a valid ECMA-262 regular expression.
     public init(_ schema: JSONValue, options: Options = Options()) throws(SchemaError) {
+        if options.validatesSchema {
+            let metaSchema = try Self.metaSchema.get()
+            if let error = metaSchema.validate(schema).errors.first {
+                let keyword = error.instancePath.split(separator: "/").last.map(String.init) ?? ""
+                throw SchemaError(.invalidKeyword(keyword: keyword, reason: error.message), at: error.instancePath)
+            }
+        }
         // The document's retrieval URI; a root `$id` is applied on top of it by the index and
         // by the evaluator, exactly as for any embedded resource.
         let base = URIReference(options.baseURI).withoutFragment
@@ -48,6 +59,11 @@ public struct JSONSchema: Sendable {
         self.base = base
         self.options = options
         self.index = try SchemaIndex(root: schema, base: base, registry: options.registry)
+    }
+
+    /// The draft 2020-12 meta-schema, prepared once.
+    private static let metaSchema: Result<JSONSchema, SchemaError> = Result { () throws(SchemaError) in
+        try JSONSchema(["$ref": "https://json-schema.org/draft/2020-12/schema"], options: Options(validatesSchema: false))
     }
 
     /// Validates `instance`, returning every error found.
