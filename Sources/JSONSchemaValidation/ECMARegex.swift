@@ -36,14 +36,33 @@ public struct ECMARegex: Sendable {
     }
 
     /// Whether the pattern matches anywhere in `string` (JSON Schema patterns are not anchored).
+    ///
+    /// Matching recurses; long inputs under quantified groups are matched on a thread with a
+    /// large stack (see `DeepStack`) so no input can overflow the caller's stack.
     public func firstMatch(in string: String) -> Bool {
-        let input = Array(string.unicodeScalars)
-        let matcher = RegexMatcher(input: input, captureCount: captureCount, groupNames: groupNames)
-        for start in 0...input.count {
-            if matcher.match(root, start, { _ in true }) { return true }
-            if matcher.steps > Self.stepBudget { return false }
+        switch match(in: string, depthLimit: Self.shallowDepthLimit) {
+        case .matched: return true
+        case .notMatched, .exhaustedSteps: return false
+        case .exhaustedDepth:
+            return DeepStack.run { self.match(in: string, depthLimit: Self.deepDepthLimit) == .matched }
         }
-        return false
+    }
+
+    /// Recursion allowed on the caller's stack, and on `DeepStack`'s.
+    static let shallowDepthLimit = 300
+    static let deepDepthLimit = 400_000
+
+    enum MatchResult: Equatable { case matched, notMatched, exhaustedSteps, exhaustedDepth }
+
+    func match(in string: String, depthLimit: Int) -> MatchResult {
+        let input = Array(string.unicodeScalars)
+        let matcher = RegexMatcher(input: input, captureCount: captureCount, groupNames: groupNames, depthLimit: depthLimit)
+        for start in 0...input.count {
+            if matcher.match(root, start, { _ in true }) { return .matched }
+            if matcher.exceededDepth { return .exhaustedDepth }
+            if matcher.steps > Self.stepBudget { return .exhaustedSteps }
+        }
+        return .notMatched
     }
 }
 

@@ -60,7 +60,7 @@ extension Evaluator {
         if let minimum = schema["minLength"]?.number?.int64Value, length < minimum {
             outcome.errors.append(location.error("minLength", "is \(length) characters long; at least \(minimum) required"))
         }
-        if let pattern = schema["pattern"]?.string, let regex = index.pattern(pattern), !regex.firstMatch(in: string) {
+        if let pattern = schema["pattern"]?.string, let regex = index.pattern(pattern), !matches(regex, string) {
             outcome.errors.append(location.error("pattern", "\(Self.describe(.string(string))) does not match the pattern \(pattern)"))
         }
     }

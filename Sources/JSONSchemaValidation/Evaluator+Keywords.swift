@@ -60,6 +60,11 @@ extension Evaluator {
             return
         }
         var inner = scope
+        let visit = target.description + " @ " + location.instance
+        guard inner.referencesInProgress.insert(visit).inserted else {
+            outcome.errors.append(location.error(keyword, "reference cycle: '\(target)' applies to this value again without consuming it"))
+            return
+        }
         inner.base = located.base
         if inner.dynamicScope.last != located.base.description { inner.dynamicScope.append(located.base.description) }
         let result = evaluate(located.schema, instance, at: location.keyword(keyword), scope: inner, baseIncludesID: true)
@@ -231,7 +236,7 @@ extension Evaluator {
         if let patterns = schema["patternProperties"]?.object {
             for (pattern, subschema) in patterns {
                 guard let regex = index.pattern(pattern) else { continue }
-                for (name, value) in object where regex.firstMatch(in: name) {
+                for (name, value) in object where matches(regex, name) {
                     let result = evaluate(subschema, value, at: location.keyword("patternProperties", pattern).instance(name), scope: scope)
                     outcome.errors += result.errors
                     matchedByName.insert(name)

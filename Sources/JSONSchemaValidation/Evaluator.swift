@@ -6,11 +6,44 @@
 struct Evaluator {
     let index: SchemaIndex
     let assertsFormat: Bool
+    /// How deep schema application and regex backtracking may recurse in this run.
+    let limits: Limits
+    /// Set when a limit was hit, so `JSONSchema.validate` can rerun on a deeper stack.
+    let exhaustion: Exhaustion
 
-    /// The deepest chain of subschema applications followed before giving up; a `$ref` cycle
-    /// that does not consume the instance (`{"$ref": "#"}`) ends here with an error instead of
-    /// overflowing the stack.
-    static let maximumDepth = 200
+    struct Limits {
+        var schemaDepth: Int
+        var regexDepth: Int
+        /// Whether this run already has a large stack (hitting a limit is then final).
+        var isDeep: Bool
+
+        /// Small enough for the stack of any thread, including Swift concurrency's.
+        static let shallow = Limits(schemaDepth: 96, regexDepth: ECMARegex.shallowDepthLimit, isDeep: false)
+        /// For `DeepStack`'s thread.
+        static let deep = Limits(schemaDepth: maximumDepth, regexDepth: ECMARegex.deepDepthLimit, isDeep: true)
+    }
+
+    /// Records that a shallow run hit a limit. One per `validate` call, never shared.
+    final class Exhaustion {
+        var hitLimit = false
+    }
+
+    /// Pattern matching within this run's limits; a depth overrun in a shallow run is
+    /// recorded (the run will be repeated), in a deep run it counts as no match.
+    func matches(_ regex: ECMARegex, _ string: String) -> Bool {
+        switch regex.match(in: string, depthLimit: limits.regexDepth) {
+        case .matched: return true
+        case .notMatched, .exhaustedSteps: return false
+        case .exhaustedDepth:
+            exhaustion.hitLimit = true
+            return false
+        }
+    }
+
+    /// The deepest chain of subschema applications followed before giving up, so that no
+    /// schema and instance can overflow the stack. Enough for instances nested as deeply as
+    /// the parser allows (`JSONValue.maximumNestingDepth`) with a few schemas per level.
+    static let maximumDepth = 2_000
 
     /// Where evaluation stands in the schema: base URI for relative references, the dynamic
     /// scope (resources entered, outermost first) for `$dynamicRef`, and the vocabularies on.
@@ -19,6 +52,9 @@ struct Evaluator {
         var dynamicScope: [String]
         var vocabularies: Set<String>?
         var depth: Int
+        /// `reference target + instance path` of every `$ref`/`$dynamicRef` being followed:
+        /// meeting one again means a cycle that consumes no input (`{"$ref": "#"}`).
+        var referencesInProgress: Set<String> = []
 
         func uses(_ vocabulary: Vocabulary) -> Bool {
             vocabularies.map { $0.contains(vocabulary.rawValue) } ?? true
@@ -97,10 +133,11 @@ struct Evaluator {
                                                   message: "no value is allowed here (schema is false)"))
             return outcome
         case .object(let object):
-            guard scope.depth < Self.maximumDepth else {
+            guard scope.depth < limits.schemaDepth else {
+                exhaustion.hitLimit = true
                 outcome.errors.append(ValidationError(
                     instancePath: location.instance, keywordLocation: location.keyword,
-                    message: "schema recursion deeper than \(Self.maximumDepth) levels (a reference cycle?)"))
+                    message: "schema applied more than \(limits.schemaDepth) levels deep"))
                 return outcome
             }
             var scope = scope

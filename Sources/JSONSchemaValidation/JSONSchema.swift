@@ -68,10 +68,19 @@ public struct JSONSchema: Sendable {
 
     /// Validates `instance`, returning every error found.
     public func validate(_ instance: JSONValue) -> ValidationResult {
-        let evaluator = Evaluator(index: index, assertsFormat: options.assertsFormat)
-        let vocabularies: Set<String>? = nil  // the root's `$schema` sets them in `evaluate`
-        let scope = Evaluator.Scope(base: base, dynamicScope: [base.description], vocabularies: vocabularies, depth: 0)
+        // First on the caller's stack with small depth limits; deeply nested instances,
+        // long reference chains or long regex inputs rerun on a thread with a large stack.
+        let shallow = evaluate(instance, limits: .shallow)
+        if !shallow.hitLimit { return ValidationResult(errors: shallow.errors) }
+        let deep = DeepStack.run { [self] in self.evaluate(instance, limits: .deep).errors }
+        return ValidationResult(errors: deep)
+    }
+
+    private func evaluate(_ instance: JSONValue, limits: Evaluator.Limits) -> (errors: [ValidationError], hitLimit: Bool) {
+        let exhaustion = Evaluator.Exhaustion()
+        let evaluator = Evaluator(index: index, assertsFormat: options.assertsFormat, limits: limits, exhaustion: exhaustion)
+        let scope = Evaluator.Scope(base: base, dynamicScope: [base.description], vocabularies: nil, depth: 0)
         let outcome = evaluator.evaluate(schema, instance, at: Evaluator.Location(instance: "", keyword: ""), scope: scope)
-        return ValidationResult(errors: outcome.errors)
+        return (outcome.errors, exhaustion.hitLimit)
     }
 }

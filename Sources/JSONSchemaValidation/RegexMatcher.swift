@@ -7,16 +7,28 @@ final class RegexMatcher {
     let groupNames: [String: Int]
     /// Steps taken so far, checked against `ECMARegex.stepBudget`.
     private(set) var steps = 0
+    /// Current and maximum recursion depth; past the maximum, matching gives up and
+    /// `exceededDepth` says so (the caller retries on a bigger stack).
+    private var depth = 0
+    let depthLimit: Int
+    private(set) var exceededDepth = false
 
-    init(input: [Unicode.Scalar], captureCount: Int, groupNames: [String: Int]) {
+    init(input: [Unicode.Scalar], captureCount: Int, groupNames: [String: Int], depthLimit: Int) {
         self.input = input
         self.captures = Array(repeating: nil, count: captureCount + 1)
         self.groupNames = groupNames
+        self.depthLimit = depthLimit
     }
 
     func match(_ node: RegexNode, _ i: Int, _ k: (Int) -> Bool) -> Bool {
         steps += 1
-        if steps > ECMARegex.stepBudget { return false }
+        if steps > ECMARegex.stepBudget || exceededDepth { return false }
+        depth += 1
+        defer { depth -= 1 }
+        if depth > depthLimit {
+            exceededDepth = true
+            return false
+        }
         switch node {
         case .empty:
             return k(i)
@@ -89,7 +101,36 @@ final class RegexMatcher {
         return match(first, i) { next in matchSequence(items.dropFirst(), next, k) }
     }
 
+    /// Whether `node` matches exactly one scalar (so repetition needs no recursion).
+    private func singleScalarMatch(_ node: RegexNode, at i: Int) -> Bool? {
+        switch node {
+        case .scalar(let scalar): return i < input.count && input[i] == scalar
+        case .set(let set): return i < input.count && set.contains(input[i])
+        case .any:
+            guard i < input.count else { return false }
+            switch input[i] {
+            case "\n", "\r", "\u{2028}", "\u{2029}": return false
+            default: return true
+            }
+        default: return nil
+        }
+    }
+
     private func matchRepeat(_ body: RegexNode, min: Int, max: Int?, greedy: Bool, count: Int, _ i: Int, _ k: (Int) -> Bool) -> Bool {
+        if count == 0, singleScalarMatch(body, at: i) != nil {
+            // One scalar per iteration: count how far it can go, then try the continuation
+            // at each length, longest first (greedy) or shortest first (lazy). No recursion per scalar.
+            var reach = 0
+            while max.map({ reach < $0 }) ?? true, singleScalarMatch(body, at: i + reach) == true { reach += 1 }
+            guard reach >= min else { return false }
+            let lengths = greedy ? Array(stride(from: reach, through: min, by: -1)) : Array(min...reach)
+            for length in lengths {
+                steps += 1
+                if steps > ECMARegex.stepBudget { return false }
+                if k(i + length) { return true }
+            }
+            return false
+        }
         if let max, count >= max { return k(i) }
         if count < min {
             return match(body, i) { next in matchRepeat(body, min: min, max: max, greedy: greedy, count: count + 1, next, k) }

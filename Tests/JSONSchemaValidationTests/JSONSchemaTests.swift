@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import JSONSchemaValidation
+
+@Suite("JSONSchema") struct JSONSchemaTests {
+    @Test func errorsNameInstancePathAndKeywordLocationThroughRefs() throws {
+        let schema = try JSONSchema([
+            "$defs": ["qty": ["type": "integer", "minimum": 1]],
+            "type": "object",
+            "properties": ["lines": ["type": "array", "items": ["properties": ["quantity": ["$ref": "#/$defs/qty"]]]]],
+        ])
+        let result = schema.validate(try JSONValue(parsing: #"{"lines":[{"quantity":2},{"quantity":0},{"quantity":"3"}]}"#))
+        #expect(!result.isValid)
+        #expect(result.errors == [
+            ValidationError(instancePath: "/lines/1/quantity", keywordLocation: "/properties/lines/items/properties/quantity/$ref/minimum",
+                            message: "0 is less than the minimum 1"),
+            ValidationError(instancePath: "/lines/2/quantity", keywordLocation: "/properties/lines/items/properties/quantity/$ref/type",
+                            message: "expected integer, found string"),
+        ])
+        #expect(result.errors[0].description == "/lines/1/quantity: 0 is less than the minimum 1")
+    }
+
+    @Test func pointerTokensAreEscapedInPaths() throws {
+        let schema = try JSONSchema(["properties": ["a/b~c": ["type": "null"]]])
+        let error = try #require(schema.validate(["a/b~c": 1]).errors.first)
+        #expect(error.instancePath == "/a~1b~0c")
+        #expect(error.keywordLocation == "/properties/a~1b~0c/type")
+    }
+
+    @Test func badSchemasAreTypedErrors() {
+        #expect(throws: SchemaError(.unresolvableReference("urn:fm:json-schema:root#/$defs/missing"), at: "/$ref")) {
+            try JSONSchema(["$ref": "#/$defs/missing"])
+        }
+        #expect(throws: SchemaError(.invalidKeyword(keyword: "minLength", reason: "expected integer, found string"), at: "/minLength")) {
+            try JSONSchema(["minLength": "3"])
+        }
+        #expect(throws: SchemaError.self) { try JSONSchema(["pattern": "(unclosed"]) }
+        #expect(throws: SchemaError.self) { try JSONSchema(["$ref": "https://example.com/not-registered.json"]) }
+    }
+
+    @Test func registryServesRegisteredDocuments() throws {
+        var registry = SchemaRegistry()
+        registry.register(["$defs": ["id": ["type": "string", "pattern": "^sku_\\d+$"]]], at: "https://example.com/common.json")
+        let schema = try JSONSchema(["$ref": "https://example.com/common.json#/$defs/id"], options: .init(registry: registry))
+        #expect(schema.validate("sku_42").isValid)
+        #expect(schema.validate("SKU-42").errors.first?.message == #""SKU-42" does not match the pattern ^sku_\d+$"#)
+    }
+
+    @Test func referenceCycleEndsWithAnErrorInsteadOfACrash() throws {
+        let schema = try JSONSchema(["$ref": "#"])
+        let result = schema.validate(1)
+        #expect(result.errors.first?.message == "reference cycle: 'urn:fm:json-schema:root#' applies to this value again without consuming it")
+    }
+
+    @Test func deeplyNestedInstancesValidate() throws {
+        let schema = try JSONSchema(["anyOf": [["type": "integer"], ["type": "array", "items": ["$ref": "#"]]]])
+        var value: JSONValue = 1
+        for _ in 0..<(JSONValue.maximumNestingDepth - 1) { value = [value] }
+        #expect(schema.validate(value).isValid)
+    }
+
+    @Test func formatIsAnAnnotationUnlessAsserted() throws {
+        let schema: JSONValue = ["format": "ipv4"]
+        #expect(try JSONSchema(schema).validate("999.1.1.1").isValid)
+        #expect(try JSONSchema(schema, options: .init(assertsFormat: true)).validate("999.1.1.1").errors.first?.message
+            == #""999.1.1.1" is not a valid ipv4"#)
+    }
+
+    @Test func numbersCompareExactlyBeyondDoublePrecision() throws {
+        let schema = try JSONSchema(try JSONValue(parsing: #"{"maximum": 18446744073709551615, "multipleOf": 0.01}"#))
+        #expect(schema.validate(try JSONValue(parsing: "18446744073709551615")).isValid)
+        #expect(!schema.validate(try JSONValue(parsing: "18446744073709551616")).isValid)
+        #expect(schema.validate(try JSONValue(parsing: "19.99")).isValid)
+        #expect(!schema.validate(try JSONValue(parsing: "19.999")).isValid)
+    }
+}
+
+@Suite("ECMARegex") struct ECMARegexTests {
+    @Test(arguments: [
+        (#"^\d+$"#, "123", true), (#"^\d+$"#, "１２３", false),       // \d is ASCII only
+        (#"^\w$"#, "é", false), (#"\bfoo\b"#, "a foo b", true),
+        ("^a$", "a\n", false),                                        // $ does not match before a final newline
+        (#"^\s$"#, "\u{FEFF}", true),
+        (#"^(a|ab)(c|bcd)(d*)$"#, "abcd", true),
+        (#"^(\w+)-\1$"#, "abc-abc", true), (#"^(\w+)-\1$"#, "abc-abd", false),
+        (#"^(?<word>x+)\k<word>$"#, "xxxx", true),
+        (#"(?<=\$)\d+"#, "cost $42", true), (#"(?<!\$)\b\d+"#, "$42", false),
+        (#"^a+?b$"#, "aaab", true), (#"^x{2,3}$"#, "xxxx", false),
+        (#"^\p{Lu}\p{Ll}+$"#, "Émile", true), (#"^[^\p{L}]+$"#, "123", true),
+        (#"^\u{1F600}$"#, "😀", true), (#"^.$"#, "😀", true),
+        (#"^[a-c\d-]+$"#, "a-1c", true), ("a{,5}", "a{,5}", true),
+    ] as [(String, String, Bool)])
+    func matchesAsECMA262(pattern: String, input: String, expected: Bool) throws {
+        #expect(try ECMARegex(pattern).firstMatch(in: input) == expected)
+    }
+
+    @Test(arguments: ["(abc", "abc)", "[z-a]", "*a", "a**", #"\"#, "(?P<n>x)", "(?i)x", #"\a"#, "a{3,2}", #"\k<nope>(?<n>a)"#])
+    func rejectsInvalidPatterns(pattern: String) {
+        #expect(throws: RegexSyntaxError.self) { try ECMARegex(pattern) }
+    }
+
+    @Test func longInputsDoNotOverflowTheStack() throws {
+        #expect(try ECMARegex("^[a-z]+$").firstMatch(in: String(repeating: "q", count: 200_000)))
+        #expect(try ECMARegex("^(ab)+$").firstMatch(in: String(repeating: "ab", count: 50_000)))
+        #expect(try ECMARegex("^(ab)+$").firstMatch(in: String(repeating: "ab", count: 50_000) + "a") == false)
+        let schema = try JSONSchema(["pattern": "^(?:x|yz)*$"])
+        #expect(schema.validate(.string(String(repeating: "xyz", count: 20_000))).isValid)
+    }
+
+    @Test func catastrophicBacktrackingIsBounded() throws {
+        let regex = try ECMARegex("^(a+)+$")
+        #expect(regex.firstMatch(in: String(repeating: "a", count: 40) + "b") == false)
+    }
+}
