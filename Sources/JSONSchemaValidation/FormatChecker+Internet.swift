@@ -13,6 +13,7 @@ extension FormatChecker {
         }
         guard !host.isEmpty, host.unicodeScalars.count <= 253 || (international && !host.unicodeScalars.allSatisfy(\.isASCII)) else { return false }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        var uLabels: [[Unicode.Scalar]] = []
         for label in labels {
             guard !label.isEmpty, label.unicodeScalars.count <= 63, !label.hasPrefix("-"), !label.hasSuffix("-") else { return false }
             let scalars = Array(label.unicodeScalars)
@@ -20,13 +21,54 @@ extension FormatChecker {
                 guard scalars.allSatisfy({ $0.properties.isASCIIHexDigit || ($0.value >= 0x41 && $0.value <= 0x5A) || ($0.value >= 0x61 && $0.value <= 0x7A) || $0 == "-" })
                 else { return false }
                 if scalars.count >= 4, scalars[2] == "-", scalars[3] == "-" {
-                    // Reserved "??--" labels: only "xn--" A-labels, which must decode to a valid U-label.
-                    guard label.lowercased().hasPrefix("xn--"), let decoded = Punycode.decode(String(label.dropFirst(4))),
-                        !decoded.isEmpty, isULabel(decoded)
+                    // Reserved "??--" labels: only "xn--" A-labels, which must decode to a valid
+                    // U-label with non-ASCII content that encodes back to the same A-label.
+                    let encoded = String(label.dropFirst(4)).lowercased()
+                    guard label.lowercased().hasPrefix("xn--"), let decoded = Punycode.decode(encoded),
+                        !decoded.allSatisfy(\.isASCII), Punycode.encode(decoded) == encoded, isULabel(decoded)
                     else { return false }
+                    uLabels.append(decoded)
+                } else {
+                    uLabels.append(scalars)
                 }
             } else {
-                guard international, isULabel(scalars) else { return false }
+                guard international, isULabel(scalars), let encoded = Punycode.encode(scalars), encoded.utf8.count + 4 <= 63
+                else { return false }
+                uLabels.append(scalars)
+            }
+        }
+        return satisfiesBidiRule(uLabels)
+    }
+
+    /// Approximate bidirectional class, enough for RFC 5893 on Hebrew and Arabic labels.
+    private enum BidiClass { case l, r, al, an, en, nsm, other }
+
+    private static func bidiClass(_ scalar: Unicode.Scalar) -> BidiClass {
+        switch scalar.value {
+        case 0x30...0x39, 0x06F0...0x06F9: return .en
+        case 0x0660...0x0669, 0x066B, 0x066C: return .an
+        default: break
+        }
+        if scalar.properties.generalCategory == .nonspacingMark { return .nsm }
+        switch scalar.value {
+        case 0x0590...0x05FF, 0x07C0...0x085F, 0xFB1D...0xFB4F: return .r
+        case 0x0600...0x06FF, 0x0700...0x07BF, 0x0860...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return .al
+        default: return scalar.properties.isAlphabetic ? .l : .other
+        }
+    }
+
+    /// RFC 5893 §2: in a domain with any right-to-left label, every label obeys the Bidi rule.
+    private static func satisfiesBidiRule(_ labels: [[Unicode.Scalar]]) -> Bool {
+        let classes = labels.map { $0.map(bidiClass) }
+        guard classes.contains(where: { $0.contains { $0 == .r || $0 == .al || $0 == .an } }) else { return true }
+        for label in classes {
+            guard let first = label.first, [.l, .r, .al].contains(first) else { return false }
+            let end = label.last { $0 != .nsm }
+            if first == .l {
+                guard label.allSatisfy({ [.l, .en, .nsm, .other].contains($0) }), end == .l || end == .en else { return false }
+            } else {
+                guard label.allSatisfy({ $0 != .l }), [.r, .al, .en, .an].contains(end) else { return false }
+                if label.contains(.en) && label.contains(.an) { return false }
             }
         }
         return true
@@ -56,8 +98,14 @@ extension FormatChecker {
             case 0x06F0...0x06F9: hasExtendedArabicIndic = true
             case 0x200D:  // ZERO WIDTH JOINER: after a virama
                 guard let before, before.properties.canonicalCombiningClass.rawValue == 9 else { return false }
-            case 0x200C:  // ZERO WIDTH NON-JOINER: after a virama (joining-type rule not modelled)
-                guard let before, before.properties.canonicalCombiningClass.rawValue == 9 else { return false }
+            case 0x200C:
+                // ZERO WIDTH NON-JOINER: after a virama, or between joining letters (RFC 5892
+                // A.1; joining types approximated by "Arabic-script letter").
+                let afterVirama = before.map { $0.properties.canonicalCombiningClass.rawValue == 9 } ?? false
+                let previous = label[..<index].last { $0.properties.generalCategory != .nonspacingMark }
+                let next = label[(index + 1)...].first { $0.properties.generalCategory != .nonspacingMark }
+                let joins = [previous, next].allSatisfy { $0.map { bidiClass($0) == .al && $0.properties.isAlphabetic } ?? false }
+                guard afterVirama || joins else { return false }
             default:
                 break
             }

@@ -161,15 +161,60 @@ enum FormatChecker {
         return rest == "#" || isJSONPointer(rest)
     }
 
+    /// RFC 6570 §2: literals and `{operator varspec,...}` expressions.
     static func isURITemplate(_ string: String) -> Bool {
-        var open = false
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "{": if open { return false } else { open = true }
-            case "}": if open { open = false } else { return false }
-            default: break
+        var scalars = Array(string.unicodeScalars)[...]
+        func isHexDigit(_ s: Unicode.Scalar?) -> Bool { s?.properties.isASCIIHexDigit ?? false }
+        func takePercentTriplet() -> Bool {
+            guard scalars.count >= 3, isHexDigit(scalars.dropFirst().first), isHexDigit(scalars.dropFirst(2).first) else { return false }
+            scalars = scalars.dropFirst(3)
+            return true
+        }
+        func takeVarchar() -> Bool {
+            guard let s = scalars.first else { return false }
+            if s == "%" { return takePercentTriplet() }
+            guard s.isASCII, s.properties.isAlphabetic || ("0"..."9").contains(s) || s == "_" else { return false }
+            scalars = scalars.dropFirst()
+            return true
+        }
+        while let scalar = scalars.first {
+            if scalar == "{" {
+                scalars = scalars.dropFirst()
+                if let op = scalars.first, "+#./;?&=,!@|".unicodeScalars.contains(op) { scalars = scalars.dropFirst() }
+                while true {
+                    // varname = varchar *( ["."] varchar )
+                    guard takeVarchar() else { return false }
+                    while true {
+                        if scalars.first == "." {
+                            scalars = scalars.dropFirst()
+                            guard takeVarchar() else { return false }
+                        } else if !takeVarchar() {
+                            break
+                        }
+                    }
+                    if scalars.first == "*" {
+                        scalars = scalars.dropFirst()
+                    } else if scalars.first == ":" {
+                        scalars = scalars.dropFirst()
+                        let digits = scalars.prefix { ("0"..."9").contains($0) }
+                        guard (1...4).contains(digits.count), digits.first != "0" else { return false }
+                        scalars = scalars.dropFirst(digits.count)
+                    }
+                    if scalars.first == "," { scalars = scalars.dropFirst(); continue }
+                    guard scalars.first == "}" else { return false }
+                    scalars = scalars.dropFirst()
+                    break
+                }
+            } else if scalar == "%" {
+                guard takePercentTriplet() else { return false }
+            } else {
+                let forbidden: Set<Unicode.Scalar> = [" ", "\"", "<", ">", "\\", "^", "`", "{", "|", "}"]
+                guard scalar.value > 0x20, scalar.value != 0x7F, !forbidden.contains(scalar),
+                    scalar.properties.generalCategory != .control
+                else { return false }
+                scalars = scalars.dropFirst()
             }
         }
-        return !open
+        return true
     }
 }

@@ -1,5 +1,57 @@
-/// RFC 3492 Punycode decoding, for checking `xn--` labels in `hostname` formats.
+/// RFC 3492 Punycode, for checking `xn--` labels in `hostname` formats.
 enum Punycode {
+    private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700
+
+    private static func adapt(_ delta: Int, _ count: Int, _ first: Bool) -> Int {
+        var delta = first ? delta / damp : delta / 2
+        delta += delta / count
+        var k = 0
+        while delta > ((base - tMin) * tMax) / 2 {
+            delta /= base - tMin
+            k += base
+        }
+        return k + (base - tMin + 1) * delta / (delta + skew)
+    }
+
+    /// The Punycode form of `scalars` (without `xn--`), nil on overflow.
+    static func encode(_ scalars: [Unicode.Scalar]) -> String? {
+        var output = String(String.UnicodeScalarView(scalars.filter(\.isASCII)))
+        let basicCount = output.unicodeScalars.count
+        var handled = basicCount
+        if basicCount > 0 { output += "-" }
+        var n = 128, delta = 0, bias = 72
+        func digit(_ d: Int) -> Character { Character(Unicode.Scalar(UInt8(d < 26 ? 97 + d : 22 + d))) }
+        while handled < scalars.count {
+            guard let m = scalars.map({ Int($0.value) }).filter({ $0 >= n }).min() else { return nil }
+            let (step, overflow) = (m - n).multipliedReportingOverflow(by: handled + 1)
+            guard !overflow else { return nil }
+            delta += step
+            n = m
+            for scalar in scalars {
+                let value = Int(scalar.value)
+                if value < n { delta += 1 }
+                if value == n {
+                    var q = delta
+                    var k = base
+                    while true {
+                        let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+                        if q < t { break }
+                        output.append(digit(t + (q - t) % (base - t)))
+                        q = (q - t) / (base - t)
+                        k += base
+                    }
+                    output.append(digit(q))
+                    bias = adapt(delta, handled + 1, handled == basicCount)
+                    delta = 0
+                    handled += 1
+                }
+            }
+            delta += 1
+            n += 1
+        }
+        return output
+    }
+
     /// The Unicode scalars `encoded` (without `xn--`) stands for, or nil when it is not valid Punycode.
     static func decode(_ encoded: String) -> [Unicode.Scalar]? {
         let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700
