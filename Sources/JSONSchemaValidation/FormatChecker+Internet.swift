@@ -106,8 +106,17 @@ extension FormatChecker {
                 let next = label[(index + 1)...].first { $0.properties.generalCategory != .nonspacingMark }
                 let joins = [previous, next].allSatisfy { $0.map { bidiClass($0) == .al && $0.properties.isAlphabetic } ?? false }
                 guard afterVirama || joins else { return false }
+            case 0x00DF, 0x03C2, 0x06FD, 0x06FE, 0x0F0B, 0x3007, 0x002D:
+                break  // PVALID exceptions (RFC 5892 §2.6) and the hyphen
             default:
-                break
+                // Otherwise only letters, digits and combining marks are PVALID (LetterDigits).
+                switch scalar.properties.generalCategory {
+                case .lowercaseLetter, .uppercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                    .decimalNumber, .nonspacingMark, .spacingMark:
+                    break
+                default:
+                    return false
+                }
             }
             if (0x3040...0x30FF).contains(scalar.value) && scalar.value != 0x30FB || (0x4E00...0x9FFF).contains(scalar.value) {
                 hasJapanese = true

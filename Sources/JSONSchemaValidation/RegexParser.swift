@@ -312,7 +312,7 @@ struct RegexParser {
                 switch low {
                 case .single(let a): set.items.append(.range(a.value, a.value))
                 case .set(let nested):
-                    set.items.append(nested.negated ? .notSet(RegexCharacterSet(items: nested.items, negated: false)) : nested.items[0])
+                    set.items += nested.negated ? [.notSet(RegexCharacterSet(items: nested.items, negated: false))] : nested.items
                 }
             }
         }

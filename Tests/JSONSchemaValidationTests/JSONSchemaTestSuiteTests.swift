@@ -32,5 +32,5 @@ import Testing
     }
 
     static let optionalBaseline = 161
-    static let formatBaseline = 763
+    static let formatBaseline = 764
 }

@@ -66,6 +66,18 @@ import Testing
             == #""999.1.1.1" is not a valid ipv4"#)
     }
 
+    @Test(arguments: ["1e9223372036854775807", "-1e-9223372036854775808", "1e99999999999999999999999", "0.0e-99999999999999999999"])
+    func extremeExponentsDoNotTrap(literal: String) throws {
+        let number = try JSONValue(parsing: literal)
+        let schema = try JSONSchema(try JSONValue(parsing: #"{"minimum": -1e400, "maximum": 1e400, "multipleOf": 1e-7, "enum": [1, 2]}"#))
+        #expect(!schema.validate(number).isValid)
+        if literal.hasPrefix("-") {
+            #expect(throws: SchemaError.self) { try JSONSchema(["multipleOf": number]) }
+        } else if number != 0 {
+            #expect(try JSONSchema(["multipleOf": number]).validate(7).errors.count == 1)
+        }
+    }
+
     @Test func numbersCompareExactlyBeyondDoublePrecision() throws {
         let schema = try JSONSchema(try JSONValue(parsing: #"{"maximum": 18446744073709551615, "multipleOf": 0.01}"#))
         #expect(schema.validate(try JSONValue(parsing: "18446744073709551615")).isValid)
