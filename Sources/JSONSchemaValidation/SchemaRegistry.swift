@@ -29,15 +29,17 @@ public struct SchemaRegistry: Sendable {
         directories.append((prefix, directory))
     }
 
+    /// The embedded meta-schemas, parsed once. (They are fixed text checked by the test suite,
+    /// so a parse failure cannot happen at run time; one would leave that URI unregistered.)
+    private static let parsedMetaSchemas: [String: JSONValue] = draft202012MetaSchemas.compactMapValues {
+        try? JSONValue(parsing: $0)
+    }
+
     /// The document for `uri`, nil when nothing provides it.
     /// - throws: `SchemaError.Reason.unreadableRemote` when a mapped file exists but cannot be read or parsed.
     func document(at uri: String) throws(SchemaError) -> JSONValue? {
         if let document = documents[uri] { return document }
-        if let text = Self.draft202012MetaSchemas[uri] {
-            do { return try JSONValue(parsing: text) } catch {
-                throw SchemaError(.unreadableRemote(uri: uri, reason: error.description), at: "")
-            }
-        }
+        if let metaSchema = Self.parsedMetaSchemas[uri] { return metaSchema }
         for (prefix, directory) in directories where uri.hasPrefix(prefix) {
             let relative = String(uri.dropFirst(prefix.count))
             guard !relative.split(separator: "/").contains("..") else { continue }

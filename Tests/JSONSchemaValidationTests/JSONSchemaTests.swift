@@ -20,6 +20,18 @@ import Testing
         #expect(result.errors[0].description == "/lines/1/quantity: 0 is less than the minimum 1")
     }
 
+    @Test func embeddedMetaSchemasParseAndAreValidSchemas() throws {
+        #expect(SchemaRegistry.draft202012MetaSchemas.count == 9)
+        for (uri, text) in SchemaRegistry.draft202012MetaSchemas {
+            let document = try JSONValue(parsing: text)
+            #expect(document["$id"] == .string(uri))
+            #expect(throws: Never.self) { try JSONSchema(document) }
+        }
+        let metaSchema = try JSONSchema(["$ref": "https://json-schema.org/draft/2020-12/schema"])
+        #expect(metaSchema.validate(["type": "object", "properties": ["a": ["minimum": 1]]]).isValid)
+        #expect(metaSchema.validate(["properties": ["a": ["minimum": "1"]]]).errors.map(\.instancePath) == ["/properties/a/minimum"])
+    }
+
     @Test func pointerTokensAreEscapedInPaths() throws {
         let schema = try JSONSchema(["properties": ["a/b~c": ["type": "null"]]])
         let error = try #require(schema.validate(["a/b~c": 1]).errors.first)
