@@ -53,7 +53,13 @@ struct SchemaIndex: Sendable {
             let resource = reference.withoutFragment.description
             if resources[resource] == nil, !loaded.contains(resource) {
                 loaded.insert(resource)
-                guard let document = try registry.document(at: resource) else {
+                let found: JSONValue?
+                do {
+                    found = try registry.document(at: resource)
+                } catch {
+                    throw SchemaError(error.reason, at: location)  // name the referring keyword
+                }
+                guard let document = found else {
                     throw SchemaError(.unresolvableReference(target), at: location)
                 }
                 resources[resource] = document

@@ -50,6 +50,27 @@ import Testing
         #expect(throws: SchemaError.self) { try JSONSchema(["$ref": "https://example.com/not-registered.json"]) }
     }
 
+    @Test func unreadableRemoteNamesTheReferringKeywordAndTheFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("remote-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("{\"type\": ".utf8).write(to: directory.appendingPathComponent("broken.json"))
+        var registry = SchemaRegistry()
+        registry.map(prefix: "https://example.com/", toDirectory: directory.path)
+        do {
+            _ = try JSONSchema(["properties": ["a": ["$ref": "https://example.com/broken.json"]]], options: .init(registry: registry))
+            Issue.record("a broken remote was accepted")
+        } catch {
+            #expect(error.location == "/properties/a/$ref")
+            guard case .unreadableRemote(let uri, let reason) = error.reason else {
+                Issue.record("expected unreadableRemote, got \(error)")
+                return
+            }
+            #expect(uri == "https://example.com/broken.json")
+            #expect(reason.contains("broken.json: unexpected end of input"))
+        }
+    }
+
     @Test func registryServesRegisteredDocuments() throws {
         var registry = SchemaRegistry()
         registry.register(["$defs": ["id": ["type": "string", "pattern": "^sku_\\d+$"]]], at: "https://example.com/common.json")
