@@ -3,8 +3,20 @@ import JSONSchemaValidation
 /// One state of the generated content while a response streams: the partially (or fully)
 /// generated value and whether generation has finished.
 ///
-/// The lead wires `LanguageModelSession.ResponseStream` into this: each snapshot's
-/// `rawContent` JSON becomes `content`, and the stream's end marks `isComplete`.
+/// This is the seam to `LanguageModelSession.ResponseStream`: map each stream snapshot's
+/// `rawContent` (a `GeneratedContent`) to its JSON value and completeness, for example
+///
+/// ```swift
+/// let stream = session.streamResponse(to: prompt, generating: OrderDraft.self)
+/// let snapshots = stream.map { ContentSnapshot(content: $0.rawContent.jsonValue,
+///                                              isComplete: $0.rawContent.isComplete) }
+/// for try await envelope in EnvelopeStream(snapshots, sessionId: id, generable: "OrderDraft",
+///                                          for: PlaceOrderIntent.self) { ... }
+/// ```
+///
+/// If the model's stream can end without a snapshot marked complete, append one final
+/// `ContentSnapshot(content: response.rawContent.jsonValue, isComplete: true)` from
+/// `collect()`, so that projection happens only on the finished value.
 public struct ContentSnapshot: Sendable, Hashable {
     public var content: JSONValue
     public var isComplete: Bool
