@@ -64,6 +64,28 @@ import JSONSchemaValidation
         #expect(try FMExecutable.run(["envelope", "check"]).status == 64)
     }
 
+    @Test(arguments: ["--help", "-h"])
+    func helpPrintsTheUsageVerbatim(flag: String) throws {
+        let output = try FMExecutable.run(["envelope", "check", flag])
+        #expect(output.stdout == """
+            USAGE: fm envelope check FILE.json [--schema-version N]
+
+            Prints `may perform: <intent>`, `refused: <rule>: <reason>`, or one
+            `malformed: <path>: <reason>` line per schema violation.
+
+            OPTIONS:
+              --schema-version N   The intent's current schema version; other versions are refused.
+
+            EXIT STATUS: 0 may be performed, 3 well-formed but must not be performed,
+                         1 malformed, 2 unreadable.
+
+            """)
+        #expect(output.status == 0)
+        let overview = try FMExecutable.run(["--help"])
+        #expect(overview.stdout.contains("  envelope check "))
+        #expect(overview.stdout.contains("  jsonschema validate "))
+    }
+
     @Test func diffShowsTheRationaleOnlyInContent() throws {
         let output = try FMExecutable.run(["envelope", "diff", try FMExecutable.temporaryFile(SeedExamples.complete)])
         #expect(output.stdout == "- /rationale: \"User asked for pickup.\"\n")
