@@ -31,15 +31,6 @@ public protocol EnvelopeIntent: Sendable {
     func perform(parameters: JSONObject, pass: GatePass) async throws -> JSONValue
 }
 
-/// Proof that `ExecutionGate` admitted an envelope; `EnvelopeIntent.perform` requires one.
-/// It cannot be created outside this module.
-public struct GatePass: Sendable {
-    /// The envelope that was admitted (after any migration).
-    public let envelope: Envelope
-
-    init(envelope: Envelope) { self.envelope = envelope }
-}
-
 extension EnvelopeIntent {
     /// The parameter names the intent declares, in declaration order.
     public static var parameterNames: [String] {

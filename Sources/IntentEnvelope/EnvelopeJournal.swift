@@ -110,17 +110,6 @@ public struct EnvelopeJournal: Sendable {
     }
 }
 
-/// A journal file that could not be opened, locked, written, synced or read.
-public struct JournalError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let path: String
-    public let operation: String
-    public let errno: Int32
-
-    public var description: String {
-        "\(operation) '\(path)' failed: \(String(cString: strerror(errno))) (errno \(errno))"
-    }
-}
-
 /// `read(2)`, named apart from `EnvelopeJournal.read()`.
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)
