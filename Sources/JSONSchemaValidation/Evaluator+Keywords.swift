@@ -38,7 +38,7 @@ extension Evaluator {
             let target = scope.base.resolving(reference)
             follow(target, keyword: "$ref", instance, at: location, scope: scope, into: &outcome)
         }
-        if let reference = schema["$dynamicRef"]?.string {
+        if !scope.isOlderDraft, let reference = schema["$dynamicRef"]?.string {
             var target = scope.base.resolving(reference)
             // Only an initial target that is itself a dynamic anchor is resolved dynamically:
             // the outermost resource in the dynamic scope that declares the same anchor wins.
@@ -156,7 +156,7 @@ extension Evaluator {
 
     private func evaluateArrayApplicators(_ schema: JSONObject, _ array: [JSONValue], at location: Location, scope: Scope, into outcome: inout Outcome) {
         var prefixCount = 0
-        if let prefix = schema["prefixItems"]?.array {
+        if !scope.isOlderDraft, let prefix = schema["prefixItems"]?.array {
             prefixCount = min(prefix.count, array.count)
             for offset in 0..<prefixCount {
                 let result = evaluate(prefix[offset], array[offset], at: location.keyword("prefixItems", offset).instance(offset), scope: scope)
@@ -172,6 +172,13 @@ extension Evaluator {
                     let result = evaluate(legacy[offset], array[offset], at: location.keyword("items", offset).instance(offset), scope: scope)
                     outcome.errors += result.errors
                     outcome.evaluatedItems.insert(offset)
+                }
+                if let additional = schema["additionalItems"], count < array.count {
+                    for offset in count..<array.count {
+                        let result = evaluate(additional, array[offset], at: location.keyword("additionalItems").instance(offset), scope: scope)
+                        outcome.errors += result.errors
+                        outcome.evaluatedItems.insert(offset)
+                    }
                 }
             } else {
                 for offset in prefixCount..<max(prefixCount, array.count) {

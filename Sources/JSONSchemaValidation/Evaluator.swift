@@ -55,6 +55,9 @@ struct Evaluator {
         /// `reference target + instance path` of every `$ref`/`$dynamicRef` being followed:
         /// meeting one again means a cycle that consumes no input (`{"$ref": "#"}`).
         var referencesInProgress: Set<String> = []
+        /// Inside a resource whose `$schema` names an older draft, whose keywords 2020-12
+        /// added (`prefixItems`, `$dynamicRef`, `$dynamicAnchor`) mean nothing.
+        var isOlderDraft = false
 
         func uses(_ vocabulary: Vocabulary) -> Bool {
             vocabularies.map { $0.contains(vocabulary.rawValue) } ?? true
@@ -149,6 +152,7 @@ struct Evaluator {
             if let metaSchema = object["$schema"]?.string {
                 let uri = scope.base.resolving(metaSchema).withoutFragment.description
                 scope.vocabularies = index.vocabularies[uri]
+                scope.isOlderDraft = SchemaIndex.isOlderDraft(metaSchema)
             }
             evaluateKeywords(object, instance, at: location, scope: scope, into: &outcome)
             return outcome

@@ -23,6 +23,9 @@ public struct JSONSchema: Sendable {
         public var baseURI: String
         /// Check the schema against the draft 2020-12 meta-schema first, so that a keyword
         /// with a value of the wrong shape (`"minLength": "3"`) is an error, not ignored.
+        /// Schemas whose `$schema` names an older draft (draft-04 to 2019-09) are not checked:
+        /// their meta-schemas are not shipped. They are applied with 2020-12 semantics plus
+        /// the legacy `definitions`, `dependencies`, array-form `items` and `additionalItems`.
         public var validatesSchema: Bool
 
         public init(assertsFormat: Bool = false, registry: SchemaRegistry = SchemaRegistry(),
@@ -45,7 +48,7 @@ public struct JSONSchema: Sendable {
     /// - throws: `SchemaError` naming the schema location when a reference cannot be resolved,
     ///   a remote cannot be read or a pattern is not a valid ECMA-262 regular expression.
     public init(_ schema: JSONValue, options: Options = Options()) throws(SchemaError) {
-        if options.validatesSchema {
+        if options.validatesSchema, !(schema["$schema"]?.string.map(SchemaIndex.isOlderDraft) ?? false) {
             let metaSchema = try Self.metaSchema.get()
             if let error = metaSchema.validate(schema).errors.first {
                 let keyword = error.instancePath.split(separator: "/").last.map(String.init) ?? ""

@@ -22,7 +22,7 @@ struct SchemaIndex: Sendable {
     /// Keywords whose value is one subschema.
     static let singleSchemaKeywords: Set<String> = [
         "additionalProperties", "propertyNames", "items", "contains", "not", "if", "then", "else",
-        "unevaluatedItems", "unevaluatedProperties", "contentSchema",
+        "unevaluatedItems", "unevaluatedProperties", "contentSchema", "additionalItems",
     ]
     /// Keywords whose value is an object of subschemas.
     static let schemaMapKeywords: Set<String> = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]
@@ -102,10 +102,15 @@ struct SchemaIndex: Sendable {
             anchors[key] = LocatedSchema(schema: schema, base: base)
             dynamicAnchors.insert(key)
         }
-        for keyword in ["$ref", "$dynamicRef", "$schema"] {
+        for keyword in ["$ref", "$dynamicRef"] {
             if let reference = object[keyword]?.string {
                 references.append((base.resolving(reference).description, location.appendingPointerToken(keyword)))
             }
+        }
+        // Older drafts' meta-schemas are not shipped: such schemas are applied with 2020-12
+        // semantics (plus the legacy keywords the evaluator keeps) instead of being refused.
+        if let metaSchema = object["$schema"]?.string, !Self.isOlderDraft(metaSchema) {
+            references.append((base.resolving(metaSchema).description, location.appendingPointerToken("$schema")))
         }
         if let pattern = object["pattern"]?.string {
             try compile(pattern, at: location.appendingPointerToken("pattern"))
@@ -131,6 +136,12 @@ struct SchemaIndex: Sendable {
                 }
             }
         }
+    }
+
+    /// Whether `uri` names a json-schema.org meta-schema older than draft 2020-12.
+    static func isOlderDraft(_ uri: String) -> Bool {
+        let known = ["json-schema.org/draft-0", "json-schema.org/draft/2019-09/", "json-schema.org/schema"]
+        return known.contains { uri.contains($0) }
     }
 
     private mutating func compile(_ pattern: String, at location: String) throws(SchemaError) {

@@ -31,6 +31,6 @@ import Testing
         #expect(passed >= Self.formatBaseline)
     }
 
-    static let optionalBaseline = 161
+    static let optionalBaseline = 162
     static let formatBaseline = 764
 }

@@ -71,6 +71,18 @@ import Testing
         }
     }
 
+    @Test func olderDraftSchemasApplyWithLegacyKeywords() throws {
+        let schema = try JSONSchema(try JSONValue(parsing: #"""
+            {"$schema": "http://json-schema.org/draft-07/schema#",
+             "definitions": {"name": {"type": "string"}},
+             "type": "array", "items": [{"$ref": "#/definitions/name"}, {"type": "integer"}],
+             "additionalItems": false}
+            """#))
+        #expect(schema.validate(["a", 1]).isValid)
+        #expect(schema.validate([1, 1]).errors.map(\.keywordLocation) == ["/items/0/$ref/type"])
+        #expect(schema.validate(["a", 1, true]).errors.map(\.instancePath) == ["/2"])
+    }
+
     @Test func registryServesRegisteredDocuments() throws {
         var registry = SchemaRegistry()
         registry.register(["$defs": ["id": ["type": "string", "pattern": "^sku_\\d+$"]]], at: "https://example.com/common.json")
