@@ -5,7 +5,7 @@ import Foundation
 /// come here only when those limits were hit; Swift concurrency's threads have small stacks.
 enum DeepStack {
     /// Stack reserved for the worker thread (virtual memory; only touched pages are committed).
-    static let stackSize = 512 << 20
+    static let stackSize = 1 << 30
 
     /// Runs `body` on a fresh thread with a `stackSize` stack and waits for it.
     static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {

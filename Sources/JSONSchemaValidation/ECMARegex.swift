@@ -50,7 +50,7 @@ public struct ECMARegex: Sendable {
 
     /// Recursion allowed on the caller's stack, and on `DeepStack`'s.
     static let shallowDepthLimit = 300
-    static let deepDepthLimit = 400_000
+    static let deepDepthLimit = 250_000
 
     enum MatchResult: Equatable { case matched, notMatched, exhaustedSteps, exhaustedDepth }
 

@@ -97,6 +97,14 @@ final class RegexMatcher {
     }
 
     private func matchSequence(_ items: ArraySlice<RegexNode>, _ i: Int, _ k: (Int) -> Bool) -> Bool {
+        // Leading single-scalar items match in exactly one way: consume them without recursing.
+        var items = items
+        var i = i
+        while let first = items.first, let matched = singleScalarMatch(first, at: i) {
+            guard matched else { return false }
+            items = items.dropFirst()
+            i += 1
+        }
         guard let first = items.first else { return k(i) }
         return match(first, i) { next in matchSequence(items.dropFirst(), next, k) }
     }

@@ -160,6 +160,9 @@ import Testing
         #expect(try ECMARegex("^[a-z]+$").firstMatch(in: String(repeating: "q", count: 200_000)))
         #expect(try ECMARegex("^(ab)+$").firstMatch(in: String(repeating: "ab", count: 50_000)))
         #expect(try ECMARegex("^(ab)+$").firstMatch(in: String(repeating: "ab", count: 50_000) + "a") == false)
+        // Beyond the deep depth limit the answer is "no match", never a crash.
+        _ = try ECMARegex("^(?:a|b(c))+$").firstMatch(in: String(repeating: "abc", count: 200_000))
+        _ = try ECMARegex("^((((?=[ab])(?:a|b)))|c)+?$").firstMatch(in: String(repeating: "abc", count: 100_000))
         let schema = try JSONSchema(["pattern": "^(?:x|yz)*$"])
         #expect(schema.validate(.string(String(repeating: "xyz", count: 20_000))).isValid)
     }
