@@ -33,6 +33,15 @@ import Testing
         #expect(diff.changed.map(\.path) == ["/a~0b"])
     }
 
+    @Test func deepestParsableValuesDiff() throws {
+        let depth = JSONValue.maximumNestingDepth
+        let left = try JSONValue(parsing: String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth))
+        let right = try JSONValue(parsing: String(repeating: "[", count: depth) + "2" + String(repeating: "]", count: depth))
+        let diff = JSONDiff(left, right)
+        #expect(diff.changed.first?.path == String(repeating: "/0", count: depth))
+        #expect(!left.isIdentical(to: right))
+    }
+
     @Test func rootScalarsDiffer() {
         let diff = JSONDiff(1, "1")
         #expect(diff.description == #"~ /: 1 -> "1""#)
