@@ -35,17 +35,17 @@ extension Evaluator {
 
     private func evaluateReferences(_ schema: JSONObject, _ instance: JSONValue, at location: Location, scope: Scope, into outcome: inout Outcome) {
         if let reference = schema["$ref"]?.string {
-            let target = scope.base.resolving(reference)
+            let target = index.resolve(reference, against: scope.base)
             follow(target, keyword: "$ref", instance, at: location, scope: scope, into: &outcome)
         }
         if !scope.isOlderDraft, let reference = schema["$dynamicRef"]?.string {
-            var target = scope.base.resolving(reference)
+            var target = index.resolve(reference, against: scope.base)
             // Only an initial target that is itself a dynamic anchor is resolved dynamically:
             // the outermost resource in the dynamic scope that declares the same anchor wins.
             if let fragment = target.fragment, !fragment.isEmpty, !fragment.hasPrefix("/"),
-                index.dynamicAnchors.contains(target.description)
+                index.isDynamicAnchor(target.description)
             {
-                for resource in scope.dynamicScope where index.dynamicAnchors.contains(resource + "#" + fragment) {
+                for resource in scope.dynamicScope where index.isDynamicAnchor(resource + "#" + fragment) {
                     target = URIReference(resource + "#" + fragment)
                     break
                 }

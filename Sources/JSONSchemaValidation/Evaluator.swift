@@ -151,7 +151,7 @@ struct Evaluator {
             }
             if let metaSchema = object["$schema"]?.string {
                 let uri = scope.base.resolving(metaSchema).withoutFragment.description
-                scope.vocabularies = index.vocabularies[uri]
+                scope.vocabularies = index.vocabularies(of: uri)
                 scope.isOlderDraft = SchemaIndex.isOlderDraft(metaSchema)
             }
             evaluateKeywords(object, instance, at: location, scope: scope, into: &outcome)

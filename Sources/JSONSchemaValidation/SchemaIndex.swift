@@ -11,13 +11,33 @@ struct LocatedSchema: Sendable {
 /// JSON Pointer fragments are resolved by walking the resource's JSON at lookup time
 /// (`resolve(_:against:)`), which follows embedded `$id`s along the way.
 struct SchemaIndex: Sendable {
-    private(set) var resources: [String: JSONValue] = [:]
-    private(set) var anchors: [String: LocatedSchema] = [:]
-    private(set) var dynamicAnchors: Set<String> = []
+    private var resources: [String: JSONValue] = [:]
+    private var anchors: [String: LocatedSchema] = [:]
+    private var dynamicAnchors: Set<String> = []
     /// The vocabularies a meta-schema's `$vocabulary` turns on, by meta-schema URI (nil: all).
-    private(set) var vocabularies: [String: Set<String>] = [:]
+    private var vocabularies: [String: Set<String>] = [:]
     /// Compiled `pattern` values and `patternProperties` keys.
-    private(set) var patterns: [String: ECMARegex] = [:]
+    private var patterns: [String: ECMARegex] = [:]
+    /// The built-in meta-schemas, indexed once for the process and consulted after this
+    /// index, so that `"$schema": ".../2020-12/schema"` costs a lookup, not a walk of nine documents.
+    private var builtIns: BuiltInMetaSchemas?
+    /// `$ref`/`$dynamicRef` values resolved against their base when indexed, so validation
+    /// does not parse URIs. Keyed by base, then reference text.
+    private var resolvedReferences: [URIReference: [String: URIReference]] = [:]
+
+    /// The shared index of the embedded meta-schemas.
+    final class BuiltInMetaSchemas: Sendable {
+        let index: SchemaIndex
+        init(_ index: SchemaIndex) { self.index = index }
+
+        static let shared: BuiltInMetaSchemas? = {
+            let uri = "https://json-schema.org/draft/2020-12/schema"
+            guard let root = SchemaRegistry.parsedMetaSchemas[uri],
+                let index = try? SchemaIndex(root: root, base: URIReference(uri), registry: SchemaRegistry(), usesBuiltIns: false)
+            else { return nil }
+            return BuiltInMetaSchemas(index)
+        }()
+    }
 
     /// Keywords whose value is one subschema.
     static let singleSchemaKeywords: Set<String> = [
@@ -43,7 +63,7 @@ struct SchemaIndex: Sendable {
     /// Indexes `root` (identified by `base`) and every document it references, loading those
     /// from `registry`.
     /// - throws: `SchemaError` for references nothing defines, unreadable remotes, bad patterns.
-    init(root: JSONValue, base: URIReference, registry: SchemaRegistry) throws(SchemaError) {
+    init(root: JSONValue, base: URIReference, registry: SchemaRegistry, usesBuiltIns: Bool = true) throws(SchemaError) {
         var pending: [(uri: String, location: String)] = []
         resources[base.description] = root
         try walk(root, base: base, location: "", references: &pending)
@@ -53,6 +73,13 @@ struct SchemaIndex: Sendable {
             let resource = reference.withoutFragment.description
             if resources[resource] == nil, !loaded.contains(resource) {
                 loaded.insert(resource)
+                if usesBuiltIns, registry.isBuiltIn(resource), let shared = BuiltInMetaSchemas.shared,
+                    shared.index.resources[resource] != nil
+                {
+                    builtIns = shared
+                    guard resolve(reference) != nil else { throw SchemaError(.unresolvableReference(target), at: location) }
+                    continue
+                }
                 let found: JSONValue?
                 do {
                     found = try registry.document(at: resource)
@@ -104,7 +131,9 @@ struct SchemaIndex: Sendable {
         }
         for keyword in ["$ref", "$dynamicRef"] {
             if let reference = object[keyword]?.string {
-                references.append((base.resolving(reference).description, location.appendingPointerToken(keyword)))
+                let target = base.resolving(reference)
+                resolvedReferences[base, default: [:]][reference] = target
+                references.append((target.description, location.appendingPointerToken(keyword)))
             }
         }
         // Older drafts' meta-schemas are not shipped: such schemas are applied with 2020-12
@@ -140,9 +169,17 @@ struct SchemaIndex: Sendable {
 
     /// Whether `uri` names a json-schema.org meta-schema older than draft 2020-12.
     static func isOlderDraft(_ uri: String) -> Bool {
-        let known = ["json-schema.org/draft-0", "json-schema.org/draft/2019-09/", "json-schema.org/schema"]
-        return known.contains { uri.contains($0) }
+        olderDrafts.contains(uri.hasSuffix("#") ? String(uri.dropLast()) : uri)
     }
+
+    private static let olderDrafts: Set<String> = {
+        var uris: Set<String> = ["https://json-schema.org/draft/2019-09/schema", "http://json-schema.org/schema"]
+        for draft in ["03", "04", "06", "07"] {
+            uris.insert("http://json-schema.org/draft-\(draft)/schema")
+            uris.insert("https://json-schema.org/draft-\(draft)/schema")
+        }
+        return uris
+    }()
 
     private mutating func compile(_ pattern: String, at location: String) throws(SchemaError) {
         guard patterns[pattern] == nil else { return }
@@ -157,7 +194,7 @@ struct SchemaIndex: Sendable {
     func resolve(_ reference: URIReference) -> LocatedSchema? {
         let resourceURI = reference.withoutFragment
         let fragment = (reference.fragment ?? "").removingPercentEncodingForPointer()
-        guard let root = resources[resourceURI.description] else { return nil }
+        guard let root = resources[resourceURI.description] else { return builtIns?.index.resolve(reference) }
         if fragment.isEmpty { return LocatedSchema(schema: root, base: resourceURI) }
         guard fragment.hasPrefix("/") else { return anchors[resourceURI.description + "#" + fragment] }
         guard let tokens = JSONPointer.tokens(fragment) else { return nil }
@@ -182,7 +219,22 @@ struct SchemaIndex: Sendable {
     }
 
     func pattern(_ text: String) -> ECMARegex? {
-        patterns[text] ?? (try? ECMARegex(text))
+        patterns[text] ?? builtIns?.index.patterns[text] ?? (try? ECMARegex(text))
+    }
+
+    /// `reference` resolved against `base`, from the index when it was seen there.
+    func resolve(_ reference: String, against base: URIReference) -> URIReference {
+        resolvedReferences[base]?[reference] ?? builtIns?.index.resolvedReferences[base]?[reference] ?? base.resolving(reference)
+    }
+
+    /// Whether `key` (`resource#name`) is a `$dynamicAnchor`.
+    func isDynamicAnchor(_ key: String) -> Bool {
+        dynamicAnchors.contains(key) || (builtIns?.index.dynamicAnchors.contains(key) ?? false)
+    }
+
+    /// The vocabularies the meta-schema at `uri` turns on (nil: all, or not a meta-schema).
+    func vocabularies(of uri: String) -> Set<String>? {
+        vocabularies[uri] ?? builtIns?.index.vocabularies[uri]
     }
 }
 

@@ -31,8 +31,13 @@ public struct SchemaRegistry: Sendable {
 
     /// The embedded meta-schemas, parsed once. (They are fixed text checked by the test suite,
     /// so a parse failure cannot happen at run time; one would leave that URI unregistered.)
-    private static let parsedMetaSchemas: [String: JSONValue] = draft202012MetaSchemas.compactMapValues {
+    static let parsedMetaSchemas: [String: JSONValue] = draft202012MetaSchemas.compactMapValues {
         try? JSONValue(parsing: $0)
+    }
+
+    /// Whether `uri` is served by the embedded meta-schemas (not overridden by `register`).
+    func isBuiltIn(_ uri: String) -> Bool {
+        documents[uri] == nil && Self.parsedMetaSchemas[uri] != nil
     }
 
     /// The document for `uri`, nil when nothing provides it.

@@ -10,15 +10,18 @@
 /// // "http://example.com/folder/item.json#/$defs/a"
 /// ```
 struct URIReference: Sendable, Hashable, CustomStringConvertible {
-    var scheme: String?
-    var authority: String?
-    var path: String
-    var query: String?
-    var fragment: String?
+    let scheme: String?
+    let authority: String?
+    let path: String
+    let query: String?
+    let fragment: String?
+    /// The reference as text, assembled once (it keys every lookup during validation).
+    let description: String
 
     /// Splits `text` with the regular expression of RFC 3986 appendix B (which accepts any string).
     init(_ text: String) {
         var rest = Substring(text)
+        var fragment: String?, query: String?, scheme: String?, authority: String?
         if let hash = rest.firstIndex(of: "#") {
             fragment = String(rest[rest.index(after: hash)...])
             rest = rest[..<hash]
@@ -39,7 +42,7 @@ struct URIReference: Sendable, Hashable, CustomStringConvertible {
             authority = String(rest[..<end])
             rest = rest[end...]
         }
-        path = String(rest)
+        self.init(scheme: scheme, authority: authority, path: String(rest), query: query, fragment: fragment)
     }
 
     init(scheme: String?, authority: String?, path: String, query: String?, fragment: String?) {
@@ -48,26 +51,24 @@ struct URIReference: Sendable, Hashable, CustomStringConvertible {
         self.path = path
         self.query = query
         self.fragment = fragment
-    }
-
-    var isAbsolute: Bool { scheme != nil }
-
-    /// The reference with no fragment: the identifier of the resource it lives in.
-    var withoutFragment: URIReference {
-        var copy = self
-        copy.fragment = nil
-        return copy
-    }
-
-    var description: String {
         var text = ""
         if let scheme { text += scheme + ":" }
         if let authority { text += "//" + authority }
         text += path
         if let query { text += "?" + query }
         if let fragment { text += "#" + fragment }
-        return text
+        description = text
     }
+
+    var isAbsolute: Bool { scheme != nil }
+
+    /// The reference with no fragment: the identifier of the resource it lives in.
+    var withoutFragment: URIReference {
+        fragment == nil ? self : URIReference(scheme: scheme, authority: authority, path: path, query: query, fragment: nil)
+    }
+
+    static func == (lhs: URIReference, rhs: URIReference) -> Bool { lhs.description == rhs.description }
+    func hash(into hasher: inout Hasher) { hasher.combine(description) }
 
     /// Resolves `reference` against this (base) URI as RFC 3986 §5.2.2 specifies.
     func resolving(_ reference: String) -> URIReference {
@@ -75,34 +76,19 @@ struct URIReference: Sendable, Hashable, CustomStringConvertible {
     }
 
     func resolving(_ r: URIReference) -> URIReference {
-        var target = URIReference(scheme: nil, authority: nil, path: "", query: nil, fragment: r.fragment)
         if let scheme = r.scheme {
-            target.scheme = scheme
-            target.authority = r.authority
-            target.path = Self.removingDotSegments(r.path)
-            target.query = r.query
-            return target
+            return URIReference(scheme: scheme, authority: r.authority, path: Self.removingDotSegments(r.path),
+                                query: r.query, fragment: r.fragment)
         }
-        target.scheme = scheme
         if r.authority != nil {
-            target.authority = r.authority
-            target.path = Self.removingDotSegments(r.path)
-            target.query = r.query
-            return target
+            return URIReference(scheme: scheme, authority: r.authority, path: Self.removingDotSegments(r.path),
+                                query: r.query, fragment: r.fragment)
         }
-        target.authority = authority
         if r.path.isEmpty {
-            target.path = path
-            target.query = r.query ?? query
-        } else {
-            if r.path.hasPrefix("/") {
-                target.path = Self.removingDotSegments(r.path)
-            } else {
-                target.path = Self.removingDotSegments(merged(with: r.path))
-            }
-            target.query = r.query
+            return URIReference(scheme: scheme, authority: authority, path: path, query: r.query ?? query, fragment: r.fragment)
         }
-        return target
+        let path = r.path.hasPrefix("/") ? Self.removingDotSegments(r.path) : Self.removingDotSegments(merged(with: r.path))
+        return URIReference(scheme: scheme, authority: authority, path: path, query: r.query, fragment: r.fragment)
     }
 
     /// RFC 3986 §5.2.3.

@@ -3,6 +3,7 @@ import Foundation
 /// Every subcommand, in the order `fm --help` lists them. Add new ones here.
 let commands: [any Command.Type] = [
     JSONSchemaValidateCommand.self,
+    JSONSchemaBenchCommand.self,
     EnvelopeCheckCommand.self,
     EnvelopeDiffCommand.self,
     EnvelopeReplayCommand.self,
