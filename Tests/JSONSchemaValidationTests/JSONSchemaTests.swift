@@ -104,6 +104,15 @@ import Testing
         #expect(schema.validate(value).isValid)
     }
 
+    /// The shallow limits (on the caller's stack) at their worst together: schema depth just
+    /// under the limit with a pattern at the bottom that recurses just under its limit.
+    @Test func shallowLimitsFitTogetherOnATaskStack() throws {
+        let schema = try JSONSchema(["anyOf": [["type": "string", "pattern": "^(?:(ab)|c)+$"], ["type": "array", "items": ["$ref": "#"]]]])
+        var value: JSONValue = .string(String(repeating: "ab", count: 140))
+        for _ in 0..<30 { value = [value] }
+        #expect(schema.validate(value).isValid)
+    }
+
     @Test func formatIsAnAnnotationUnlessAsserted() throws {
         let schema: JSONValue = ["format": "ipv4"]
         #expect(try JSONSchema(schema).validate("999.1.1.1").isValid)
