@@ -45,7 +45,7 @@ extension Evaluator {
             if let fragment = target.fragment, !fragment.isEmpty, !fragment.hasPrefix("/"),
                 index.isDynamicAnchor(target.description)
             {
-                for resource in scope.dynamicScope where index.isDynamicAnchor(resource + "#" + fragment) {
+                for resource in scope.dynamicScope.elementsFromBottom where index.isDynamicAnchor(resource + "#" + fragment) {
                     target = URIReference(resource + "#" + fragment)
                     break
                 }
@@ -61,12 +61,15 @@ extension Evaluator {
         }
         var inner = scope
         let visit = target.description + " @ " + location.instance
-        guard inner.referencesInProgress.insert(visit).inserted else {
+        guard !(inner.referencesInProgress?.contains(visit) ?? false) else {
             outcome.errors.append(location.error(keyword, "reference cycle: '\(target)' applies to this value again without consuming it"))
             return
         }
         inner.base = located.base
-        if inner.dynamicScope.last != located.base.description { inner.dynamicScope.append(located.base.description) }
+        inner.referencesInProgress = ScopeChain(visit, parent: inner.referencesInProgress)
+        if inner.dynamicScope.element != located.base.description {
+            inner.dynamicScope = ScopeChain(located.base.description, parent: inner.dynamicScope)
+        }
         let result = evaluate(located.schema, instance, at: location.keyword(keyword), scope: inner, baseIncludesID: true)
         outcome.errors += result.errors
         outcome.absorbAnnotations(of: result)

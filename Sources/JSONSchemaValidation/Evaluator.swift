@@ -49,12 +49,13 @@ struct Evaluator {
     /// scope (resources entered, outermost first) for `$dynamicRef`, and the vocabularies on.
     struct Scope {
         var base: URIReference
-        var dynamicScope: [String]
+        /// Resource URIs entered, innermost on top.
+        var dynamicScope: ScopeChain<String>
         var vocabularies: Set<String>?
         var depth: Int
         /// `reference target + instance path` of every `$ref`/`$dynamicRef` being followed:
         /// meeting one again means a cycle that consumes no input (`{"$ref": "#"}`).
-        var referencesInProgress: Set<String> = []
+        var referencesInProgress: ScopeChain<String>?
         /// Inside a resource whose `$schema` names an older draft, whose keywords 2020-12
         /// added (`prefixItems`, `$dynamicRef`, `$dynamicAnchor`) mean nothing.
         var isOlderDraft = false
@@ -147,7 +148,9 @@ struct Evaluator {
             scope.depth += 1
             if let id = object["$id"]?.string, !baseIncludesID {
                 scope.base = scope.base.resolving(id).withoutFragment
-                if scope.dynamicScope.last != scope.base.description { scope.dynamicScope.append(scope.base.description) }
+                if scope.dynamicScope.element != scope.base.description {
+                    scope.dynamicScope = ScopeChain(scope.base.description, parent: scope.dynamicScope)
+                }
             }
             if let metaSchema = object["$schema"]?.string {
                 let uri = scope.base.resolving(metaSchema).withoutFragment.description

@@ -82,7 +82,7 @@ public struct JSONSchema: Sendable {
     private func evaluate(_ instance: JSONValue, limits: Evaluator.Limits) -> (errors: [ValidationError], hitLimit: Bool) {
         let exhaustion = Evaluator.Exhaustion()
         let evaluator = Evaluator(index: index, assertsFormat: options.assertsFormat, limits: limits, exhaustion: exhaustion)
-        let scope = Evaluator.Scope(base: base, dynamicScope: [base.description], vocabularies: nil, depth: 0)
+        let scope = Evaluator.Scope(base: base, dynamicScope: ScopeChain(base.description, parent: nil), vocabularies: nil, depth: 0)
         let outcome = evaluator.evaluate(schema, instance, at: Evaluator.Location(instance: "", keyword: ""), scope: scope)
         return (outcome.errors, exhaustion.hitLimit)
     }
