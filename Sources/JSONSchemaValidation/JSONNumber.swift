@@ -57,7 +57,11 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         }
         var exponentPart = 0
         if let e = bytes.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
-            exponentPart = Int(String(decoding: bytes[(e + 1)...], as: UTF8.self)) ?? 0
+            // Clamped so that `integerDigits.count + exponentPart` cannot overflow on input
+            // such as `1e9223372036854775807` (exponents this large compare as equal).
+            let text = String(decoding: bytes[(e + 1)...], as: UTF8.self)
+            let limit = 1 << 40
+            exponentPart = Int(text).map { max(-limit, min(limit, $0)) } ?? (text.hasPrefix("-") ? -limit : limit)
             bytes.removeSubrange(e...)
         }
         var integerDigits = bytes

@@ -5,6 +5,12 @@ let commands: [any Command.Type] = [
     TokenizeCommand.self,
     LanguageCommand.self,
     GuardrailCommand.self,
+    JSONSchemaValidateCommand.self,
+    JSONSchemaBenchCommand.self,
+    EnvelopeCheckCommand.self,
+    EnvelopeDiffCommand.self,
+    EnvelopeReplayCommand.self,
+    EnvelopeJournalAppendCommand.self,
 ]
 
 /// Finds the command whose (possibly multi-word) name starts the argument list.

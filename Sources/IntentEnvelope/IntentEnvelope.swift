@@ -1,1 +1,0 @@
-// The seed-004 exchange envelope; see ARCHITECTURE.md.

@@ -1,0 +1,44 @@
+import Foundation
+
+/// JSON Pointer (RFC 6901) helpers shared by the validator, the diff and the envelope gate.
+package enum JSONPointer {
+    /// Escapes one reference token (`~` → `~0`, `/` → `~1`).
+    package static func escape(_ token: String) -> String {
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// Splits a pointer into unescaped tokens; nil when it is not a pointer (does not start with `/`).
+    package static func tokens(_ pointer: String) -> [String]? {
+        if pointer.isEmpty { return [] }
+        guard pointer.hasPrefix("/") else { return nil }
+        return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+    }
+
+    /// The value `pointer` designates in `value`, or nil when it designates nothing.
+    package static func resolve(_ pointer: String, in value: JSONValue) -> JSONValue? {
+        guard let tokens = tokens(pointer) else { return nil }
+        var current = value
+        for token in tokens {
+            switch current {
+            case .object(let object):
+                guard let next = object[token] else { return nil }
+                current = next
+            case .array(let array):
+                guard let index = Int(token), index >= 0, index < array.count, String(index) == token else { return nil }
+                current = array[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+}
+
+extension String {
+    /// Appends one escaped reference token to a JSON Pointer.
+    func appendingPointerToken(_ token: String) -> String { self + "/" + JSONPointer.escape(token) }
+    func appendingPointerToken(_ index: Int) -> String { self + "/" + String(index) }
+}

@@ -1,0 +1,8 @@
+/// Why a pattern is not an ECMA-262 regular expression.
+public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    /// Offset in Unicode scalars from the start of the pattern.
+    public let offset: Int
+
+    public var description: String { "\(message) at offset \(offset)" }
+}
