@@ -250,7 +250,7 @@ import Testing
     /// reader: each mutant either parses or throws a `GGUFError`.
     @Test func mutationFuzzNeverCrashes() {
         let original = GGUFTestWriter.sample().build()
-        var random = SplitMix64(seed: 0x6767_7566)
+        var random = GGUFFuzzRandom(seed: 0x6767_7566)
         var parsed = 0, rejected = 0
         for _ in 0..<4000 {
             var bytes = original
@@ -287,7 +287,7 @@ import Testing
 }
 
 /// A small deterministic PRNG for reproducible fuzzing.
-struct SplitMix64: RandomNumberGenerator {
+struct GGUFFuzzRandom: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -28,7 +28,7 @@ struct ByteLevelBPE: Sendable {
         var ids: [Int32] = []
         var previous: [Int32] = []
         var next: [Int32] = []
-        var heap = BinaryHeap<Bigram>()
+        var heap = TokenMergeQueue<Bigram>()
         var mapped: [UInt8] = []
     }
 

@@ -14,13 +14,13 @@ struct SpecialTokenMatcher: Sendable {
         case token(Int32)
     }
 
-    private struct Node: Sendable {
-        var children: [UInt8: Int32] = [:]
-        var token: Int32 = -1
-        var alwaysMatched = false
-    }
-
-    private var nodes: [Node] = [Node()]
+    /// Child of the root for each first byte (-1: none), so most text bytes cost one load.
+    private var rootChildren = [Int32](repeating: -1, count: 256)
+    /// Children of the other nodes, keyed by `node << 8 | byte`.
+    private var children: [Int: Int32] = [:]
+    /// Token ending at each node (-1: none), and whether it is matched without parseSpecial.
+    private var nodeTokens: [Int32] = [-1]
+    private var nodeAlwaysMatched: [Bool] = [false]
 
     /// - parameter candidates: `(id, text bytes, alwaysMatched)`; `alwaysMatched` is true for
     ///   user-defined tokens, which are found even when special tokens are not parsed.
@@ -28,39 +28,42 @@ struct SpecialTokenMatcher: Sendable {
         for candidate in candidates where !candidate.text.isEmpty {
             var node = 0
             for byte in candidate.text {
-                if let child = nodes[node].children[byte] {
-                    node = Int(child)
-                } else {
-                    nodes.append(Node())
-                    nodes[node].children[byte] = Int32(nodes.count - 1)
-                    node = nodes.count - 1
+                let existing = node == 0 ? rootChildren[Int(byte)] : (children[node << 8 | Int(byte)] ?? -1)
+                if existing >= 0 {
+                    node = Int(existing)
+                    continue
                 }
+                let created = Int32(nodeTokens.count)
+                nodeTokens.append(-1)
+                nodeAlwaysMatched.append(false)
+                if node == 0 { rootChildren[Int(byte)] = created } else { children[node << 8 | Int(byte)] = created }
+                node = Int(created)
             }
             // For duplicate texts keep the lowest id.
-            if nodes[node].token < 0 || candidate.id < nodes[node].token {
-                nodes[node].token = candidate.id
-                nodes[node].alwaysMatched = candidate.alwaysMatched
+            if nodeTokens[node] < 0 || candidate.id < nodeTokens[node] {
+                nodeTokens[node] = candidate.id
+                nodeAlwaysMatched[node] = candidate.alwaysMatched
             }
         }
     }
 
-    var isEmpty: Bool { nodes.count == 1 }
+    var isEmpty: Bool { nodeTokens.count == 1 }
 
     /// Splits `text` into plain stretches and special tokens, in order.
     func partition(_ text: UnsafeBufferPointer<UInt8>, parseSpecial: Bool) -> [Fragment] {
-        guard !isEmpty, !text.isEmpty else { return text.isEmpty ? [] : [.text(0..<text.count)] }
+        guard !text.isEmpty else { return [] }
+        guard !isEmpty else { return [.text(0..<text.count)] }
         struct Match { var start: Int; var length: Int; var token: Int32 }
         var matches: [Match] = []
-        let root = nodes[0]
         for start in 0..<text.count {
-            guard var node = root.children[text[start]].map(Int.init) else { continue }
+            var node = Int(rootChildren[Int(text[start])])
             var end = start + 1
-            while true {
-                let current = nodes[node]
-                if current.token >= 0, parseSpecial || current.alwaysMatched {
-                    matches.append(Match(start: start, length: end - start, token: current.token))
+            while node > 0 {
+                let token = nodeTokens[node]
+                if token >= 0, parseSpecial || nodeAlwaysMatched[node] {
+                    matches.append(Match(start: start, length: end - start, token: token))
                 }
-                guard end < text.count, let child = current.children[text[end]] else { break }
+                guard end < text.count, let child = children[node << 8 | Int(text[end])] else { break }
                 node = Int(child)
                 end += 1
             }

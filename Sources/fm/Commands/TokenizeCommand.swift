@@ -58,7 +58,7 @@ struct TokenizeCommand: Command {
         if benchmark {
             let megabytesPerSecond = measureTokenizerThroughput(tokenizer: tokenizer)
             print("GGUF open: \(Self.milliseconds(opened - openStart)) ms, tokenizer build: \(Self.milliseconds(built - opened)) ms (\(tokenizer.vocabularySize) tokens)")
-            print(String(format: "tokenizer throughput: %.2f MB/s (%@, median of %d runs over %d bytes in %d-byte chunks)",
+            print(String(format: "tokenizer throughput: %.2f MB/s (%@, one core, median of %d runs over %d bytes in %d-byte chunks)",
                          megabytesPerSecond, url.lastPathComponent, TokenizerBenchmark.runs,
                          TokenizerBenchmark.corpus.utf8.count, TokenizerBenchmark.chunkSize))
             return 0
