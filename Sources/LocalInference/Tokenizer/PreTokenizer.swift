@@ -86,6 +86,7 @@ struct DecodedText {
         values.reserveCapacity(text.count)
         classes.reserveCapacity(text.count)
         byteOffsets.reserveCapacity(text.count + 1)
+        let table = CharacterClass.bmp
         var iterator = text.makeIterator()
         var decoder = UTF8()
         var position = 0
@@ -95,7 +96,7 @@ struct DecodedText {
             case .scalarValue(let scalar):
                 position += UTF8.width(scalar)
                 values.append(scalar.value)
-                classes.append(CharacterClass.of(scalar.value))
+                classes.append(scalar.value < 0x10000 ? table[Int(scalar.value)] : CharacterClass.of(scalar.value))
                 byteOffsets.append(before)
             case .emptyInput:
                 break loop
