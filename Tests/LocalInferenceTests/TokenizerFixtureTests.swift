@@ -24,12 +24,27 @@ enum TokenizerFixtures {
 
     static let smolLM2 = load("smollm2")
     static let gemma3 = load("gemma3")
+    /// SmolLM2's vocabulary with `tokenizer.ggml.pre` set to each of these.
+    static let preTokenizerVariants = ["gpt-2", "llama-bpe", "qwen2"]
+    static let variants: [String: [TokenizerFixtureCase]] = Dictionary(
+        uniqueKeysWithValues: preTokenizerVariants.map { ($0, load("smollm2-pre-\($0)")) })
 }
 
 /// Tokenizers built once per test process from the real model files.
 enum TestTokenizers {
     static func smolLM2() throws -> Tokenizer { try cached(TestModels.smolLM2) }
     static func gemma3() throws -> Tokenizer { try cached(TestModels.gemma3) }
+
+    /// SmolLM2's vocabulary and merges in a tensor-less in-memory GGUF whose
+    /// `tokenizer.ggml.pre` is `pre` (the fixture script builds the same file for llama.cpp).
+    static func smolLM2(pre: String) throws -> Tokenizer {
+        let source = try TestModels.file(TestModels.smolLM2)
+        var writer = GGUFTestWriter()
+        for (key, value) in source.metadata.entries {
+            writer.add(key, key == "tokenizer.ggml.pre" ? .string(pre) : value)
+        }
+        return try Tokenizer(gguf: GGUFFile(bytes: writer.build()))
+    }
 
     private static func cached(_ name: String) throws -> Tokenizer {
         let file = try TestModels.file(name)
@@ -48,6 +63,18 @@ enum TestTokenizers {
     @Test func fixturesArePresent() {
         #expect(TokenizerFixtures.smolLM2.count >= 200)
         #expect(TokenizerFixtures.gemma3.count >= 200)
+        for pre in TokenizerFixtures.preTokenizerVariants {
+            #expect(TokenizerFixtures.variants[pre]?.count ?? 0 >= 200, "\(pre)")
+        }
+    }
+
+    /// The GPT-2, Llama 3 and Qwen2 scanners, on SmolLM2's vocabulary.
+    @Test(arguments: TokenizerFixtures.preTokenizerVariants)
+    func preTokenizerVariant(_ pre: String) throws {
+        let tokenizer = try TestTokenizers.smolLM2(pre: pre)
+        for fixture in TokenizerFixtures.variants[pre] ?? [] {
+            try check(fixture, tokenizer)
+        }
     }
 
     @Test(arguments: TokenizerFixtures.smolLM2)
@@ -62,11 +89,11 @@ enum TestTokenizers {
 
     private func check(_ fixture: TokenizerFixtureCase, _ tokenizer: Tokenizer,
                        sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(tokenizer.encode(fixture.text) == fixture.ids, "addSpecialTokens", sourceLocation: sourceLocation)
-        #expect(tokenizer.encode(fixture.text, parseSpecial: true) == fixture.ids_special, "parseSpecial", sourceLocation: sourceLocation)
-        #expect(tokenizer.encode(fixture.text, addSpecialTokens: false) == fixture.ids_plain, "plain", sourceLocation: sourceLocation)
+        #expect(tokenizer.encode(fixture.text) == fixture.ids, "addSpecialTokens: \(fixture.text.debugDescription)", sourceLocation: sourceLocation)
+        #expect(tokenizer.encode(fixture.text, parseSpecial: true) == fixture.ids_special, "parseSpecial: \(fixture.text.debugDescription)", sourceLocation: sourceLocation)
+        #expect(tokenizer.encode(fixture.text, addSpecialTokens: false) == fixture.ids_plain, "plain: \(fixture.text.debugDescription)", sourceLocation: sourceLocation)
         if fixture.roundtrip {
-            #expect(tokenizer.decode(fixture.ids_plain) == fixture.text, "round trip", sourceLocation: sourceLocation)
+            #expect(tokenizer.decode(fixture.ids_plain) == fixture.text, "round trip: \(fixture.text.debugDescription)", sourceLocation: sourceLocation)
         }
     }
 }

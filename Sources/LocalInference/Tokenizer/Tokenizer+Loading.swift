@@ -143,7 +143,7 @@ extension Tokenizer {
             let preName = metadata.string("tokenizer.ggml.pre") ?? "default"
             guard let preTokenizer = PreTokenizer(name: preName) else {
                 throw TokenizerError(kind: .unsupportedPreTokenizer, key: "tokenizer.ggml.pre",
-                                     reason: "'\(preName)' is not supported; supported: gpt2, smollm, llama-bpe (llama3), qwen2, default, and their aliases")
+                                     reason: "'\(preName)' is not supported; supported: gpt-2, smollm, llama-bpe (llama3), qwen2, default, and the other names llama.cpp gives these")
             }
             guard let mergeTexts = metadata.strings("tokenizer.ggml.merges") else {
                 throw TokenizerError(kind: .missingKey, key: "tokenizer.ggml.merges", reason: "missing or not an array of strings")
