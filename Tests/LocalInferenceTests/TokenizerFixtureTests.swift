@@ -26,6 +26,8 @@ enum TokenizerFixtures {
     static let gemma3 = load("gemma3")
     /// SmolLM2's vocabulary with `tokenizer.ggml.pre` set to each of these.
     static let preTokenizerVariants = ["gpt-2", "llama-bpe", "qwen2"]
+    /// Gemma's vocabulary with `add_space_prefix` on, as Llama 2 style SentencePiece models have it.
+    static let gemma3SpacePrefix = load("gemma3-space-prefix")
     static let variants: [String: [TokenizerFixtureCase]] = Dictionary(
         uniqueKeysWithValues: preTokenizerVariants.map { ($0, load("smollm2-pre-\($0)")) })
 }
@@ -35,13 +37,13 @@ enum TestTokenizers {
     static func smolLM2() throws -> Tokenizer { try cached(TestModels.smolLM2) }
     static func gemma3() throws -> Tokenizer { try cached(TestModels.gemma3) }
 
-    /// SmolLM2's vocabulary and merges in a tensor-less in-memory GGUF whose
-    /// `tokenizer.ggml.pre` is `pre` (the fixture script builds the same file for llama.cpp).
-    static func smolLM2(pre: String) throws -> Tokenizer {
-        let source = try TestModels.file(TestModels.smolLM2)
+    /// A model's tokenizer metadata in a tensor-less in-memory GGUF with some values replaced
+    /// (the fixture script builds the same files for llama.cpp).
+    static func variant(of model: String, overriding overrides: [String: GGUFValue]) throws -> Tokenizer {
+        let source = try TestModels.file(model)
         var writer = GGUFTestWriter()
         for (key, value) in source.metadata.entries {
-            writer.add(key, key == "tokenizer.ggml.pre" ? .string(pre) : value)
+            writer.add(key, overrides[key] ?? value)
         }
         return try Tokenizer(gguf: GGUFFile(bytes: writer.build()))
     }
@@ -63,6 +65,7 @@ enum TestTokenizers {
     @Test func fixturesArePresent() {
         #expect(TokenizerFixtures.smolLM2.count >= 200)
         #expect(TokenizerFixtures.gemma3.count >= 200)
+        #expect(TokenizerFixtures.gemma3SpacePrefix.count >= 200)
         for pre in TokenizerFixtures.preTokenizerVariants {
             #expect(TokenizerFixtures.variants[pre]?.count ?? 0 >= 200, "\(pre)")
         }
@@ -71,7 +74,7 @@ enum TestTokenizers {
     /// The GPT-2, Llama 3 and Qwen2 scanners, on SmolLM2's vocabulary.
     @Test(arguments: TokenizerFixtures.preTokenizerVariants)
     func preTokenizerVariant(_ pre: String) throws {
-        let tokenizer = try TestTokenizers.smolLM2(pre: pre)
+        let tokenizer = try TestTokenizers.variant(of: TestModels.smolLM2, overriding: ["tokenizer.ggml.pre": .string(pre)])
         for fixture in TokenizerFixtures.variants[pre] ?? [] {
             try check(fixture, tokenizer)
         }
@@ -85,6 +88,16 @@ enum TestTokenizers {
     @Test(arguments: TokenizerFixtures.gemma3)
     func gemma3(_ fixture: TokenizerFixtureCase) throws {
         try check(fixture, try TestTokenizers.gemma3())
+    }
+
+    @Test func sentencePieceWithSpacePrefix() throws {
+        let tokenizer = try TestTokenizers.variant(of: TestModels.gemma3, overriding: ["tokenizer.ggml.add_space_prefix": .bool(true)])
+        for fixture in TokenizerFixtures.gemma3SpacePrefix {
+            try check(fixture, tokenizer)
+            // llama.cpp's detokenizer removes the prefix space again.
+            #expect(tokenizer.decode(fixture.ids_plain) == tokenizer.decode(fixture.ids_plain, skipSpecial: true))
+        }
+        #expect(tokenizer.decode(tokenizer.encode("Hello world", addSpecialTokens: false)) == "Hello world")
     }
 
     private func check(_ fixture: TokenizerFixtureCase, _ tokenizer: Tokenizer,
