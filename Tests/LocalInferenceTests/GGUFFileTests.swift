@@ -104,6 +104,11 @@ import Testing
         var writer = GGUFTestWriter.sample()
         writer.magic = Array("GGML".utf8)
         expectError(.badMagic, writer.build())
+        var bigEndian = GGUFTestWriter.sample()
+        bigEndian.version = UInt32(3).byteSwapped
+        do { _ = try GGUFFile(bytes: bigEndian.build()) } catch let error as GGUFError {
+            #expect(error.kind == .unsupportedVersion && error.offset == 4 && error.reason.contains("big-endian"))
+        } catch { Issue.record("\(error)") }
         for version: UInt32 in [0, 1, 4, .max] {
             var writer = GGUFTestWriter.sample()
             writer.version = version
@@ -221,10 +226,18 @@ import Testing
     }
 
     @Test(arguments: [GGUFValue.uint32(0), .uint32(3), .uint32(48), .uint32(1 << 31), .uint64(32), .int32(32), .string("32")])
-    func rejectsBadAlignment(_ value: GGUFValue) {
+    func rejectsBadAlignment(_ value: GGUFValue) throws {
         var writer = GGUFTestWriter.sample()
         writer.add("general.alignment", value)
-        expectError(.badAlignment, writer.build())
+        let bytes = writer.build()
+        expectError(.badAlignment, bytes)
+        // The error points at the value: the type tag right after the key.
+        let key = Array("general.alignment".utf8)
+        let keyStart = try #require((0..<bytes.count - key.count).last { Array(bytes[$0..<$0 + key.count]) == key })
+        do { _ = try GGUFFile(bytes: bytes) } catch let error as GGUFError {
+            #expect(error.offset == keyStart + key.count)
+            #expect(error.reason.contains("general.alignment"))
+        }
     }
 
     @Test func rejectsMisplacedTensors() {
