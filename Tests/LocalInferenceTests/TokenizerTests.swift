@@ -108,6 +108,19 @@ import Testing
         }
     }
 
+    /// Every position of a whitespace run starts many user-defined tokens (Gemma has "\n" …
+    /// 31 newlines, "  " … 31 spaces, tabs); the longest tile the run, as in llama.cpp.
+    @Test func longWhitespaceRunsUseTheLongestUserDefinedTokens() throws {
+        let gemma = try TestTokenizers.gemma3()
+        #expect(gemma.encode(String(repeating: "\n", count: 1000), addSpecialTokens: false) == Array(repeating: 137, count: 32) + [114])
+        // Expected ids from llama-cpp-python 0.3.36.
+        #expect(gemma.encode("x" + String(repeating: " ", count: 100) + String(repeating: "\t", count: 40) + "<b></b>",
+                             addSpecialTokens: false, parseSpecial: true)
+                == [236781, 167, 167, 167, 143, 255998, 255976, 200, 209])
+        let huge = String(repeating: "\n", count: 50_000) + String(repeating: " ", count: 50_000)
+        #expect(gemma.encode(huge, addSpecialTokens: false).count == 50_000 / 31 + 1 + 50_000 / 31 + 1)
+    }
+
     @Test func encodingIsThreadSafe() async throws {
         let tokenizer = try TestTokenizers.smolLM2()
         let texts = TokenizerFixtures.smolLM2.map(\.text)
