@@ -25,7 +25,7 @@ enum TokenizerFixtures {
     static let smolLM2 = load("smollm2")
     static let gemma3 = load("gemma3")
     /// SmolLM2's vocabulary with `tokenizer.ggml.pre` set to each of these.
-    static let preTokenizerVariants = ["gpt-2", "llama-bpe", "qwen2"]
+    static let preTokenizerVariants = ["gpt-2", "llama-bpe", "qwen2", "default"]
     /// Gemma's vocabulary with `add_space_prefix` on, as Llama 2 style SentencePiece models have it.
     static let gemma3SpacePrefix = load("gemma3-space-prefix")
     static let variants: [String: [TokenizerFixtureCase]] = Dictionary(
