@@ -12,6 +12,9 @@ import Testing
         #expect((0..<49152).filter { tokenizer.isControl(Int32($0)) }.count == 17)
         #expect(tokenizer.isControl(2) && !tokenizer.isControl(17) && !tokenizer.isControl(-1) && !tokenizer.isControl(1 << 30))
         #expect(tokenizer.encode("Hi") == [26843])   // no BOS: add_bos_token is false for SmolLM2
+        if case .byteLevelBPE(let bpe) = tokenizer.model {
+            #expect(bpe.byteTokens.filter { $0 < 0 }.count == 21)
+        }
     }
 
     @Test func gemma3SpecialTokens() throws {
@@ -105,6 +108,19 @@ import Testing
         }
     }
 
+    /// Every position of a whitespace run starts many user-defined tokens (Gemma has "\n" …
+    /// 31 newlines, "  " … 31 spaces, tabs); the longest tile the run, as in llama.cpp.
+    @Test func longWhitespaceRunsUseTheLongestUserDefinedTokens() throws {
+        let gemma = try TestTokenizers.gemma3()
+        #expect(gemma.encode(String(repeating: "\n", count: 1000), addSpecialTokens: false) == Array(repeating: 137, count: 32) + [114])
+        // Expected ids from llama-cpp-python 0.3.36.
+        #expect(gemma.encode("x" + String(repeating: " ", count: 100) + String(repeating: "\t", count: 40) + "<b></b>",
+                             addSpecialTokens: false, parseSpecial: true)
+                == [236781, 167, 167, 167, 143, 255998, 255976, 200, 209])
+        let huge = String(repeating: "\n", count: 50_000) + String(repeating: " ", count: 50_000)
+        #expect(gemma.encode(huge, addSpecialTokens: false).count == 50_000 / 31 + 1 + 50_000 / 31 + 1)
+    }
+
     @Test func encodingIsThreadSafe() async throws {
         let tokenizer = try TestTokenizers.smolLM2()
         let texts = TokenizerFixtures.smolLM2.map(\.text)
@@ -114,5 +130,52 @@ import Testing
             return await group.reduce(into: []) { $0.append($1) }
         }
         for result in results { #expect(result == expected) }
+    }
+}
+
+@Suite("Tokenizer on random text") struct TokenizerRandomTextTests {
+    /// Random strings over all of Unicode (unassigned, private use, combining marks, controls,
+    /// emoji) plus the characters the scanners branch on. With special-token parsing off, any
+    /// text whose every byte has a byte token decodes back exactly. (SmolLM2's byte-level
+    /// vocabulary lacks 21 of the 256 byte tokens; llama.cpp drops those bytes, and so do we.
+    /// SentencePiece spells a space "▁", so a literal "▁" decodes as a space, as in llama.cpp.)
+    static func randomStrings(count: Int, seed: UInt64) -> [String] {
+        var random = GGUFFuzzRandom(seed: seed)
+        let interesting: [Unicode.Scalar] = [" ", " ", "\n", "\r", "\t", "'", "s", "L", "1", "²", "\u{301}", "\u{A0}",
+                                             "\u{3000}", "한", "😀", "<", ">", "|", "▁", "Ġ", "\u{0}", "\u{FEFF}"]
+        return (0..<count).map { _ in
+            var text = String.UnicodeScalarView()
+            for _ in 0..<(1 + random.next() % 40) {
+                if random.next() % 3 == 0 {
+                    text.append(interesting[Int(random.next() % UInt64(interesting.count))])
+                } else {
+                    let value = UInt32(truncatingIfNeeded: random.next() % (random.next() % 2 == 0 ? 0x80 : 0x11_0000))
+                    text.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+                }
+            }
+            return String(text)
+        }
+    }
+
+    @Test func decodeInvertsEncodeOnRandomText() throws {
+        let strings = Self.randomStrings(count: 1500, seed: 42)
+        for tokenizer in [try TestTokenizers.smolLM2(), try TestTokenizers.gemma3()] {
+            var missingBytes = Set<UInt8>()
+            var isSentencePiece = false
+            switch tokenizer.model {
+            case .byteLevelBPE(let bpe): missingBytes = Set((0..<256).filter { bpe.byteTokens[$0] < 0 }.map(UInt8.init))
+            case .sentencePiece: isSentencePiece = true
+            }
+            var checked = 0
+            for text in strings {
+                let ids = tokenizer.encode(text, addSpecialTokens: false)
+                #expect(ids.allSatisfy { $0 >= 0 && Int($0) < tokenizer.vocabularySize })
+                if text.utf8.contains(where: missingBytes.contains) || (isSentencePiece && text.unicodeScalars.contains("▁")) { continue }
+                checked += 1
+                #expect(tokenizer.decode(ids) == text, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                _ = tokenizer.encode(text, parseSpecial: true)   // must not crash either
+            }
+            #expect(checked > strings.count / 10)
+        }
     }
 }
