@@ -223,8 +223,9 @@ static void q_q8_a(const float *x, ck_block_q8_a *y, int64_t nb) {
             y[i].qs[j] = (int8_t)q;
             sum += q;
         }
-        y[i].d = d;
-        y[i].s = d * (float)sum;
+        // Scales round through F16 as in ggml's block_q8_0/q8_1, so products match llama.cpp.
+        y[i].d = ck_half_to_float(ck_float_to_half(d));
+        y[i].s = ck_half_to_float(ck_float_to_half(d * (float)sum));
     }
 }
 

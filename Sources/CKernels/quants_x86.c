@@ -320,8 +320,8 @@ static CK_AVX2 void quant_q8a_avx2(const float *x, void *vdst, int64_t n) {
         __m256i p = _mm256_packs_epi16(_mm256_packs_epi32(i0, i1), _mm256_packs_epi32(i2, i3));
         p = _mm256_permutevar8x32_epi32(p, perm);
         _mm256_storeu_si256((__m256i *)y[i].qs, p);
-        y[i].d = d;
-        y[i].s = d * (float)sum;
+        y[i].d = _cvtsh_ss(_cvtss_sh(d, 0));
+        y[i].s = _cvtsh_ss(_cvtss_sh(d * (float)sum, 0));
     }
 }
 

@@ -147,7 +147,7 @@ func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
                                 for j in 0..<32 { xd[b * 32 + j] = block.d * Float(Int8(bitPattern: qs[j])) }
                             }
                             let sum = withUnsafeBytes(of: block.qs) { $0.reduce(0) { $0 + Int(Int8(bitPattern: $1)) } }
-                            #expect(abs(block.s - block.d * Float(sum)) <= 1e-4 * abs(block.s) + 1e-6)
+                            #expect(abs(block.s - block.d * Float(sum)) <= 1e-3 * abs(block.s) + 1e-6, "s is rounded to F16")
                         }
                     }
                 }

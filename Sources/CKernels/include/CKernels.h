@@ -128,7 +128,9 @@ typedef struct {
 _Static_assert(sizeof(ck_block_q8_K) == sizeof(float) + CK_QK_K + CK_QK_K / 16 * sizeof(int16_t), "wrong q8_K block size");
 
 /// The activation format for the 32-weight formats (not a file format): x = d * q, and
-/// s = d * sum(q), which the formats with a minimum or an offset need.
+/// s = d * sum(q), which the formats with a minimum or an offset need. d and s hold values
+/// rounded to F16 (as ggml's block_q8_0/q8_1 store them) in float fields, so kernels skip the
+/// conversion.
 typedef struct { float d; float s; int8_t qs[CK_QK]; } ck_block_q8_a;
 _Static_assert(sizeof(ck_block_q8_a) == 40, "wrong q8_a block size");
 
