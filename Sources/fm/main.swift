@@ -2,6 +2,9 @@ import Foundation
 
 /// Every subcommand, in the order `fm --help` lists them. Add new ones here.
 let commands: [any Command.Type] = [
+    TokenizeCommand.self,
+    CompleteCommand.self,
+    BenchCommand.self,
 ]
 
 /// Finds the command whose (possibly multi-word) name starts the argument list.
