@@ -16,6 +16,8 @@ public final class GrammarMatcher {
     private var finished = false
     /// Masks are served from the per-state cache (tests turn this off to compare).
     package var usesMaskCache = true
+    /// Plain-string slices are used (tests turn this off to compare with the full walk).
+    package var usesSlices = true
 
     public init(grammar: CompiledGrammar) {
         self.grammar = grammar
@@ -31,7 +33,7 @@ public final class GrammarMatcher {
             for index in words.indices { words[index] = 0 }
             return
         }
-        grammar.fillMask(state: state, into: &words, useCache: usesMaskCache)
+        grammar.fillMask(state: state, into: &words, useCache: usesMaskCache, useSlices: usesSlices)
     }
 
     /// Advances over `token` when it is allowed; returns false (and changes nothing) otherwise.
