@@ -63,6 +63,11 @@ public final class GrammarMatcher {
         return true
     }
 
+    /// Whether `bytes` fit from the current state (the matcher does not move).
+    package func wouldAccept(bytes: [UInt8]) -> Bool {
+        !finished && advance(over: bytes) != nil
+    }
+
     /// The bytes every continuation must start with (jump-forward), stopping where the grammar
     /// offers a choice or the value could end.
     public func forcedBytes() -> [UInt8] {
