@@ -5,6 +5,7 @@ let commands: [any Command.Type] = [
     TokenizeCommand.self,
     CompleteCommand.self,
     BenchCommand.self,
+    MaskBenchCommand.self,
 ]
 
 /// Finds the command whose (possibly multi-word) name starts the argument list.
