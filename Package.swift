@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels"]),
         .testTarget(
             name: "FoundationModelsMacrosTests",
-            dependencies: ["FoundationModelsMacros"],
+            dependencies: ["FoundationModelsMacros", "FoundationModels"],
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),
