@@ -67,7 +67,7 @@ extension LanguageModelSession {
         if let jsonSchema, request.includeSchemaInPrompt, let last = turns.indices.last {
             turns[last].content += "\n\n" + PromptRenderer.schemaInstruction(jsonSchema.serialized())
         }
-        let promptTokens = backend.tokenize(backend.render(turns, addGenerationPrompt: true))
+        let promptTokens = backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: true))
         let limit = backend.contextSize
         guard promptTokens.count < limit else {
             throw GenerationError.exceededContextWindowSize(.init(

@@ -23,7 +23,7 @@ extension LanguageModelSession {
                 text = String(full[..<prefixRange.upperBound])
             }
         }
-        var tokens = backend.tokenize(text)
+        var tokens = backend.tokenizePrompt(text)
         if tokens.count >= backend.contextSize { tokens = Array(tokens.prefix(backend.contextSize - 1)) }
         try decoder(backend).evaluate(tokens)
     }
