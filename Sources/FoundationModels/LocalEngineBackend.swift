@@ -1,7 +1,7 @@
 import Foundation
 import JSONSchemaValidation
-import LocalInference
-import StructuredDecoding
+internal import LocalInference
+internal import StructuredDecoding
 
 /// The default backend: a GGUF model run in-process by `LocalInference`, with guided
 /// generation by `StructuredDecoding`.
