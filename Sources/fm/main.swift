@@ -3,7 +3,6 @@ import Foundation
 /// Every subcommand, in the order `fm --help` lists them. Add new ones here.
 let commands: [any Command.Type] = [
     TokenizeCommand.self,
-<<<<<<< HEAD
     LanguageCommand.self,
     GuardrailCommand.self,
     JSONSchemaValidateCommand.self,
@@ -12,11 +11,9 @@ let commands: [any Command.Type] = [
     EnvelopeDiffCommand.self,
     EnvelopeReplayCommand.self,
     EnvelopeJournalAppendCommand.self,
-=======
     CompleteCommand.self,
     BenchCommand.self,
     MaskBenchCommand.self,
->>>>>>> api
 ]
 
 /// Finds the command whose (possibly multi-word) name starts the argument list.
