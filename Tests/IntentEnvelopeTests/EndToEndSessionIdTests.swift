@@ -24,7 +24,8 @@ import Testing
             seen.insert(session.envelopeSessionId)
         }
         #expect(seen.count == 1_000)
-        // Dead entries are swept once the table doubles; other suites' live sessions add a few.
-        #expect(EnvelopeSessionIds.shared.count < 300)
+        // Dead entries are swept when the table reaches its threshold (64 while fewer than 32
+        // sessions with ids are alive; only these suites ask for ids, a few at a time).
+        #expect(EnvelopeSessionIds.shared.count <= 64)
     }
 }
