@@ -15,6 +15,9 @@ protocol LanguageModelBackend: Sendable {
     /// Tokenizes rendered chat text without adding a BOS token (the template writes it);
     /// special tokens written in the text are parsed as such.
     func tokenize(_ text: String) -> [Int32]
+    /// Tokenizes a whole rendered prompt: like ``tokenize(_:)`` plus the BOS token where the
+    /// model asks for one.
+    func tokenizePrompt(_ text: String) -> [Int32]
     /// The bytes a token stands for (empty for control tokens).
     func tokenBytes(_ token: Int32) -> [UInt8]
     /// Renders chat turns with the model's chat template.
@@ -23,6 +26,10 @@ protocol LanguageModelBackend: Sendable {
     func makeDecoder() throws -> any BackendDecoder
     /// A matcher that keeps the output inside a JSON Schema, for one generation.
     func makeConstraint(jsonSchema: JSONValue) throws -> any TokenConstraint
+}
+
+extension LanguageModelBackend {
+    func tokenizePrompt(_ text: String) -> [Int32] { tokenize(text) }
 }
 
 /// One conversation's evaluation state. Used by one task at a time (the session's

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchemaValidation
 
 /// One request: what to add to the transcript and how to generate the answer.
 struct GenerationRequest: Sendable {
@@ -48,7 +49,7 @@ extension LanguageModelSession {
     ///   `assetsUnavailable`, `unsupportedGuide`, `decodingFailure`), `CancellationError`.
     func generate(
         _ request: GenerationRequest,
-        onUpdate: @Sendable (GeneratedContent) -> Void = { _ in }
+        onUpdate: @escaping @Sendable (GeneratedContent) -> Void = { _ in }
     ) async throws -> GenerationResult {
         let transcript = try beginRequest()
         defer { endRequest() }
@@ -59,15 +60,64 @@ extension LanguageModelSession {
         }
         let backend = try model.backend()
         let jsonSchema = try request.schema?.jsonSchema()
-
         let promptEntry = Transcript.Entry.prompt(.init(
             segments: [.text(.init(content: request.prompt.text))],
             options: request.options, responseFormat: request.responseFormat))
-        var turns = PromptRenderer.turns(for: Transcript(entries: transcript.entries + [promptEntry]))
-        if let jsonSchema, request.includeSchemaInPrompt, let last = turns.indices.last {
+        var pending = [promptEntry]
+        // Tools are offered for text responses; each call the model makes adds a tool-call and
+        // a tool-output entry, and the model answers again with the output in view.
+        let offersTools = !tools.isEmpty && jsonSchema == nil
+        for round in 0...Self.maximumToolRounds {
+            let mayCallTool = offersTools && round < Self.maximumToolRounds
+            let turn = try await decodeTurn(backend: backend, entries: transcript.entries + pending, jsonSchema: jsonSchema,
+                                            request: request, holdsBackToolCalls: mayCallTool, onUpdate: onUpdate)
+            if mayCallTool, let call = ToolCallParser.parse(turn.text, tools: tools) {
+                let output = try await Self.invoke(call.tool, arguments: call.arguments)
+                let callID = UUID().uuidString
+                pending.append(.toolCalls(.init([Transcript.ToolCall(id: callID, toolName: call.tool.name, arguments: call.arguments)])))
+                pending.append(.toolOutput(.init(id: callID, toolName: call.tool.name, segments: [.text(.init(content: output))])))
+                continue
+            }
+            pending.append(.response(.init(assetIDs: [], segments: [
+                jsonSchema == nil
+                    ? .text(.init(content: turn.text))
+                    : .structure(.init(source: request.responseFormat?.name ?? "schema", content: turn.content)),
+            ])))
+            let entries = state.withLock { state -> ArraySlice<Transcript.Entry> in
+                state.transcript.entries.append(contentsOf: pending)
+                return state.transcript.entries.suffix(pending.count)
+            }
+            return GenerationResult(content: turn.content, entries: entries)
+        }
+        throw GenerationError.decodingFailure(.init(debugDescription: "The model kept calling tools for \(Self.maximumToolRounds) rounds without answering."))
+    }
+
+    /// Tool calls allowed in one request before the model must answer.
+    static let maximumToolRounds = 4
+
+    /// Calls a tool with arguments the model generated, wrapping its failures in
+    /// ``ToolCallError``, and returns its output as the text the model reads.
+    static func invoke<T: Tool>(_ tool: T, arguments: GeneratedContent) async throws -> String {
+        do {
+            let output = try await tool.call(arguments: try T.Arguments(arguments))
+            return output.promptRepresentation.text
+        } catch {
+            throw ToolCallError(tool: tool, underlyingError: error)
+        }
+    }
+
+    /// Decodes one assistant turn after `entries`: checks the context, evaluates the prompt
+    /// (reusing the cached prefix), and samples until the end of the turn, the token limit or
+    /// the end of the guided value, reporting each partial result.
+    private func decodeTurn(
+        backend: any LanguageModelBackend, entries: [Transcript.Entry], jsonSchema: JSONValue?, request: GenerationRequest,
+        holdsBackToolCalls: Bool, onUpdate: @Sendable (GeneratedContent) -> Void
+    ) async throws -> (text: String, content: GeneratedContent) {
+        var turns = PromptRenderer.turns(for: Transcript(entries: entries))
+        if let jsonSchema, request.includeSchemaInPrompt, let last = turns.lastIndex(where: { $0.role == .user }) {
             turns[last].content += "\n\n" + PromptRenderer.schemaInstruction(jsonSchema.serialized())
         }
-        let promptTokens = backend.tokenize(backend.render(turns, addGenerationPrompt: true))
+        let promptTokens = backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: true))
         let limit = backend.contextSize
         guard promptTokens.count < limit else {
             throw GenerationError.exceededContextWindowSize(.init(
@@ -86,7 +136,10 @@ extension LanguageModelSession {
         let id = GenerationID()
 
         func report() {
-            onUpdate(Self.content(from: output.text, structured: constraint != nil, complete: false, id: id))
+            let text = output.text
+            // What may become a tool call is not shown as the answer.
+            if holdsBackToolCalls, ToolCallParser.mayBeToolCall(text) { return }
+            onUpdate(Self.content(from: text, structured: constraint != nil, complete: false, id: id))
         }
 
         decoding: while generated < budget {
@@ -132,17 +185,8 @@ extension LanguageModelSession {
             throw GenerationError.decodingFailure(.init(
                 debugDescription: "The response stopped after \(generated) tokens before the \(request.responseFormat?.name ?? "structured") value was complete: \(output.text)"))
         }
-        let content = try Self.finalContent(from: output.finish(), structured: constraint != nil, id: id)
-        let responseEntry = Transcript.Entry.response(.init(assetIDs: [], segments: [
-            constraint == nil
-                ? .text(.init(content: output.text))
-                : .structure(.init(source: request.responseFormat?.name ?? "schema", content: content)),
-        ]))
-        let entries = state.withLock { state -> ArraySlice<Transcript.Entry> in
-            state.transcript.entries.append(contentsOf: [promptEntry, responseEntry])
-            return state.transcript.entries.suffix(2)
-        }
-        return GenerationResult(content: content, entries: entries)
+        let text = output.text   // a character cut off by the token limit is dropped, not shown as U+FFFD
+        return (text, try Self.finalContent(from: text, structured: constraint != nil, id: id))
     }
 
     /// Whether the grammar allows nothing but end-of-generation tokens now.
@@ -193,7 +237,4 @@ struct UTF8Accumulator {
         }
         return String(decoding: bytes[..<end], as: UTF8.self)
     }
-
-    /// All the text, invalid sequences replaced.
-    func finish() -> String { String(decoding: bytes, as: UTF8.self) }
 }

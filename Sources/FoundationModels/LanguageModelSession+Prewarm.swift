@@ -15,15 +15,11 @@ extension LanguageModelSession {
         var turns = PromptRenderer.turns(for: transcript)
         if let promptPrefix { turns.append(ChatTurn(role: .user, content: promptPrefix.text)) }
         var text = backend.render(turns, addGenerationPrompt: false)
-        if promptPrefix != nil {
-            // Keep only what precedes the end of the user turn: the rest depends on the prompt.
-            let full = backend.render(turns, addGenerationPrompt: true)
-            text = String(full.prefix(while: { _ in true }))
-            if let prefixRange = full.range(of: promptPrefix?.text ?? "", options: .backwards) {
-                text = String(full[..<prefixRange.upperBound])
-            }
+        if let prefix = promptPrefix?.text, let range = text.range(of: prefix, options: .backwards) {
+            // Keep the text up to the end of the prefix: what follows it depends on the prompt.
+            text = String(text[..<range.upperBound])
         }
-        var tokens = backend.tokenize(text)
+        var tokens = backend.tokenizePrompt(text)
         if tokens.count >= backend.contextSize { tokens = Array(tokens.prefix(backend.contextSize - 1)) }
         try decoder(backend).evaluate(tokens)
     }

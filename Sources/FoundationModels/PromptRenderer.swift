@@ -18,6 +18,7 @@ enum PromptRenderer {
                     return "- \(definition.name): \(definition.description) Arguments: \(schema)"
                 }
                 text += (text.isEmpty ? "" : "\n\n") + "You can use these tools:\n" + tools.joined(separator: "\n")
+                    + "\nTo use a tool, reply with only a JSON object: {\"name\": \"<tool name>\", \"arguments\": {<arguments>}}."
             }
             return ChatTurn(role: .system, content: text)
         case .prompt(let prompt):

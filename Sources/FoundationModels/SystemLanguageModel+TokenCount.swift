@@ -26,6 +26,6 @@ extension SystemLanguageModel {
     public func tokenCount(for transcriptEntries: some Collection<Transcript.Entry>) async throws -> Int {
         let backend = try backend()
         let turns = PromptRenderer.turns(for: Transcript(entries: transcriptEntries))
-        return backend.tokenize(backend.render(turns, addGenerationPrompt: false)).count
+        return backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: false)).count
     }
 }

@@ -11,6 +11,9 @@ let commands: [any Command.Type] = [
     EnvelopeDiffCommand.self,
     EnvelopeReplayCommand.self,
     EnvelopeJournalAppendCommand.self,
+    CompleteCommand.self,
+    BenchCommand.self,
+    MaskBenchCommand.self,
 ]
 
 /// Finds the command whose (possibly multi-word) name starts the argument list.
