@@ -115,7 +115,7 @@ extension LanguageModelSession {
     ) async throws -> (text: String, content: GeneratedContent) {
         var turns = PromptRenderer.turns(for: Transcript(entries: entries))
         if let jsonSchema, request.includeSchemaInPrompt, let last = turns.lastIndex(where: { $0.role == .user }) {
-            turns[last].content += "\n\n" + PromptRenderer.schemaInstruction(jsonSchema.serialized())
+            turns[last].content += "\n\n" + PromptRenderer.schemaInstruction(PromptRenderer.promptSchema(jsonSchema).serialized())
         }
         let promptTokens = backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: true))
         let limit = backend.contextSize
