@@ -152,10 +152,8 @@ extension LanguageModelSession {
                     let forcedTokens = backend.tokenize(String(decoding: forced, as: UTF8.self))
                     if !forcedTokens.isEmpty, generated + forcedTokens.count <= budget,
                        forcedTokens.allSatisfy({ constraint.accept($0) }) {
-                        for token in forcedTokens {
-                            output.append(backend.tokenBytes(token))
-                            try decoder.append(token)
-                        }
+                        for token in forcedTokens { output.append(backend.tokenBytes(token)) }
+                        try decoder.extend(forcedTokens)   // one batch, not one step per token
                         generated += forcedTokens.count
                         report()
                         continue decoding
