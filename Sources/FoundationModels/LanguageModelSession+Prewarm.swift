@@ -8,6 +8,11 @@ extension LanguageModelSession {
         Task { try? await prewarmNow(promptPrefix: promptPrefix) }
     }
 
+    /// Prewarms and waits for it (for tools and benchmarks that measure the warmed state).
+    package func prewarmAndWait(promptPrefix: Prompt? = nil) async throws {
+        try await prewarmNow(promptPrefix: promptPrefix)
+    }
+
     /// Prewarms and waits for it: the work ``prewarm(promptPrefix:)`` starts.
     func prewarmNow(promptPrefix: Prompt?) async throws {
         let started = state.withLock { state -> Transcript? in
