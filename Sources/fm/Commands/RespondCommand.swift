@@ -83,7 +83,7 @@ struct RespondCommand: Command {
             }
             printed = text
         }
-        print()
+        FileHandle.standardOutput.write(Data("\n".utf8))
         if timing, let firstToken {
             let total = clock.now - start
             let decode = total - firstToken
