@@ -32,6 +32,12 @@ extension LanguageModelBackend {
     func tokenizePrompt(_ text: String) -> [Int32] { tokenize(text) }
 }
 
+extension BackendDecoder {
+    func extend(_ tokens: [Int32]) throws {
+        for token in tokens { try append(token) }
+    }
+}
+
 /// One conversation's evaluation state. Used by one task at a time (the session's
 /// `isResponding` flag guarantees it).
 protocol BackendDecoder: AnyObject {
@@ -40,6 +46,8 @@ protocol BackendDecoder: AnyObject {
     func evaluate(_ tokens: [Int32]) throws
     /// Evaluates one more token.
     func append(_ token: Int32) throws
+    /// Evaluates several more tokens at once (batched prefill), as for bytes a grammar forces.
+    func extend(_ tokens: [Int32]) throws
     /// Picks the next token from the last position's logits, only among `allowed` tokens when a
     /// mask is given (bit i of the words set = token i allowed).
     func sample(_ plan: SamplingPlan, allowed: [UInt64]?) throws -> Int32

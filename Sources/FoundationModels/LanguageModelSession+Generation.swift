@@ -18,14 +18,31 @@ struct GenerationResult: Sendable {
 
 extension LanguageModelSession {
     /// Marks the session as responding, or throws `concurrentRequests` when it already is.
-    func beginRequest() throws -> Transcript {
-        try state.withLock { state in
-            if state.isResponding {
-                throw GenerationError.concurrentRequests(.init(
-                    debugDescription: "The session is already responding to a request; wait until isResponding is false, or use another session."))
+    /// Waits for a prewarm in progress, whose work the request would otherwise redo.
+    func beginRequest() async throws -> Transcript {
+        while true {
+            enum Step { case begun(Transcript), waitForPrewarm }
+            let step: Step = try state.withLock { state in
+                if state.isResponding {
+                    throw GenerationError.concurrentRequests(.init(
+                        debugDescription: "The session is already responding to a request; wait until isResponding is false, or use another session."))
+                }
+                if state.isPrewarming { return .waitForPrewarm }
+                state.isResponding = true
+                return .begun(state.transcript)
             }
-            state.isResponding = true
-            return state.transcript
+            switch step {
+            case .begun(let transcript): return transcript
+            case .waitForPrewarm:
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    let finished = state.withLock { state in
+                        guard state.isPrewarming else { return true }
+                        state.prewarmWaiters.append(continuation)
+                        return false
+                    }
+                    if finished { continuation.resume() }
+                }
+            }
         }
     }
 
@@ -51,7 +68,7 @@ extension LanguageModelSession {
         _ request: GenerationRequest,
         onUpdate: @escaping @Sendable (GeneratedContent) -> Void = { _ in }
     ) async throws -> GenerationResult {
-        let transcript = try beginRequest()
+        let transcript = try await beginRequest()
         defer { endRequest() }
         do {
             try request.options.validate()
@@ -115,7 +132,7 @@ extension LanguageModelSession {
     ) async throws -> (text: String, content: GeneratedContent) {
         var turns = PromptRenderer.turns(for: Transcript(entries: entries))
         if let jsonSchema, request.includeSchemaInPrompt, let last = turns.lastIndex(where: { $0.role == .user }) {
-            turns[last].content += "\n\n" + PromptRenderer.schemaInstruction(jsonSchema.serialized())
+            turns[last].content += "\n\n" + PromptRenderer.schemaInstruction(PromptRenderer.promptSchema(jsonSchema).serialized())
         }
         let promptTokens = backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: true))
         let limit = backend.contextSize
@@ -152,10 +169,8 @@ extension LanguageModelSession {
                     let forcedTokens = backend.tokenize(String(decoding: forced, as: UTF8.self))
                     if !forcedTokens.isEmpty, generated + forcedTokens.count <= budget,
                        forcedTokens.allSatisfy({ constraint.accept($0) }) {
-                        for token in forcedTokens {
-                            output.append(backend.tokenBytes(token))
-                            try decoder.append(token)
-                        }
+                        for token in forcedTokens { output.append(backend.tokenBytes(token)) }
+                        try decoder.extend(forcedTokens)   // one batch, not one step per token
                         generated += forcedTokens.count
                         report()
                         continue decoding

@@ -89,6 +89,13 @@ final class LocalDecoder: BackendDecoder {
         try mapErrors { try context.append(token) }
     }
 
+    /// One batched evaluation of the cache plus `tokens`: the cached prefix is reused, so only
+    /// the new tokens run, as a batch. The sampler (and its random state) carries on.
+    func extend(_ tokens: [Int32]) throws {
+        guard !tokens.isEmpty else { return }
+        try mapErrors { try context.evaluate(context.tokens + tokens) }
+    }
+
     func sample(_ plan: SamplingPlan, allowed: [UInt64]?) throws -> Int32 {
         if sampler == nil {
             sampler = Sampler(SamplingParameters(temperature: Float(plan.temperature), topK: plan.topK,

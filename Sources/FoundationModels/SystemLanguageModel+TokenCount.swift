@@ -12,7 +12,7 @@ extension SystemLanguageModel {
     /// The number of tokens the schema takes when it is shown to the model in a prompt.
     public func tokenCount(for schema: GenerationSchema) async throws -> Int {
         let backend = try backend()
-        return backend.tokenize(PromptRenderer.schemaInstruction(try schema.jsonSchema().serialized())).count
+        return backend.tokenize(PromptRenderer.schemaInstruction(PromptRenderer.promptSchema(try schema.jsonSchema()).serialized())).count
     }
 
     /// The number of tokens the tools' definitions take in the instructions.

@@ -14,6 +14,7 @@ let commands: [any Command.Type] = [
     CompleteCommand.self,
     BenchCommand.self,
     MaskBenchCommand.self,
+    RespondCommand.self,
 ]
 
 /// Finds the command whose (possibly multi-word) name starts the argument list.

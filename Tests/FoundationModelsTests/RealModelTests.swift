@@ -150,3 +150,21 @@ struct RealModelTests {
         #expect(count > 3 && count < 12)
     }
 }
+
+extension RealModelTests {
+    @Test func dynamicSchemaGuidesTheResponse() async throws {
+        let menu = DynamicGenerationSchema(name: "Menu", properties: [
+            .init(name: "dish", schema: .init(type: String.self)),
+            .init(name: "price", description: "Price in dollars", schema: .init(type: Double.self)),
+            .init(name: "size", schema: .init(name: "Size", anyOf: ["small", "large"])),
+        ])
+        let schema = try GenerationSchema(root: menu, dependencies: [])
+        let session = LanguageModelSession(model: model)
+        let response = try await session.respond(to: "Suggest a lunch dish.", schema: schema,
+                                                 options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 80))
+        print("dynamic:", response.content.jsonString)
+        _ = try response.content.value(String.self, forProperty: "dish")
+        _ = try response.content.value(Double.self, forProperty: "price")
+        #expect(["small", "large"].contains(try response.content.value(String.self, forProperty: "size")))
+    }
+}
