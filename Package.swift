@@ -52,7 +52,7 @@ let kernelCSettings: [CSetting] = [.unsafeFlags(["-O3", "-fno-math-errno"])]
 
 let package = Package(
     name: "FoundationModels",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "FoundationModels", targets: ["FoundationModels"]),
         .library(name: "IntentEnvelope", targets: ["IntentEnvelope"]),

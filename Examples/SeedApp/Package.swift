@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "SeedApp",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [.package(name: "FoundationModels", path: "../..")],
     targets: [
         .executableTarget(
