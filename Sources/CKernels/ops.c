@@ -80,17 +80,24 @@ typedef struct {
     const float *x;
     int64_t ldx, cols, n_tokens;
     uint8_t *dst;
+    _Atomic int64_t next;
 } ck_quant_ctx;
 
 static void ck_quant_task(void *vctx, int ith, int nth) {
+    (void)ith;
+    (void)nth;
     ck_quant_ctx *c = vctx;
     size_t rb = ck_activation_row_bytes(c->type, c->cols);
-    for (int64_t t = ith; t < c->n_tokens; t += nth) ck_quantize_activations(c->type, c->x + t * c->ldx, c->dst + (size_t)t * rb, c->cols);
+    for (;;) {
+        int64_t t = atomic_fetch_add_explicit(&c->next, 1, memory_order_relaxed);
+        if (t >= c->n_tokens) return;
+        ck_quantize_activations(c->type, c->x + t * c->ldx, c->dst + (size_t)t * rb, c->cols);
+    }
 }
 
 void ck_quantize_batch(ck_pool *pool, int weight_type, const float *x, int64_t ldx, int64_t cols, int64_t n_tokens, void *dst) {
     ck_kernels_init();
-    ck_quant_ctx c = {weight_type, x, ldx, cols, n_tokens, dst};
+    ck_quant_ctx c = {weight_type, x, ldx, cols, n_tokens, dst, 0};
     if (n_tokens < 4) ck_quant_task(&c, 0, 1);
     else ck_pool_run(pool, ck_quant_task, &c);
 }

@@ -1,6 +1,9 @@
 import CKernels
 import Foundation
 import Testing
+import Synchronization
+
+let claimLock = Mutex<Void>(())
 
 /// Deterministic test data (splitmix64), so failures reproduce.
 struct TestRandom {
@@ -155,7 +158,9 @@ func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
             let magnitude = zip(wf, xd).map { abs($0 * $1) }.reduce(0, +)
             let exact = zip(wf, xd).map { Double($0) * Double($1) }.reduce(0, +)
             let reference = w.withUnsafeBytes { wp in xq.withUnsafeBytes { ck_vec_dot(c.type, Int32(CK_ISA_SCALAR), Int64(n), wp.baseAddress, $0.baseAddress) } }
-            #expect(abs(Double(reference) - exact) <= Double(maxDotProductError * magnitude) + 1e-6, "\(c.name) reference")
+            // The reference uses the F16-rounded activation sums (as ggml), so it differs from exact
+            // float math by up to F16 precision on the offset/minimum term.
+            #expect(abs(Double(reference) - exact) <= Double(1e-3 * magnitude) + 1e-6, "\(c.name) reference")
             for isa in [CK_ISA_AVX2, CK_ISA_AVX512, CK_ISA_BEST] where isa == CK_ISA_BEST || ck_isa_available(Int32(isa)) != 0 {
                 let value = w.withUnsafeBytes { wp in xq.withUnsafeBytes { ck_vec_dot(c.type, Int32(isa), Int64(n), wp.baseAddress, $0.baseAddress) } }
                 #expect(abs(value - reference) <= maxDotProductError * magnitude + 1e-6, "\(c.name) isa \(isa) n \(n): \(value) vs \(reference)")
@@ -214,19 +219,27 @@ func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
         }
     }
 
-    @Test func poolRunsEveryParticipantManyTimes() throws {
+    @Test func poolCompletesDynamicallyClaimedWorkEveryRun() throws {
         let pool = try #require(ck_pool_create(3))
         defer { ck_pool_destroy(pool) }
-        let counts = UnsafeMutablePointer<Int>.allocate(capacity: 3)
-        counts.initialize(repeating: 0, count: 3)
-        defer { counts.deallocate() }
-        for _ in 0..<300 {
-            ck_pool_run(pool, { ctx, ith, nth in
-                guard let ctx, nth == 3 else { return }
-                ctx.assumingMemoryBound(to: Int.self)[Int(ith)] += 1
-            }, counts)
+        // Each run claims 1000 items through a shared counter; whoever joins helps.
+        struct Work { var next = 0; var done = [Int](repeating: 0, count: 1000) }
+        let work = UnsafeMutablePointer<Work>.allocate(capacity: 1)
+        defer { work.deallocate() }
+        for run in 1...300 {
+            work.initialize(to: Work())
+            ck_pool_run(pool, { ctx, _, _ in
+                guard let w = ctx?.assumingMemoryBound(to: Work.self) else { return }
+                // A lock-free claim through the C atomics would be ideal; a mutex keeps the test simple.
+                while true {
+                    let index = claimLock.withLock { _ -> Int in let i = w.pointee.next; w.pointee.next += 1; return i }
+                    if index >= 1000 { return }
+                    w.pointee.done[index] += 1
+                }
+            }, work)
+            #expect(work.pointee.done.allSatisfy { $0 == 1 }, "run \(run)")
+            work.deinitialize(count: 1)
         }
-        #expect(Array(UnsafeBufferPointer(start: counts, count: 3)) == [300, 300, 300])
     }
 }
 

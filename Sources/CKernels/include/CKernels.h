@@ -190,7 +190,9 @@ float ck_vec_dot(int type, int isa, int64_t n, const void *w, const void *xq);
 
 typedef struct ck_pool ck_pool;
 
-/// A task body: `ith` of `nth` participants (the caller is participant 0).
+/// A task body, run by the caller (`ith` 0) and by whichever of the other `nth - 1` workers
+/// join before the caller finishes its share. Not every participant runs: a task must claim its
+/// work dynamically (e.g. an atomic counter), never by a static split on `ith`.
 typedef void (*ck_task_fn)(void *ctx, int ith, int nth);
 
 /// Starts `n_threads - 1` persistent workers (the caller is the n-th). They spin briefly after
@@ -198,8 +200,9 @@ typedef void (*ck_task_fn)(void *ctx, int ith, int nth);
 ck_pool *ck_pool_create(int n_threads);
 void ck_pool_destroy(ck_pool *pool);
 int ck_pool_size(const ck_pool *pool);
-/// Runs `fn` on every participant and returns when all are done. Not reentrant: one caller at
-/// a time (the pool is owned by one model and serialized by it).
+/// Runs `fn` on the caller and on the workers that join, and returns when every participant
+/// that started has finished. Not reentrant: one caller at a time (the pool is owned by one
+/// model and serialized by it).
 void ck_pool_run(ck_pool *pool, ck_task_fn fn, void *ctx);
 
 // MARK: - Matrix products
