@@ -186,6 +186,10 @@ void ck_quantize_activations(int weight_type, const float *x, void *dst, int64_t
 /// that has no kernel for `type` falls back to the scalar reference.
 float ck_vec_dot(int type, int isa, int64_t n, const void *w, const void *xq);
 
+/// Four dot products of one weight row with activation rows xq, xq + x_stride, ... (the
+/// batched-prefill kernel). Returns -1 when `isa` has no such kernel for `type` (out untouched).
+int ck_vec_dot4(int type, int isa, int64_t n, const void *w, const void *xq, size_t x_stride, float *out);
+
 // MARK: - Worker pool
 
 typedef struct ck_pool ck_pool;
@@ -274,6 +278,7 @@ typedef struct {
     int64_t window;        // sliding window (key visible if qpos - kpos < window); 0 = none
     float scale;           // multiplies q.k
     float softcap;         // 0 = none
+    int use_reference;     // 1 = run the scalar reference (tests)
 } ck_attention_args;
 
 void ck_attention(ck_pool *pool, const ck_attention_args *args);
