@@ -29,4 +29,12 @@ ck_attention_fn ck_attention_avx2(void);
 /// The chosen attention kernel for head dimensions that are a multiple of 8, or NULL.
 ck_attention_fn ck_attention_best(void);
 
+typedef void (*ck_glu_fn)(float *gate, const float *up, int64_t n);
+ck_glu_fn ck_swiglu_avx2(void);
+ck_glu_fn ck_geglu_avx2(void);
+void ck_swiglu_scalar(float *gate, const float *up, int64_t n);
+void ck_geglu_scalar(float *gate, const float *up, int64_t n);
+ck_glu_fn ck_swiglu_best(void);
+ck_glu_fn ck_geglu_best(void);
+
 #endif

@@ -143,13 +143,18 @@ float ck_gelu(float x) {
     return 0.5f * x * (1.0f + tanhf(c * (x + 0.044715f * x * x * x)));
 }
 
-void ck_swiglu(float *gate, const float *up, int64_t n) {
+void ck_swiglu_scalar(float *gate, const float *up, int64_t n) {
     for (int64_t i = 0; i < n; i++) gate[i] = ck_silu(gate[i]) * up[i];
 }
 
-void ck_geglu(float *gate, const float *up, int64_t n) {
+void ck_geglu_scalar(float *gate, const float *up, int64_t n) {
     for (int64_t i = 0; i < n; i++) gate[i] = ck_gelu(gate[i]) * up[i];
 }
+
+void ck_swiglu(float *gate, const float *up, int64_t n) { ck_swiglu_best()(gate, up, n); }
+void ck_geglu(float *gate, const float *up, int64_t n) { ck_geglu_best()(gate, up, n); }
+void ck_swiglu_reference(float *gate, const float *up, int64_t n) { ck_swiglu_scalar(gate, up, n); }
+void ck_geglu_reference(float *gate, const float *up, int64_t n) { ck_geglu_scalar(gate, up, n); }
 
 void ck_add(float *y, const float *x, int64_t n) {
     for (int64_t i = 0; i < n; i++) y[i] += x[i];

@@ -74,8 +74,60 @@ static CK_AVX2 void attention_one_avx2(const ck_attention_args *a, int64_t t, in
 
 ck_attention_fn ck_attention_avx2(void) { return attention_one_avx2; }
 
+// MARK: - Gated activations
+
+/// e^x for 8 floats: Cody-Waite range reduction and a degree-6 polynomial (Cephes expf),
+/// about 1 ulp; inputs are clamped to [-87.3, 88] so 2^n stays a normal float.
+static inline CK_AVX2 __m256 exp8(__m256 x) {
+    x = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(-87.3f)), _mm256_set1_ps(88.0f));
+    __m256 n = _mm256_round_ps(_mm256_mul_ps(x, _mm256_set1_ps(1.44269504088896341f)),
+                               _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m256 r = _mm256_fnmadd_ps(n, _mm256_set1_ps(0.693359375f), x);
+    r = _mm256_fnmadd_ps(n, _mm256_set1_ps(-2.12194440e-4f), r);
+    __m256 p = _mm256_set1_ps(1.9875691500e-4f);
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.3981999507e-3f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(8.3334519073e-3f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(4.1665795894e-2f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.6666665459e-1f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(5.0000001201e-1f));
+    p = _mm256_fmadd_ps(p, _mm256_mul_ps(r, r), _mm256_add_ps(r, _mm256_set1_ps(1.0f)));
+    __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
+    return _mm256_mul_ps(p, _mm256_castsi256_ps(e));
+}
+
+static CK_AVX2 void swiglu_avx2(float *gate, const float *up, int64_t n) {
+    const __m256 one = _mm256_set1_ps(1.0f);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256 g = _mm256_loadu_ps(gate + i);
+        __m256 silu = _mm256_div_ps(g, _mm256_add_ps(one, exp8(_mm256_sub_ps(_mm256_setzero_ps(), g))));
+        _mm256_storeu_ps(gate + i, _mm256_mul_ps(silu, _mm256_loadu_ps(up + i)));
+    }
+    for (; i < n; i++) gate[i] = ck_silu(gate[i]) * up[i];
+}
+
+static CK_AVX2 void geglu_avx2(float *gate, const float *up, int64_t n) {
+    const __m256 one = _mm256_set1_ps(1.0f), two = _mm256_set1_ps(2.0f), half = _mm256_set1_ps(0.5f);
+    const __m256 c = _mm256_set1_ps(0.7978845608028654f), k = _mm256_set1_ps(0.044715f);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256 x = _mm256_loadu_ps(gate + i);
+        __m256 y = _mm256_mul_ps(c, _mm256_fmadd_ps(_mm256_mul_ps(k, x), _mm256_mul_ps(x, x), x));
+        // tanh(y) = 1 - 2 / (e^(2y) + 1)
+        __m256 t = _mm256_sub_ps(one, _mm256_div_ps(two, _mm256_add_ps(exp8(_mm256_mul_ps(two, y)), one)));
+        __m256 gelu = _mm256_mul_ps(_mm256_mul_ps(half, x), _mm256_add_ps(one, t));
+        _mm256_storeu_ps(gate + i, _mm256_mul_ps(gelu, _mm256_loadu_ps(up + i)));
+    }
+    for (; i < n; i++) gate[i] = ck_gelu(gate[i]) * up[i];
+}
+
+ck_glu_fn ck_swiglu_avx2(void) { return swiglu_avx2; }
+ck_glu_fn ck_geglu_avx2(void) { return geglu_avx2; }
+
 #else
 
 ck_attention_fn ck_attention_avx2(void) { return 0; }
+ck_glu_fn ck_swiglu_avx2(void) { return 0; }
+ck_glu_fn ck_geglu_avx2(void) { return 0; }
 
 #endif

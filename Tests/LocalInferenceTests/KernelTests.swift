@@ -280,6 +280,18 @@ func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
         #expect(abs(ck_gelu(-3.0) - -0.003637) < 1e-5)
     }
 
+    @Test func gatedActivationsMatchReference() {
+        var random = TestRandom(seed: 9)
+        let gate = random.floats(1003, scale: 12) + [0, -100, 100, 89, -89]
+        let up = random.floats(gate.count)
+        for (fast, reference) in [(ck_swiglu, ck_swiglu_reference), (ck_geglu, ck_geglu_reference)] as [(@convention(c) (UnsafeMutablePointer<Float>?, UnsafePointer<Float>?, Int64) -> Void, @convention(c) (UnsafeMutablePointer<Float>?, UnsafePointer<Float>?, Int64) -> Void)] {
+            var a = gate, b = gate
+            fast(&a, up, Int64(gate.count))
+            reference(&b, up, Int64(gate.count))
+            for i in gate.indices { #expect(abs(a[i] - b[i]) <= 2e-6 * max(1, abs(b[i])), "x = \(gate[i])") }
+        }
+    }
+
     @Test(arguments: [false, true])
     func ropeRotatesPairs(neox: Bool) {
         var random = TestRandom(seed: 5)

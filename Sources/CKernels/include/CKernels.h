@@ -243,6 +243,9 @@ void ck_softmax(float *x, int64_t n);
 void ck_swiglu(float *gate, const float *up, int64_t n);
 /// gate = gelu_tanh(gate) * up (GeGLU), `n` values.
 void ck_geglu(float *gate, const float *up, int64_t n);
+/// The scalar versions of ck_swiglu / ck_geglu (tests compare the SIMD ones against them).
+void ck_swiglu_reference(float *gate, const float *up, int64_t n);
+void ck_geglu_reference(float *gate, const float *up, int64_t n);
 float ck_silu(float x);
 float ck_gelu(float x);
 /// y += x, `n` values.
