@@ -36,6 +36,9 @@ extension JSONSchemaCompiler {
                 throw GrammarError(.invalidRegex, keyword: error.keyword, path: path + "/pattern", detail: error.detail)
             }
         }
+        if let format = object["format"]?.string, JSONFormats.unenforced.contains(format), !options.lenient {
+            throw GrammarError(.unsupportedKeyword, keyword: "format", path: path, detail: "format '\(format)' is not enforced")
+        }
         if let format = object["format"]?.string, let regex = JSONFormats.regex(for: format) {
             if body != nil && !options.lenient {
                 throw GrammarError(.unsupportedKeyword, keyword: "format", path: path, detail: "format together with pattern")

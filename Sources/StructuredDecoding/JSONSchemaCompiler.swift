@@ -11,6 +11,7 @@ struct JSONSchemaCompiler {
     var rules: [GrammarNode] = [.nothing]
     private var ruleForReference: [String: Int] = [:]
     private var anyValueRule: Int?
+    private var keyRuleIndices: (rest: Int, nonASCII: Int, escape: Int)?
     private var depth = 0
 
     /// Keywords the compiler enforces.
@@ -105,23 +106,8 @@ struct JSONSchemaCompiler {
             }
             var siblings = object
             siblings[keyword] = nil
-            let distribute = JSONSchemaCompiler.hasValidation(siblings)
-            var nodes: [GrammarNode] = []
-            for (index, branch) in branches.enumerated() {
-                let branchPath = "\(path)/\(keyword)/\(index)"
-                if distribute {
-                    switch branch {
-                    case .bool(true): nodes.append(try node(for: siblings, path: branchPath))
-                    case .bool(false): continue
-                    case .object(let branchObject):
-                        nodes.append(try node(for: try merge(siblings, branchObject, path: branchPath), path: branchPath))
-                    default: throw GrammarError(.invalidSchema, keyword: keyword, path: branchPath)
-                    }
-                } else {
-                    nodes.append(try node(for: branch, path: branchPath))
-                }
-            }
-            return .choice(nodes)
+            if keyword == "oneOf" { return try oneOfNode(branches, siblings: siblings, path: path) }
+            return try anyOfNode(branches, keyword: keyword, siblings: siblings, path: path)
         }
         if let constant = object["const"] {
             return .literal(constant.serialized())
@@ -199,6 +185,25 @@ struct JSONSchemaCompiler {
                                 minCount: 0, maxCount: nil)),
         ])
         return value
+    }
+
+    /// Shared tails of keys that left the excluded-key trie: the rest of a string after one
+    /// character, a non-ASCII character then the rest, an escape then the rest.
+    mutating func keyRules() -> (rest: Int, nonASCII: Int, escape: Int) {
+        if let keyRuleIndices { return keyRuleIndices }
+        let rest = GrammarNode.sequence([.repetition(JSONSchemaCompiler.stringCharacter, min: 0, max: nil), .bytes([0x22])])
+        let hex = GrammarNode.byteSet([0x30...0x39, 0x41...0x46, 0x61...0x66])
+        let escapeTail = GrammarNode.choice([
+            .byteSet([0x22...0x22, 0x2F...0x2F, 0x5C...0x5C, 0x62...0x62, 0x66...0x66, 0x6E...0x6E, 0x72...0x72, 0x74...0x74]),
+            .sequence([.bytes([UInt8(ascii: "u")]), hex, hex, hex, hex]),
+        ])
+        let restIndex = rules.count
+        rules.append(rest)
+        rules.append(.sequence([CodePointSet([0x80...0xD7FF, 0xE000...CodePointSet.maxScalar]).node(encoding: .raw), .rule(restIndex)]))
+        rules.append(.sequence([.bytes([0x5C]), escapeTail, .rule(restIndex)]))
+        let indices = (rest: restIndex, nonASCII: restIndex + 1, escape: restIndex + 2)
+        keyRuleIndices = indices
+        return indices
     }
 
     private mutating func rule(for reference: String, path: String) throws(GrammarError) -> Int {

@@ -17,8 +17,8 @@ struct LazyDFA: ByteRecognizer {
     private var closures: [UInt64: [UInt64]] = [:]
     private(set) var startState: Int32 = 0
     var cachedMasks: [Int32: [UInt64]] = [:]
-    /// `loopsOnPlainText` answers per state.
-    var plainLoop: [Int32: Bool] = [:]
+    /// `plainSafeCharacters` answers per state.
+    var plainSafety: [Int32: Int] = [:]
 
     init(nfa: ByteNFA, maxNestingDepth: Int) {
         self.nfa = nfa

@@ -1,37 +1,62 @@
 /// The vocabulary split for fast masks inside JSON strings (llguidance's "slicer" idea).
 ///
 /// Most tokens are *plain string text*: complete UTF-8 with no `"`, `\` or control character.
-/// In a DFA state where every plain character leads back to the same state (the body of a free
-/// string, or a pattern's `.*`), all of them are allowed at once from a precomputed bitmask and
-/// only the few remaining tokens are walked, in their own small trie.
+/// In a DFA state from which every plain text of up to n characters stays alive (a free
+/// string's body, a key that may still leave the excluded-key trie, a string with n or more
+/// characters of room left), every plain token of at most n characters is allowed at once from
+/// a precomputed bitmask and only the other tokens are walked, in their own trie.
 final class TokenSlices: Sendable {
-    /// Trie of every ordinary token.
-    let all: TokenTrie
-    /// Trie of the ordinary tokens that are not plain string text.
-    let nonPlain: TokenTrie
-    /// Bit t set when token t is plain string text.
-    let plainMask: [UInt64]
-    let plainCount: Int
-
-    init(vocabulary: TokenVocabulary) {
-        var mask = [UInt64](repeating: 0, count: vocabulary.maskWordCount)
-        var plain = [Bool](repeating: false, count: vocabulary.count)
-        var count = 0
-        for (index, bytes) in vocabulary.tokenBytes.enumerated()
-        where !bytes.isEmpty && !vocabulary.specialTokenIDs.contains(Int32(index)) && TokenSlices.isPlainStringText(bytes) {
-            plain[index] = true
-            mask[index >> 6] |= 1 << UInt64(index & 63)
-            count += 1
-        }
-        all = TokenTrie(vocabulary: vocabulary)
-        nonPlain = TokenTrie(vocabulary: vocabulary) { !plain[Int($0)] }
-        plainMask = mask
-        plainCount = count
+    /// One precomputed split: plain tokens of at most `maxCharacters` characters.
+    struct Slice: Sendable {
+        let maxCharacters: Int
+        /// Bit t set when token t is plain text of at most `maxCharacters` characters.
+        let mask: [UInt64]
+        /// Trie of every other ordinary token.
+        let rest: TokenTrie
     }
 
-    static func isPlainStringText(_ bytes: [UInt8]) -> Bool {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return false }
-        return text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x22 && $0.value != 0x5C }
+    /// Trie of every ordinary token.
+    let all: TokenTrie
+    /// Slices by increasing `maxCharacters`; the last covers every plain token.
+    let slices: [Slice]
+    /// Characters in the longest plain token.
+    let longestPlain: Int
+
+    init(vocabulary: TokenVocabulary) {
+        var characters = [Int](repeating: -1, count: vocabulary.count)
+        for (index, bytes) in vocabulary.tokenBytes.enumerated()
+        where !bytes.isEmpty && !vocabulary.specialTokenIDs.contains(Int32(index)) {
+            characters[index] = TokenSlices.plainCharacterCount(bytes) ?? -1
+        }
+        let longest = characters.max() ?? 0
+        longestPlain = max(longest, 0)
+        all = TokenTrie(vocabulary: vocabulary)
+        var slices: [Slice] = []
+        for limit in [2, 4, 8, longestPlain] where limit >= 1 && limit <= longestPlain && !slices.contains(where: { $0.maxCharacters == limit }) {
+            var mask = [UInt64](repeating: 0, count: vocabulary.maskWordCount)
+            for (index, count) in characters.enumerated() where count >= 1 && count <= limit {
+                mask[index >> 6] |= 1 << UInt64(index & 63)
+            }
+            let rest = TokenTrie(vocabulary: vocabulary) { characters[Int($0)] < 1 || characters[Int($0)] > limit }
+            slices.append(Slice(maxCharacters: limit, mask: mask, rest: rest))
+        }
+        self.slices = slices
+    }
+
+    /// Number of characters when `bytes` is plain string text, else nil.
+    static func plainCharacterCount(_ bytes: [UInt8]) -> Int? {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        var count = 0
+        for scalar in text.unicodeScalars {
+            guard scalar.value >= 0x20, scalar.value != 0x22, scalar.value != 0x5C else { return nil }
+            count += 1
+        }
+        return count
+    }
+
+    /// The widest slice usable where plain text of up to `safeCharacters` stays alive.
+    func slice(forSafeCharacters safeCharacters: Int) -> Slice? {
+        slices.last { $0.maxCharacters <= safeCharacters }
     }
 
     /// Byte-range sequences spelling exactly the plain string characters in UTF-8.
@@ -43,27 +68,38 @@ final class TokenSlices: Sendable {
 }
 
 extension LazyDFA {
-    /// Whether every plain string character leads from `state` back to `state` (so every plain
-    /// token is allowed there and keeps it). Cached per state.
-    mutating func loopsOnPlainText(_ state: Int32) -> Bool {
-        if let known = plainLoop[state] { return known }
-        var result = state != 0
-        outer: for sequence in TokenSlices.plainCharacterSequences where result {
-            var current: Set<Int32> = [state]
-            for range in sequence {
-                var next = Set<Int32>()
-                for from in current {
-                    for byte in range {
-                        let target = step(from, byte)
-                        if target == 0 { result = false; break outer }
-                        next.insert(target)
+    /// The largest n (capped at `limit`) such that every plain string of up to n characters
+    /// keeps `state` alive: a breadth-first search by characters over the DFA, stopping early
+    /// when a level repeats (then every length is safe). Cached per state.
+    mutating func plainSafeCharacters(_ state: Int32, limit: Int) -> Int {
+        if let known = plainSafety[state] { return known }
+        var result = limit
+        var level: Set<Int32> = [state]
+        var seenLevels: Set<Set<Int32>> = []
+        search: for depth in 0..<limit {
+            if !seenLevels.insert(level).inserted { break }  // cycle: safe at every length
+            var next = Set<Int32>()
+            for from in level {
+                for sequence in TokenSlices.plainCharacterSequences {
+                    var current: Set<Int32> = [from]
+                    for range in sequence {
+                        var stepped = Set<Int32>()
+                        for source in current {
+                            for byte in range {
+                                let target = step(source, byte)
+                                if target == 0 { result = depth; break search }
+                                stepped.insert(target)
+                            }
+                        }
+                        current = stepped
                     }
+                    next.formUnion(current)
                 }
-                current = next
             }
-            if current != [state] { result = false }
+            if next.count > 256 { result = depth + 1; break }
+            level = next
         }
-        plainLoop[state] = result
+        plainSafety[state] = result
         return result
     }
 }
