@@ -19,6 +19,8 @@ struct LazyDFA: ByteRecognizer {
     var cachedMasks: [Int32: [UInt64]] = [:]
     /// `plainSafeCharacters` answers per state.
     var plainSafety: [Int32: Int] = [:]
+    /// `plainSuccessors` answers per state (empty: some plain character is dead there).
+    var plainSuccessorCache: [Int32: [Int32]] = [:]
 
     init(nfa: ByteNFA, maxNestingDepth: Int) {
         self.nfa = nfa

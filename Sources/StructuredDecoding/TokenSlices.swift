@@ -21,6 +21,9 @@ final class TokenSlices: Sendable {
     let slices: [Slice]
     /// Characters in the longest plain token.
     let longestPlain: Int
+    /// How many characters deep the safety search looks before giving up on finding a cycle
+    /// (so its cost per state is bounded): 16.
+    static let searchDepth = 16
 
     init(vocabulary: TokenVocabulary) {
         var characters = [Int](repeating: -1, count: vocabulary.count)
@@ -32,7 +35,7 @@ final class TokenSlices: Sendable {
         longestPlain = max(longest, 0)
         all = TokenTrie(vocabulary: vocabulary)
         var slices: [Slice] = []
-        for limit in [2, 4, 8, longestPlain] where limit >= 1 && limit <= longestPlain && !slices.contains(where: { $0.maxCharacters == limit }) {
+        for limit in [2, 4, 8, TokenSlices.searchDepth, longestPlain] where limit >= 1 && limit <= longestPlain && !slices.contains(where: { $0.maxCharacters == limit }) {
             var mask = [UInt64](repeating: 0, count: vocabulary.maskWordCount)
             for (index, count) in characters.enumerated() where count >= 1 && count <= limit {
                 mask[index >> 6] |= 1 << UInt64(index & 63)
@@ -74,32 +77,48 @@ extension LazyDFA {
     mutating func plainSafeCharacters(_ state: Int32, limit: Int) -> Int {
         if let known = plainSafety[state] { return known }
         var result = limit
-        var level: Set<Int32> = [state]
-        var seenLevels: Set<Set<Int32>> = []
+        var level: [Int32] = [state]
         search: for depth in 0..<limit {
-            if !seenLevels.insert(level).inserted { break }  // cycle: safe at every length
-            var next = Set<Int32>()
+            if depth == TokenSlices.searchDepth { result = depth; break }
+            var next: [Int32] = []
             for from in level {
-                for sequence in TokenSlices.plainCharacterSequences {
-                    var current: Set<Int32> = [from]
-                    for range in sequence {
-                        var stepped = Set<Int32>()
-                        for source in current {
-                            for byte in range {
-                                let target = step(source, byte)
-                                if target == 0 { result = depth; break search }
-                                stepped.insert(target)
-                            }
-                        }
-                        current = stepped
-                    }
-                    next.formUnion(current)
-                }
+                guard let successors = plainSuccessors(from) else { result = depth; break search }
+                for target in successors where !next.contains(target) { next.append(target) }
+                if next.count > 64 { result = depth + 1; break search }
             }
-            if next.count > 256 { result = depth + 1; break }
+            next.sort()
+            if next == level { break }  // a fixed point: safe at every length
             level = next
         }
         plainSafety[state] = result
         return result
+    }
+
+    /// The states one plain character leads to from `state`, or nil when some plain character
+    /// is dead there. Cached per state.
+    private mutating func plainSuccessors(_ state: Int32) -> [Int32]? {
+        if let known = plainSuccessorCache[state] { return known.isEmpty ? nil : known }
+        var result: [Int32] = []
+        var dead = false
+        search: for sequence in TokenSlices.plainCharacterSequences {
+            var current: [Int32] = [state]
+            for range in sequence {
+                var stepped: [Int32] = []
+                for source in current {
+                    var last: Int32 = -1
+                    for byte in range {
+                        let target = step(source, byte)
+                        if target == 0 { dead = true; break search }
+                        if target != last, !stepped.contains(target) { stepped.append(target) }
+                        last = target
+                    }
+                }
+                current = stepped
+            }
+            for target in current where !result.contains(target) { result.append(target) }
+        }
+        result.sort()
+        plainSuccessorCache[state] = dead ? [] : result
+        return dead ? nil : result
     }
 }

@@ -65,6 +65,7 @@ struct MaskBenchCommand: Command {
         for line in lines where !line.isEmpty {
             guard let entry = try? JSONValue(parsing: line), let schema = entry["schema"] else { continue }
             total += 1
+            if MaskBenchCommand.slowMaskLog { printError("schema \(entry["id"]?.string ?? "?")") }
             let started = DispatchTime.now().uptimeNanoseconds
             let grammar: CompiledGrammar
             do {
