@@ -6,6 +6,32 @@ indirect enum RegexNode: Sendable {
     case alternation([RegexNode])
     case repetition(RegexNode, min: Int, max: Int?)
 
+    /// Fewest and most characters a match can have (nil: unbounded).
+    var lengthBounds: (min: Int, max: Int?) {
+        switch self {
+        case .empty: return (0, 0)
+        case .set(let set): return set.isEmpty ? (0, 0) : (1, 1)
+        case .sequence(let parts):
+            var low = 0
+            var high: Int? = 0
+            for part in parts {
+                let bounds = part.lengthBounds
+                low += bounds.min
+                high = high.flatMap { total in bounds.max.map { total + $0 } }
+            }
+            return (low, high)
+        case .alternation(let branches):
+            let all = branches.map(\.lengthBounds)
+            let low = all.map(\.min).min() ?? 0
+            let high: Int? = all.contains { $0.max == nil } ? nil : all.compactMap(\.max).max() ?? 0
+            return (low, high)
+        case .repetition(let body, let minimum, let maximum):
+            let bounds = body.lengthBounds
+            let high: Int? = maximum.flatMap { count in bounds.max.map { $0 * count } }
+            return (bounds.min * minimum, bounds.max == 0 ? 0 : high)
+        }
+    }
+
     func node(encoding: CodePointSet.Encoding) -> GrammarNode {
         switch self {
         case .empty: return .empty
@@ -27,6 +53,26 @@ struct ParsedRegex: Sendable {
     }
 
     var alternatives: [Alternative]
+
+    /// Character-length bounds of the strings `searchNode` accepts.
+    var searchLengthBounds: (min: Int, max: Int?) {
+        let all = alternatives.map { alternative -> (min: Int, max: Int?) in
+            let bounds = alternative.body.lengthBounds
+            let anchored = alternative.anchoredAtStart && alternative.anchoredAtEnd
+            return (bounds.min, anchored ? bounds.max : nil)
+        }
+        let low = all.map(\.min).min() ?? 0
+        let high: Int? = all.contains { $0.max == nil } ? nil : all.compactMap(\.max).max() ?? 0
+        return (low, high)
+    }
+
+    /// Character-length bounds of whole-string matches.
+    var lengthBounds: (min: Int, max: Int?) {
+        let all = alternatives.map(\.body.lengthBounds)
+        let low = all.map(\.min).min() ?? 0
+        let high: Int? = all.contains { $0.max == nil } ? nil : all.compactMap(\.max).max() ?? 0
+        return (low, high)
+    }
 
     /// Whole-string match, anchors or not (free text constrained by a regex).
     func node(encoding: CodePointSet.Encoding) -> GrammarNode {
