@@ -21,6 +21,10 @@ extension JSONSchemaCompiler {
         // Properties in schema order; `x-order` (when every property has one) reorders them.
         var names = properties.keys
         let orders = names.map { properties[$0]?["x-order"]?.number?.doubleValue }
+        if object[JSONPropertyOrder.mergedMarker] != nil {
+            let order = documentOrder
+            names = names.enumerated().sorted { (order[$0.element] ?? Int.max, $0.offset) < (order[$1.element] ?? Int.max, $1.offset) }.map(\.element)
+        }
         if !names.isEmpty, orders.allSatisfy({ $0 != nil }) {
             names = zip(names, orders).enumerated()
                 .sorted { ($0.element.1 ?? 0, $0.offset) < ($1.element.1 ?? 0, $1.offset) }

@@ -13,6 +13,13 @@ struct JSONSchemaCompiler {
     private var anyValueRule: Int?
     private var keyRuleIndices: (rest: Int, nonASCII: Int, escape: Int)?
     private var depth = 0
+    /// First appearance of each property name in the document (for merged objects).
+    /// Drafts 3 to 7 (by `$schema`) ignore keywords beside `$ref`.
+    private(set) lazy var refIgnoresSiblings: Bool = {
+        guard let dialect = root["$schema"]?.string else { return false }
+        return ["draft-03", "draft-04", "draft-05", "draft-06", "draft-07"].contains { dialect.contains($0) }
+    }()
+    private(set) lazy var documentOrder: [String: Int] = JSONPropertyOrder.documentOrder(root)
 
     /// Keywords the compiler enforces.
     static let supportedKeywords: Set<String> = [
@@ -72,7 +79,8 @@ struct JSONSchemaCompiler {
             }
             var siblings = object
             siblings["$ref"] = nil
-            if JSONSchemaCompiler.hasValidation(siblings) {
+            // Before 2019-09, `$ref` replaces its siblings; since, they apply too.
+            if !refIgnoresSiblings, JSONSchemaCompiler.hasValidation(siblings) {
                 let target = try resolve(text, path: path)
                 guard case .object(let targetObject) = target else {
                     return target == .bool(false) ? .nothing : try node(for: siblings, path: path)

@@ -205,10 +205,17 @@ extension TokenVocabulary {
 }
 
 /// Re-serializes an instance with object keys in the order the grammar emits them: the
-/// schema's `properties` order (following `$ref`, `allOf`, `anyOf`, `oneOf`), then the rest in
-/// instance order.
+/// schema's `properties` order (following `$ref`, `allOf`, `anyOf`, `oneOf`; when several
+/// subschemas contribute properties, the document order the compiler uses for merged objects),
+/// then the rest in instance order.
 struct SchemaOrder {
     let root: JSONValue
+    let documentOrder: [String: Int]
+
+    init(root: JSONValue) {
+        self.root = root
+        self.documentOrder = JSONPropertyOrder.documentOrder(root)
+    }
 
     func reorder(_ value: JSONValue, schema: JSONValue) -> JSONValue {
         let schemas = collect(schema, depth: 0)
@@ -225,6 +232,11 @@ struct SchemaOrder {
                     }
                 }
                 if let extra = candidate["additionalProperties"], extra.object != nil { additional.append(extra) }
+            }
+            if schemas.filter({ $0["properties"]?.object != nil }).count > 1 {
+                order = order.enumerated().sorted {
+                    (documentOrder[$0.element] ?? Int.max, $0.offset) < (documentOrder[$1.element] ?? Int.max, $1.offset)
+                }.map(\.element)
             }
             var members: [(key: String, value: JSONValue)] = []
             for name in order {
