@@ -2,7 +2,11 @@ import Foundation
 
 /// Every subcommand, in the order `fm --help` lists them. Add new ones here.
 let commands: [any Command.Type] = [
+    TokenizeCommand.self,
+    CompleteCommand.self,
+    BenchCommand.self,
     MaskBenchCommand.self,
+    GenerateCommand.self,
 ]
 
 /// Finds the command whose (possibly multi-word) name starts the argument list.
