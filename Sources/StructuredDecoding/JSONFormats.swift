@@ -11,7 +11,7 @@ enum JSONFormats {
     /// silent pass. (Non-standard formats such as `int32` are annotations.)
     static let unenforced: Set<String> = [
         "iri", "iri-reference", "idn-email", "idn-hostname", "regex", "json-pointer", "relative-json-pointer",
-        "uri-template", "duration",
+        "uri-template", "duration", "uri-reference",
     ]
 
     static func regex(for format: String) -> String? {
