@@ -54,8 +54,15 @@ struct GenerateCommand: Command {
     }
 
     func run() async throws -> Int32 {
-        let schemaText = try String(contentsOfFile: schemaPath, encoding: .utf8)
-        let schema = try JSONValue(parsing: schemaText)
+        guard let schemaData = FileManager.default.contents(atPath: schemaPath) else {
+            throw UsageError("cannot read schema file '\(schemaPath)'")
+        }
+        let schema: JSONValue
+        do {
+            schema = try JSONValue(parsing: [UInt8](schemaData))
+        } catch {
+            throw UsageError("schema file '\(schemaPath)' is not JSON: \(error)")
+        }
         let languageModel = try LanguageModel(contentsOf: try ModelLocation.resolve(option: model), threads: threads)
         let tokenizer = languageModel.tokenizer
         let vocabulary = TokenVocabulary(tokenizer: tokenizer)

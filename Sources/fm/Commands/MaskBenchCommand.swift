@@ -16,9 +16,9 @@ import StructuredDecoding
 /// benchmark does; that first mask is not counted again in the mask times.
 struct MaskBenchCommand: Command {
     static let name = "maskbench"
-    static let abstract = "Check grammar masks against MaskBench instances and time them"
+    static let abstract = "Check grammar masks against MaskBench instances and time them."
     static let usage = """
-        USAGE: fm maskbench FILE.jsonl.gz [--json] [--limit N] [--model PATH]
+        USAGE: fm maskbench FILE.jsonl.gz [--json] [--limit N] [--model PATH] [--verbose]
 
         FILE is MaskBench (one {"id","schema","tests":[{"data","valid"}]} object per line,
         gzip-compressed or plain). Uses the default model's tokenizer unless --model is given.
