@@ -21,7 +21,8 @@ struct MaskBenchCommand: Command {
         USAGE: fm maskbench FILE.jsonl.gz [--json] [--limit N] [--model PATH] [--verbose]
 
         FILE is MaskBench (one {"id","schema","tests":[{"data","valid"}]} object per line,
-        gzip-compressed or plain). Uses the default model's tokenizer unless --model is given.
+        gzip-compressed or plain). Uses the default model's tokenizer ($FM_MODEL, else
+$FM_MODELS_DIR/SmolLM2-135M-Instruct.Q4_1.gguf) unless --model is given.
           --json       print one JSON object instead of a table
           --limit N    only the first N schemas
           --verbose    print each failing schema and instance
@@ -30,28 +31,22 @@ struct MaskBenchCommand: Command {
     let file: String
     let json: Bool
     let limit: Int?
-    let modelPath: String
+    let modelPath: String?
     let verbose: Bool
 
     init(arguments: inout ArgumentList) throws {
         json = arguments.flag("--json")
         verbose = arguments.flag("--verbose")
         limit = try arguments.option("--limit", as: Int.self)
-        modelPath = try arguments.option("--model") ?? MaskBenchCommand.defaultModelPath
+        modelPath = try arguments.option("--model")
         let rest = try arguments.positionals()
         guard rest.count == 1 else { throw UsageError("expected exactly one FILE") }
         file = rest[0]
         if let limit, limit < 1 { throw UsageError("--limit must be at least 1, got \(limit)") }
     }
 
-    static var defaultModelPath: String {
-        let directory = ProcessInfo.processInfo.environment["FM_MODELS_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/fm/models").path
-        return directory + "/SmolLM2-135M-Instruct.Q4_1.gguf"
-    }
-
     func run() async throws -> Int32 {
-        let tokenizer = try Tokenizer(gguf: GGUFFile(contentsOf: URL(fileURLWithPath: modelPath)))
+        let tokenizer = try Tokenizer(gguf: GGUFFile(contentsOf: ModelLocation.resolve(option: modelPath)))
         let vocabulary = TokenVocabulary(tokenizer: tokenizer)
         let endToken = vocabulary.endOfGenerationTokenIDs.min() ?? -1
         let compiler = GrammarCompiler(vocabulary: vocabulary)
