@@ -22,7 +22,7 @@ struct MaskBenchCommand: Command {
 
         FILE is MaskBench (one {"id","schema","tests":[{"data","valid"}]} object per line,
         gzip-compressed or plain). Uses the default model's tokenizer ($FM_MODEL, else
-$FM_MODELS_DIR/SmolLM2-135M-Instruct.Q4_1.gguf) unless --model is given.
+        $FM_MODELS_DIR/SmolLM2-135M-Instruct.Q4_1.gguf) unless --model is given.
           --json       print one JSON object instead of a table
           --limit N    only the first N schemas
           --verbose    print each failing schema and instance
