@@ -15,6 +15,7 @@ let commands: [any Command.Type] = [
     BenchCommand.self,
     MaskBenchCommand.self,
     RespondCommand.self,
+    GenerateCommand.self,
 ]
 
 /// Finds the command whose (possibly multi-word) name starts the argument list.
