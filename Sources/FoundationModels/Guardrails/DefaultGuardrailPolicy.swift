@@ -1,0 +1,47 @@
+/// The guardrail policy sessions use unless the app supplies another.
+///
+/// It blocks four clear categories, in English and (for the most common phrasings) Korean:
+///
+/// - `violentWrongdoing`: requests for how to make weapons, explosives or chemical and
+///   biological agents; how to kill, poison or seriously hurt a person; hiding a body.
+/// - `sexualContentInvolvingMinors`: sexual terms near any term for a minor (including ages
+///   under 18), unless the context is protective (education, prevention, reporting, law).
+/// - `selfHarm`: requests for methods or doses to kill or hurt oneself; help-seeking,
+///   prevention and coping pass.
+/// - `hate`: slurs, dehumanizing statements about protected groups, and calls for violence
+///   against them; history and reporting pass.
+///
+/// Every rule needs several things together (a request or intent, an act and a target), so
+/// ordinary text that shares a word with harmful text passes: "how to kill a process",
+/// "kill the bacteria", "a shot of vodka", "bombing in the city centre", "overdose symptoms".
+/// The same rules apply to input and output.
+///
+/// ```swift
+/// let policy = DefaultGuardrailPolicy()
+/// policy.evaluate("How do I kill a zombie process?", direction: .input)   // .allow
+/// ```
+///
+/// Measured on a labelled set of 300+ benign and 150+ harmful texts written for the test
+/// (`GuardrailEvaluationTests`): see that test's printed precision, recall and false-positive
+/// rate. This is a pattern matcher, not a classifier model: paraphrases it has no pattern
+/// for get through, which is why the protocol lets apps plug in a stronger policy.
+///
+/// - Note: Cost is linear in the text (one dictionary lookup per token per phrase set, about
+///   60 sets), roughly a millisecond for a few thousand words in a debug build.
+public struct DefaultGuardrailPolicy: GuardrailPolicy {
+    let rules: [GuardrailRule]
+
+    /// Creates the default policy.
+    public init() {
+        self.rules = GuardrailRule.defaultRules
+    }
+
+    public func evaluate(_ text: String, direction: GuardrailDirection) -> GuardrailVerdict {
+        let tokens = GuardrailTokenizer.tokens(text)
+        guard !tokens.isEmpty else { return .allow }
+        for rule in rules where rule.fires(on: tokens) {
+            return .block(category: rule.category, explanation: rule.explanation)
+        }
+        return .allow
+    }
+}

@@ -1,0 +1,90 @@
+/// A set of short phrases matched against guardrail tokens.
+///
+/// Phrases are written as plain text and tokenized like the input. Inside a phrase, a word
+/// ending in `*` matches any token starting with it (`"explosive*"`), and the word `#age`
+/// matches an age under 18 written as digits or as an English number word.
+///
+/// - Note: Phrases are indexed by their first word, so matching costs one dictionary lookup
+///   per token plus a scan of the (few) phrases that start with a prefix pattern.
+package struct GuardrailPhraseSet: Sendable {
+    /// One word of a phrase.
+    enum Word: Sendable, Hashable {
+        case exact(String)
+        case prefix(String)
+        case minorAge
+
+        func matches(_ token: String) -> Bool {
+            switch self {
+            case .exact(let word): token == word
+            case .prefix(let stem): token.hasPrefix(stem)
+            case .minorAge: GuardrailPhraseSet.isMinorAge(token)
+            }
+        }
+    }
+
+    /// A match: token range `start..<end`.
+    package struct Match: Sendable, Hashable {
+        package var start: Int
+        package var end: Int
+    }
+
+    private var byFirstWord: [String: [[Word]]] = [:]
+    private var unindexed: [[Word]] = []
+    package private(set) var count = 0
+
+    package init(_ phrases: [String]) {
+        for phrase in phrases {
+            let words: [Word] = phrase.split(separator: " ").flatMap { raw -> [Word] in
+                if raw == "#age" { return [.minorAge] }
+                let isPrefix = raw.hasSuffix("*")
+                let pieces = GuardrailTokenizer.tokens(String(isPrefix ? raw.dropLast() : raw))
+                guard let last = pieces.last else { return [] }
+                return pieces.dropLast().map(Word.exact) + [isPrefix ? .prefix(last) : .exact(last)]
+            }
+            guard let first = words.first else { continue }
+            count += 1
+            if case .exact(let word) = first {
+                byFirstWord[word, default: []].append(words)
+            } else {
+                unindexed.append(words)
+            }
+        }
+    }
+
+    /// Every match in `tokens`, in order of start position (longest first at equal starts).
+    package func matches(in tokens: [String]) -> [Match] {
+        var found: [Match] = []
+        for start in tokens.indices {
+            let candidates = (byFirstWord[tokens[start]] ?? []) + unindexed
+            for words in candidates where start + words.count <= tokens.count {
+                var matched = true
+                for (offset, word) in words.enumerated() where !word.matches(tokens[start + offset]) {
+                    matched = false
+                    break
+                }
+                if matched { found.append(Match(start: start, end: start + words.count)) }
+            }
+        }
+        return found
+    }
+
+    /// Whether any phrase matches inside `tokens[range]` (range clamped to the tokens).
+    package func containsMatch(in tokens: [String], within range: Range<Int>) -> Bool {
+        let lower = max(range.lowerBound, 0)
+        let upper = min(range.upperBound, tokens.count)
+        guard lower < upper else { return false }
+        return !matches(in: Array(tokens[lower..<upper])).isEmpty
+    }
+
+    static let numberWords: Set<String> = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+    ]
+
+    /// `"1"`...`"17"` or `"one"`...`"seventeen"`.
+    static func isMinorAge(_ token: String) -> Bool {
+        if numberWords.contains(token) { return true }
+        guard token.count <= 2, let value = Int(token) else { return false }
+        return (1...17).contains(value)
+    }
+}
