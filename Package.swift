@@ -85,7 +85,11 @@ let package = Package(
                 "FoundationModels",
             ]
         ),
-        .testTarget(name: "LocalInferenceTests", dependencies: ["LocalInference", "CKernels"]),
+        .testTarget(
+            name: "LocalInferenceTests",
+            dependencies: ["LocalInference", "CKernels"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "StructuredDecodingTests", dependencies: ["StructuredDecoding", "LocalInference", "JSONSchemaValidation"]),
         .testTarget(name: "JSONSchemaValidationTests", dependencies: ["JSONSchemaValidation"]),
         .testTarget(name: "IntentEnvelopeTests", dependencies: ["IntentEnvelope", "FoundationModels"]),

@@ -1,0 +1,58 @@
+import Synchronization
+
+/// A grammar compiled for one vocabulary: the automaton plus its lazily built DFA and mask
+/// cache, shared by every matcher (generation) that uses it.
+///
+/// The DFA grows as matchers explore it; growth and mask computation happen under one lock,
+/// so a grammar can be used from many generations at once.
+public final class CompiledGrammar: Sendable {
+    let trie: TokenTrie
+    let vocabulary: TokenVocabulary
+    let limits: GrammarLimits
+    let dfa: Mutex<LazyDFA>
+    let startState: Int32
+
+    init(nfa: ByteNFA, trie: TokenTrie, vocabulary: TokenVocabulary, limits: GrammarLimits) {
+        self.trie = trie
+        self.vocabulary = vocabulary
+        self.limits = limits
+        let automaton = LazyDFA(nfa: nfa, maxNestingDepth: limits.maxNestingDepth)
+        self.startState = automaton.startState
+        self.dfa = Mutex(automaton)
+    }
+
+    /// Number of NFA states (a size measure for budgets and benchmarks).
+    public var automatonSize: Int { dfa.withLock { $0.nfa.stateCount } }
+
+    /// Whether `bytes` is a complete value of the grammar.
+    public func matches(_ bytes: [UInt8]) -> Bool {
+        dfa.withLock { dfa in
+            var state = startState
+            for byte in bytes {
+                state = dfa.step(state, byte)
+                if state == 0 { return false }
+            }
+            return dfa.isAccepting(state)
+        }
+    }
+
+    /// The allowed-token mask at `state`. With `useCache`, masks are remembered per DFA state.
+    func fillMask(state: Int32, into words: inout [UInt64], useCache: Bool) {
+        dfa.withLock { dfa in
+            if useCache, let cached = dfa.cachedMasks[state] {
+                words = cached
+                return
+            }
+            for index in words.indices { words[index] = 0 }
+            if state != 0 {
+                trie.fillAllowed(from: state, recognizer: &dfa, into: &words)
+                if dfa.isAccepting(state) {
+                    for token in vocabulary.endOfGenerationTokenIDs where Int(token) < vocabulary.count {
+                        words[Int(token) >> 6] |= 1 << (UInt64(token) & 63)
+                    }
+                }
+            }
+            if useCache, dfa.cachedMasks.count < limits.maxCachedMasks { dfa.cachedMasks[state] = words }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// Budgets that bound every search the grammar layer does, so a hostile schema costs a
+/// bounded amount of time and memory instead of hanging generation.
+public struct GrammarLimits: Sendable, Hashable {
+    /// Maximum NFA states one compiled grammar may have.
+    /// Default: 400_000 (tens of MB worst case). Speed: several million states/s to build.
+    public var maxNFAStates: Int
+    /// Maximum nesting of rule calls (`$ref`, free-form JSON values) in one configuration:
+    /// deeper values are rejected. Default: 32.
+    public var maxNestingDepth: Int
+    /// Largest `{n,m}` repetition count, `maxLength`, `maxItems` or `multipleOf` expanded into
+    /// states. Default: 10_000.
+    public var maxRepetition: Int
+    /// Masks cached per grammar (one bitset per DFA state, 6 KB for a 49k vocabulary).
+    /// Default: 2_048.
+    public var maxCachedMasks: Int
+
+    public init(maxNFAStates: Int = 400_000, maxNestingDepth: Int = 32, maxRepetition: Int = 10_000,
+                maxCachedMasks: Int = 2_048) {
+        self.maxNFAStates = maxNFAStates
+        self.maxNestingDepth = maxNestingDepth
+        self.maxRepetition = maxRepetition
+        self.maxCachedMasks = maxCachedMasks
+    }
+}

@@ -1,0 +1,161 @@
+import JSONSchemaValidation
+
+extension JSONSchemaCompiler {
+    mutating func objectNode(_ object: JSONObject, path: String) throws(GrammarError) -> GrammarNode {
+        let properties = object["properties"]?.object ?? JSONObject()
+        if let value = object["properties"], value.object == nil {
+            throw GrammarError(.invalidSchema, keyword: "properties", path: path, detail: "properties must be an object")
+        }
+        var required: [String] = []
+        if let list = object["required"] {
+            guard let array = list.array else {
+                throw GrammarError(.invalidSchema, keyword: "required", path: path, detail: "required must be an array")
+            }
+            for item in array {
+                guard let name = item.string else {
+                    throw GrammarError(.invalidSchema, keyword: "required", path: path, detail: "required entries must be strings")
+                }
+                if !required.contains(name) { required.append(name) }
+            }
+        }
+        // Properties in schema order; `x-order` (when every property has one) reorders them.
+        var names = properties.keys
+        let orders = names.map { properties[$0]?["x-order"]?.number?.doubleValue }
+        if !names.isEmpty, orders.allSatisfy({ $0 != nil }) {
+            names = zip(names, orders).enumerated()
+                .sorted { ($0.element.1 ?? 0, $0.offset) < ($1.element.1 ?? 0, $1.offset) }
+                .map { $0.element.0 }
+        }
+        var additionalValue: GrammarNode?
+        switch object["additionalProperties"] {
+        case nil:
+            additionalValue = options.allowsAdditionalPropertiesByDefault ? try anyValue() : nil
+        case .bool(true)?:
+            additionalValue = try anyValue()
+        case .bool(false)?:
+            additionalValue = nil
+        case let schema?:
+            additionalValue = try node(for: schema, path: path + "/additionalProperties")
+        }
+        var members: [ObjectShape.Member] = []
+        for name in names {
+            guard let schema = properties[name] else { continue }
+            let value = try node(for: schema, path: path + "/properties/" + name)
+            if case .nothing = value {
+                if required.contains(name) { return .nothing }
+                continue
+            }
+            members.append(.init(key: JSONSchemaCompiler.keyBytes(name), value: value, isRequired: required.contains(name)))
+        }
+        // Required names without a property schema are governed by additionalProperties.
+        for name in required where properties[name] == nil {
+            guard let additionalValue else { return .nothing }
+            members.append(.init(key: JSONSchemaCompiler.keyBytes(name), value: additionalValue, isRequired: true))
+        }
+        let minCount = try count(object, "minProperties", path: path) ?? 0
+        let maxCount = try count(object, "maxProperties", path: path)
+        if let maxCount, maxCount < minCount { return .nothing }
+        let additional = additionalValue.map { value in
+            (key: JSONSchemaCompiler.keyExcluding(members.map(\.key)), value: value)
+        }
+        return .object(ObjectShape(members: members, additional: additional, minCount: minCount, maxCount: maxCount))
+    }
+
+    static func keyBytes(_ name: String) -> [UInt8] {
+        var text = ""
+        JSONValue.writeString(name, to: &text)
+        return Array(text.utf8)
+    }
+
+    /// A JSON string key whose (canonically escaped) text is none of `excluded`: a byte trie of
+    /// the excluded keys where leaving the trie at a character boundary falls back to a free
+    /// string. Leaving it inside a multibyte character or an escape is not offered (such keys
+    /// are rejected: conservative, never unsound).
+    static func keyExcluding(_ excluded: [[UInt8]]) -> GrammarNode {
+        guard !excluded.isEmpty else { return stringSyntax(minLength: 0, maxLength: nil) }
+        let contents = excluded.map { Array($0.dropFirst().dropLast()) }
+        let rest = GrammarNode.sequence([.repetition(stringCharacter, min: 0, max: nil), .bytes([0x22])])
+        let hex = GrammarNode.byteSet([0x30...0x39, 0x41...0x46, 0x61...0x66])
+        let escapeTail = GrammarNode.choice([
+            .byteSet([0x22...0x22, 0x2F...0x2F, 0x5C...0x5C, 0x62...0x62, 0x66...0x66, 0x6E...0x6E, 0x72...0x72, 0x74...0x74]),
+            .sequence([.bytes([UInt8(ascii: "u")]), hex, hex, hex, hex]),
+        ])
+        let plainAll = CodePointSet([0x20...0x21, 0x23...0x5B, 0x5D...0xD7FF, 0xE000...CodePointSet.maxScalar])
+
+        func atBoundary(_ prefix: [UInt8]) -> Bool {
+            // Not inside a multibyte character.
+            var index = prefix.count - 1
+            while index >= 0, prefix[index] & 0xC0 == 0x80 { index -= 1 }
+            if index >= 0 {
+                let lead = prefix[index]
+                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                if prefix.count - index != length { return false }
+            }
+            // Not inside an escape: find the last backslash run.
+            var run = 0, position = prefix.count - 1
+            var tail = 0
+            while position >= 0, prefix[position] != 0x5C, tail < 6 { position -= 1; tail += 1 }
+            while position >= 0, prefix[position] == 0x5C { run += 1; position -= 1 }
+            guard run % 2 == 1 else { return true }
+            let after = prefix.count - (position + 1 + run)  // bytes after the escaping backslash
+            let escapeByte = prefix.count > position + run + 1 ? prefix[position + run + 1] : 0
+            if after == 0 { return false }
+            if escapeByte == UInt8(ascii: "u") { return after >= 5 }
+            return true
+        }
+
+        func subtree(_ prefix: [UInt8], _ keys: [[UInt8]]) -> GrammarNode {
+            let depth = prefix.count
+            var children: [UInt8: [[UInt8]]] = [:]
+            for key in keys where key.count > depth { children[key[depth], default: []].append(key) }
+            var branches: [GrammarNode] = []
+            if atBoundary(prefix) {
+                if !keys.contains(where: { $0.count == depth }) { branches.append(.bytes([0x22])) }
+                var avoided = CodePointSet()
+                for byte in children.keys where byte < 0x80 { avoided = avoided.union(CodePointSet([UInt32(byte)...UInt32(byte)])) }
+                var plain = plainAll.subtracting(avoided)
+                if children.keys.contains(where: { $0 >= 0x80 }) { plain = plain.subtracting(CodePointSet([0x80...CodePointSet.maxScalar])) }
+                if !plain.isEmpty { branches.append(.sequence([plain.node(encoding: .raw), rest])) }
+                if children[0x5C] == nil { branches.append(.sequence([.bytes([0x5C]), escapeTail, rest])) }
+            }
+            for (byte, group) in children.sorted(by: { $0.key < $1.key }) {
+                branches.append(.sequence([.bytes([byte]), subtree(prefix + [byte], group)]))
+            }
+            if branches.isEmpty { return .nothing }
+            return branches.count == 1 ? branches[0] : .choice(branches)
+        }
+        return .sequence([.bytes([0x22]), subtree([], contents)])
+    }
+
+    mutating func arrayNode(_ object: JSONObject, path: String) throws(GrammarError) -> GrammarNode {
+        var prefix: [GrammarNode] = []
+        var items: GrammarNode?
+        var restSchema: JSONValue? = .bool(true)
+        if let prefixItems = object["prefixItems"] {
+            guard let list = prefixItems.array else {
+                throw GrammarError(.invalidSchema, keyword: "prefixItems", path: path, detail: "must be an array")
+            }
+            for (index, schema) in list.enumerated() { prefix.append(try node(for: schema, path: "\(path)/prefixItems/\(index)")) }
+            restSchema = object["items"] ?? .bool(true)
+        } else if let tuple = object["items"]?.array {
+            for (index, schema) in tuple.enumerated() { prefix.append(try node(for: schema, path: "\(path)/items/\(index)")) }
+            restSchema = object["additionalItems"] ?? .bool(true)
+        } else if let schema = object["items"] {
+            restSchema = schema
+        }
+        if let restSchema, restSchema != .bool(false) {
+            items = try node(for: restSchema, path: path + "/items")
+        }
+        let minCount = try count(object, "minItems", path: path) ?? 0
+        let maxCount = try count(object, "maxItems", path: path)
+        if let maxCount, maxCount < minCount { return .nothing }
+        // A position whose schema is unsatisfiable ends the array there.
+        if let firstImpossible = prefix.firstIndex(where: { if case .nothing = $0 { true } else { false } }) {
+            prefix = Array(prefix[..<firstImpossible])
+            items = nil
+        }
+        if let current = items, case .nothing = current { items = nil }
+        return .array(ArrayShape(prefix: prefix, items: items, minCount: minCount, maxCount: maxCount))
+    }
+}
+

@@ -1,0 +1,292 @@
+import JSONSchemaValidation
+
+/// Turns a JSON Schema (draft 2020-12, with draft 4-7 spellings) into grammar IR.
+///
+/// Every keyword either shapes the grammar or is an error naming it and its path; annotation
+/// keywords (`title`, `description`, `x-...`) and unknown `format`s (annotations by the spec)
+/// are ignored. `$ref` targets become rules, compiled once, so recursion is free.
+struct JSONSchemaCompiler {
+    let root: JSONValue
+    let options: JSONGrammarOptions
+    var rules: [GrammarNode] = [.nothing]
+    private var ruleForReference: [String: Int] = [:]
+    private var anyValueRule: Int?
+    private var depth = 0
+
+    /// Keywords the compiler enforces.
+    static let supportedKeywords: Set<String> = [
+        "type", "properties", "required", "additionalProperties", "items", "prefixItems", "additionalItems",
+        "minItems", "maxItems", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "pattern", "minLength",
+        "maxLength", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+        "minProperties", "maxProperties", "uniqueItems",
+    ]
+    /// Validation keywords a regular grammar cannot (or does not yet) enforce.
+    static let unsupportedKeywords: Set<String> = [
+        "patternProperties", "not", "dependencies", "dependentRequired", "dependentSchemas", "if", "then", "else",
+        "propertyNames", "contains", "minContains", "maxContains", "unevaluatedProperties", "unevaluatedItems",
+        "$dynamicRef", "$recursiveRef",
+    ]
+
+    static func compile(_ schema: JSONValue, options: JSONGrammarOptions, limits: GrammarLimits) throws(GrammarError) -> Grammar {
+        var compiler = JSONSchemaCompiler(root: schema, options: options)
+        let start = try compiler.node(for: schema, path: "#")
+        compiler.rules[0] = start
+        return Grammar(rules: compiler.rules)
+    }
+
+    private init(root: JSONValue, options: JSONGrammarOptions) {
+        self.root = root
+        self.options = options
+    }
+
+    // MARK: - Dispatch
+
+    mutating func node(for schema: JSONValue, path: String) throws(GrammarError) -> GrammarNode {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < 200 else {
+            throw GrammarError(.budgetExceeded, keyword: "$ref", path: path, detail: "schema nesting deeper than 200")
+        }
+        switch schema {
+        case .bool(true): return try anyValue()
+        case .bool(false): return .nothing
+        case .object(let object): return try node(for: object, path: path)
+        default:
+            throw GrammarError(.invalidSchema, keyword: "schema", path: path, detail: "a schema must be an object or a boolean")
+        }
+    }
+
+    private mutating func node(for object: JSONObject, path: String) throws(GrammarError) -> GrammarNode {
+        if !options.lenient {
+            for key in object.keys.sorted() where JSONSchemaCompiler.unsupportedKeywords.contains(key) {
+                throw GrammarError(.unsupportedKeyword, keyword: key, path: path)
+            }
+            if object["uniqueItems"] == .bool(true), (object["maxItems"]?.number?.int64Value ?? 2) > 1 {
+                throw GrammarError(.unsupportedKeyword, keyword: "uniqueItems", path: path)
+            }
+        }
+        if let reference = object["$ref"] {
+            guard let text = reference.string else {
+                throw GrammarError(.invalidSchema, keyword: "$ref", path: path, detail: "$ref must be a string")
+            }
+            var siblings = object
+            siblings["$ref"] = nil
+            if JSONSchemaCompiler.hasValidation(siblings) {
+                let target = try resolve(text, path: path)
+                guard case .object(let targetObject) = target else {
+                    return target == .bool(false) ? .nothing : try node(for: siblings, path: path)
+                }
+                return try node(for: try merge(targetObject, siblings, path: path), path: path)
+            }
+            return .rule(try rule(for: text, path: path))
+        }
+        if let all = object["allOf"] {
+            guard let branches = all.array else {
+                throw GrammarError(.invalidSchema, keyword: "allOf", path: path, detail: "allOf must be an array")
+            }
+            var merged = object
+            merged["allOf"] = nil
+            for (index, branch) in branches.enumerated() {
+                switch branch {
+                case .bool(true): continue
+                case .bool(false): return .nothing
+                case .object(let branchObject):
+                    merged = try merge(merged, branchObject, path: "\(path)/allOf/\(index)")
+                default:
+                    throw GrammarError(.invalidSchema, keyword: "allOf", path: "\(path)/allOf/\(index)")
+                }
+            }
+            return try node(for: merged, path: path)
+        }
+        for keyword in ["anyOf", "oneOf"] {
+            guard let any = object[keyword] else { continue }
+            guard let branches = any.array, !branches.isEmpty else {
+                throw GrammarError(.invalidSchema, keyword: keyword, path: path, detail: "\(keyword) must be a non-empty array")
+            }
+            var siblings = object
+            siblings[keyword] = nil
+            let distribute = JSONSchemaCompiler.hasValidation(siblings)
+            var nodes: [GrammarNode] = []
+            for (index, branch) in branches.enumerated() {
+                let branchPath = "\(path)/\(keyword)/\(index)"
+                if distribute {
+                    switch branch {
+                    case .bool(true): nodes.append(try node(for: siblings, path: branchPath))
+                    case .bool(false): continue
+                    case .object(let branchObject):
+                        nodes.append(try node(for: try merge(siblings, branchObject, path: branchPath), path: branchPath))
+                    default: throw GrammarError(.invalidSchema, keyword: keyword, path: branchPath)
+                    }
+                } else {
+                    nodes.append(try node(for: branch, path: branchPath))
+                }
+            }
+            return .choice(nodes)
+        }
+        if let constant = object["const"] {
+            return .literal(constant.serialized())
+        }
+        let types = try allowedTypes(object, path: path)
+        if let values = object["enum"] {
+            guard let list = values.array else {
+                throw GrammarError(.invalidSchema, keyword: "enum", path: path, detail: "enum must be an array")
+            }
+            let kept = list.filter { value in
+                types.contains(value.typeName) || (value.typeName == "integer" && types.contains("number"))
+            }
+            return .choice(kept.map { .literal($0.serialized()) })
+        }
+        if !JSONSchemaCompiler.hasValidation(object) { return try anyValue() }
+        var branches: [GrammarNode] = []
+        for type in types {
+            switch type {
+            case "null": branches.append(.literal("null"))
+            case "boolean": branches.append(.choice([.literal("true"), .literal("false")]))
+            case "integer" where !types.contains("number"): branches.append(try integerNode(object, path: path))
+            case "number": branches.append(try numberNode(object, path: path))
+            case "string": branches.append(try stringNode(object, path: path))
+            case "array": branches.append(try arrayNode(object, path: path))
+            case "object": branches.append(try objectNode(object, path: path))
+            default: continue
+            }
+        }
+        return branches.count == 1 ? branches[0] : .choice(branches)
+    }
+
+    static let allTypes = ["null", "boolean", "integer", "number", "string", "array", "object"]
+
+    private func allowedTypes(_ object: JSONObject, path: String) throws(GrammarError) -> [String] {
+        guard let type = object["type"] else { return JSONSchemaCompiler.allTypes }
+        var names: [String] = []
+        if let single = type.string {
+            names = [single]
+        } else if let list = type.array {
+            for item in list {
+                guard let name = item.string else {
+                    throw GrammarError(.invalidSchema, keyword: "type", path: path, detail: "type entries must be strings")
+                }
+                names.append(name)
+            }
+        } else {
+            throw GrammarError(.invalidSchema, keyword: "type", path: path, detail: "type must be a string or an array")
+        }
+        for name in names where !JSONSchemaCompiler.allTypes.contains(name) {
+            throw GrammarError(.invalidSchema, keyword: "type", path: path, detail: "unknown type '\(name)'")
+        }
+        return JSONSchemaCompiler.allTypes.filter { names.contains($0) }
+    }
+
+    /// Whether `object` has any keyword that constrains values (as opposed to annotations).
+    static func hasValidation(_ object: JSONObject) -> Bool {
+        object.keys.contains { supportedKeywords.contains($0) || unsupportedKeywords.contains($0) }
+    }
+
+    // MARK: - Rules
+
+    /// The free-form JSON value rule, built once per grammar.
+    mutating func anyValue() throws(GrammarError) -> GrammarNode {
+        if let anyValueRule { return .rule(anyValueRule) }
+        let index = rules.count
+        rules.append(.nothing)
+        anyValueRule = index
+        let value = GrammarNode.rule(index)
+        rules[index] = .choice([
+            .literal("null"), .literal("true"), .literal("false"),
+            JSONSchemaCompiler.numberSyntax,
+            JSONSchemaCompiler.stringSyntax(minLength: 0, maxLength: nil),
+            .array(ArrayShape(prefix: [], items: value, minCount: 0, maxCount: nil)),
+            .object(ObjectShape(members: [], additional: (JSONSchemaCompiler.stringSyntax(minLength: 0, maxLength: nil), value),
+                                minCount: 0, maxCount: nil)),
+        ])
+        return value
+    }
+
+    private mutating func rule(for reference: String, path: String) throws(GrammarError) -> Int {
+        if let known = ruleForReference[reference] { return known }
+        let index = rules.count
+        rules.append(.nothing)
+        ruleForReference[reference] = index
+        let target = try resolve(reference, path: path)
+        let saved = depth
+        depth = 0
+        defer { depth = saved }
+        rules[index] = try node(for: target, path: reference)
+        return index
+    }
+
+    /// Resolves a local reference: a JSON pointer (`#/$defs/a`), `#`, or a subschema's `$id`.
+    func resolve(_ reference: String, path: String) throws(GrammarError) -> JSONValue {
+        if reference == "#" || reference.isEmpty { return root }
+        if reference.hasPrefix("#/") {
+            var current = root
+            for rawToken in reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
+                let token = String(rawToken).removingPercentEncodingIfPossible.unescapingJSONPointerToken
+                if let object = current.object, let next = object[token] {
+                    current = next
+                } else if let array = current.array, let index = Int(token), array.indices.contains(index) {
+                    current = array[index]
+                } else {
+                    throw GrammarError(.invalidSchema, keyword: "$ref", path: path, detail: "cannot resolve '\(reference)'")
+                }
+            }
+            return current
+        }
+        if let found = JSONSchemaCompiler.findIdentified(reference, in: root) { return found }
+        throw GrammarError(.unsupportedKeyword, keyword: "$ref", path: path, detail: "non-local reference '\(reference)'")
+    }
+
+    private static func findIdentified(_ reference: String, in value: JSONValue) -> JSONValue? {
+        guard let object = value.object else {
+            if let array = value.array {
+                for item in array { if let found = findIdentified(reference, in: item) { return found } }
+            }
+            return nil
+        }
+        for key in ["$id", "id", "$anchor"] {
+            if let id = object[key]?.string,
+               id == reference || "#" + id == reference || id.hasSuffix("/" + reference) {
+                return value
+            }
+        }
+        for (key, member) in object where key != "enum" && key != "const" {
+            if let found = findIdentified(reference, in: member) { return found }
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// `~1` -> `/`, `~0` -> `~` (RFC 6901).
+    var unescapingJSONPointerToken: String {
+        guard contains("~") else { return self }
+        var result = ""
+        var iterator = makeIterator()
+        while let character = iterator.next() {
+            if character == "~", let next = iterator.next() {
+                result.append(next == "1" ? "/" : next == "0" ? "~" : next)
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Percent-decodes ASCII escapes (`%25` -> `%`); leaves malformed escapes as they are.
+    var removingPercentEncodingIfPossible: String {
+        guard contains("%") else { return self }
+        var bytes: [UInt8] = []
+        let source = Array(utf8)
+        var index = 0
+        while index < source.count {
+            if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
+               let value = UInt8(String(decoding: source[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                index += 3
+            } else {
+                bytes.append(source[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

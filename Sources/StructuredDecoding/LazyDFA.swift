@@ -1,0 +1,136 @@
+/// A DFA built on demand from a `ByteNFA` by subset construction over configurations
+/// (NFA state, return stack).
+///
+/// A DFA state's row of 256 transitions is computed the first time any byte is asked from it,
+/// then every step is one table lookup. Stacks are interned (`StackTable`) so a configuration
+/// is one `UInt64`. State 0 is dead; state ids stay valid for the grammar's lifetime.
+struct LazyDFA: ByteRecognizer {
+    let nfa: ByteNFA
+    let maxNestingDepth: Int
+    private(set) var configurations: [[UInt64]] = [[]]
+    private(set) var accepting: [Bool] = [false]
+    /// `transitions[state * 256 + byte]`; -1 until the row is expanded.
+    private var transitions: [Int32] = Array(repeating: 0, count: 256)
+    private var stateIDs: [[UInt64]: Int32] = [[]: 0]
+    private var stacks = StackTable()
+    private(set) var startState: Int32 = 0
+    var cachedMasks: [Int32: [UInt64]] = [:]
+
+    init(nfa: ByteNFA, maxNestingDepth: Int) {
+        self.nfa = nfa
+        self.maxNestingDepth = maxNestingDepth
+        let start = UInt64(UInt32(bitPattern: nfa.ruleEntries[0])) << 32
+        startState = intern(closure(of: [start]))
+    }
+
+    var stateCount: Int { accepting.count }
+
+    func isAccepting(_ state: Int32) -> Bool { accepting[Int(state)] }
+
+    mutating func step(_ state: Int32, _ byte: UInt8) -> Int32 {
+        let index = Int(state) &* 256 &+ Int(byte)
+        let next = transitions[index]
+        if next >= 0 { return next }
+        expand(state)
+        return transitions[index]
+    }
+
+    /// Bytes that lead out of `state` to a live state.
+    mutating func liveBytes(from state: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for byte in 0...255 where step(state, UInt8(byte)) != 0 { bytes.append(UInt8(byte)) }
+        return bytes
+    }
+
+    private mutating func expand(_ state: Int32) {
+        var targets = [[UInt64]](repeating: [], count: 256)
+        for configuration in configurations[Int(state)] {
+            let nfaState = Int(configuration >> 32)
+            let stack = configuration & 0xFFFF_FFFF
+            for edge in nfa.edges[nfaState] {
+                let target = (UInt64(UInt32(bitPattern: edge.target)) << 32) | stack
+                for byte in Int(edge.low)...Int(edge.high) { targets[byte].append(target) }
+            }
+        }
+        var seen: [[UInt64]: Int32] = [:]
+        let base = Int(state) * 256
+        for byte in 0..<256 {
+            let seeds = targets[byte]
+            if seeds.isEmpty {
+                transitions[base + byte] = 0
+                continue
+            }
+            if let known = seen[seeds] {
+                transitions[base + byte] = known
+                continue
+            }
+            let id = intern(closure(of: seeds))
+            seen[seeds] = id
+            transitions[base + byte] = id
+        }
+    }
+
+    private mutating func intern(_ set: [UInt64]) -> Int32 {
+        if let id = stateIDs[set] { return id }
+        let id = Int32(configurations.count)
+        stateIDs[set] = id
+        configurations.append(set)
+        let rootExit = UInt64(UInt32(bitPattern: nfa.ruleExits[0])) << 32
+        accepting.append(set.contains(rootExit))
+        transitions.append(contentsOf: repeatElement(-1, count: 256))
+        return id
+    }
+
+    /// Epsilon closure through calls and returns; keeps configurations that can consume a
+    /// byte, plus the accepting one (root exit with empty stack).
+    private mutating func closure(of seeds: [UInt64]) -> [UInt64] {
+        var visited = Set<UInt64>()
+        var work = seeds
+        var kept: [UInt64] = []
+        let rootExit = nfa.ruleExits[0]
+        while let configuration = work.popLast() {
+            guard visited.insert(configuration).inserted else { continue }
+            let state = Int(configuration >> 32)
+            let stack = UInt32(truncatingIfNeeded: configuration)
+            if !nfa.edges[state].isEmpty || (Int32(state) == rootExit && stack == 0) {
+                kept.append(configuration)
+            }
+            for next in nfa.epsilons[state] {
+                work.append((UInt64(UInt32(bitPattern: next)) << 32) | UInt64(stack))
+            }
+            if let call = nfa.calls[state], stacks.depth(stack) < maxNestingDepth {
+                let pushed = stacks.push(call.returnState, onto: stack)
+                work.append((UInt64(UInt32(bitPattern: nfa.ruleEntries[Int(call.rule)])) << 32) | UInt64(pushed))
+            }
+            if nfa.exitOfRule[state] >= 0, stack != 0 {
+                let (returnState, parent) = stacks.top(stack)
+                work.append((UInt64(UInt32(bitPattern: returnState)) << 32) | UInt64(parent))
+            }
+        }
+        kept.sort()
+        return kept
+    }
+}
+
+/// Interned return stacks: id 0 is the empty stack; each other id is (return state, parent).
+struct StackTable {
+    private var returnStates: [Int32] = [-1]
+    private var parents: [UInt32] = [0]
+    private var depths: [Int] = [0]
+    private var ids: [UInt64: UInt32] = [:]
+
+    func depth(_ stack: UInt32) -> Int { depths[Int(stack)] }
+
+    func top(_ stack: UInt32) -> (Int32, UInt32) { (returnStates[Int(stack)], parents[Int(stack)]) }
+
+    mutating func push(_ returnState: Int32, onto parent: UInt32) -> UInt32 {
+        let key = (UInt64(UInt32(bitPattern: returnState)) << 32) | UInt64(parent)
+        if let id = ids[key] { return id }
+        let id = UInt32(returnStates.count)
+        returnStates.append(returnState)
+        parents.append(parent)
+        depths.append(depths[Int(parent)] + 1)
+        ids[key] = id
+        return id
+    }
+}

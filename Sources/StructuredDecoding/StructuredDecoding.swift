@@ -1,1 +1,0 @@
-// Grammar-constrained decoding; see ARCHITECTURE.md.

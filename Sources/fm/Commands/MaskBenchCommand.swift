@@ -1,0 +1,285 @@
+import Foundation
+import JSONSchemaValidation
+import LocalInference
+import StructuredDecoding
+
+/// `fm maskbench`: runs MaskBench (JSON Schema test instances) through the grammar layer on a
+/// real model's vocabulary and reports correctness and per-token mask time.
+///
+/// For every schema that compiles, every test instance is tokenized with the model's tokenizer
+/// and fed token by token: before each token the allowed-token mask is computed (timed) and the
+/// token must be in it; at the end an end-of-generation token must be allowed. An instance is
+/// accepted when its JSON text in instance key order, or re-serialized in schema property order
+/// (the order the grammar emits), passes. Valid instances must be accepted, invalid rejected.
+///
+/// Compile time is measured to the first mask (compile + first mask), as llguidance's
+/// benchmark does; that first mask is not counted again in the mask times.
+struct MaskBenchCommand: Command {
+    static let name = "maskbench"
+    static let abstract = "Check grammar masks against MaskBench instances and time them"
+    static let usage = """
+        USAGE: fm maskbench FILE.jsonl.gz [--json] [--limit N] [--model PATH]
+
+        FILE is MaskBench (one {"id","schema","tests":[{"data","valid"}]} object per line,
+        gzip-compressed or plain). Uses the default model's tokenizer unless --model is given.
+          --json       print one JSON object instead of a table
+          --limit N    only the first N schemas
+          --verbose    print each failing schema and instance
+        """
+
+    let file: String
+    let json: Bool
+    let limit: Int?
+    let modelPath: String
+    let verbose: Bool
+
+    init(arguments: inout ArgumentList) throws {
+        json = arguments.flag("--json")
+        verbose = arguments.flag("--verbose")
+        limit = try arguments.option("--limit", as: Int.self)
+        modelPath = try arguments.option("--model") ?? MaskBenchCommand.defaultModelPath
+        let rest = try arguments.positionals()
+        guard rest.count == 1 else { throw UsageError("expected exactly one FILE") }
+        file = rest[0]
+        if let limit, limit < 1 { throw UsageError("--limit must be at least 1, got \(limit)") }
+    }
+
+    static var defaultModelPath: String {
+        let directory = ProcessInfo.processInfo.environment["FM_MODELS_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/fm/models").path
+        return directory + "/SmolLM2-135M-Instruct.Q4_1.gguf"
+    }
+
+    func run() async throws -> Int32 {
+        let tokenizer = try Tokenizer(gguf: GGUFFile(contentsOf: URL(fileURLWithPath: modelPath)))
+        let vocabulary = TokenVocabulary(tokenizer: tokenizer)
+        let endToken = vocabulary.endOfGenerationTokenIDs.min() ?? -1
+        let compiler = GrammarCompiler(vocabulary: vocabulary)
+        var lines = try MaskBenchCommand.readLines(file)
+        if let limit { lines = Array(lines.prefix(limit)) }
+
+        var total = 0, compiled = 0, passing = 0, invalidAccepted = 0, validRejected = 0
+        var maskTimes: [Double] = [], compileTimes: [Double] = []
+        var errorCounts: [String: Int] = [:]
+        var mask = [UInt64](repeating: 0, count: vocabulary.maskWordCount)
+        for line in lines where !line.isEmpty {
+            guard let entry = try? JSONValue(parsing: line), let schema = entry["schema"] else { continue }
+            total += 1
+            let started = DispatchTime.now().uptimeNanoseconds
+            let grammar: CompiledGrammar
+            do {
+                compiler.removeCachedGrammars()
+                grammar = try compiler.compile(jsonSchema: schema)
+            } catch {
+                let key = "\(error.kind) \(error.keyword)"
+                errorCounts[key, default: 0] += 1
+                if verbose { printError("compile \(entry["id"]?.string ?? "?"): \(error)") }
+                continue
+            }
+            GrammarMatcher(grammar: grammar).fillAllowedTokens(into: &mask)
+            compileTimes.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1000)
+            compiled += 1
+            var allRight = true
+            for test in entry["tests"]?.array ?? [] {
+                guard let data = test["data"], let valid = test["valid"]?.bool else { continue }
+                var candidates = [data.serialized()]
+                let reordered = SchemaOrder(root: schema).reorder(data, schema: schema).serialized()
+                if reordered != candidates[0] { candidates.append(reordered) }
+                var accepted = false
+                for text in candidates where !accepted {
+                    let tokens = tokenizer.encode(text, addSpecialTokens: false)
+                    accepted = MaskBenchCommand.feed(tokens, endToken: endToken, grammar: grammar, mask: &mask, times: &maskTimes)
+                }
+                if accepted != valid {
+                    allRight = false
+                    if valid { validRejected += 1 } else { invalidAccepted += 1 }
+                    if verbose {
+                        printError("\(valid ? "valid rejected" : "invalid accepted") \(entry["id"]?.string ?? "?"): \(candidates.last ?? "")")
+                    }
+                }
+            }
+            if allRight { passing += 1 }
+        }
+        let report = Report(total: total, compiled: compiled, passing: passing, invalidAccepted: invalidAccepted,
+                            validRejected: validRejected, maskTimes: maskTimes, compileTimes: compileTimes)
+        print(json ? report.json : report.table)
+        if verbose {
+            for (key, count) in errorCounts.sorted(by: { $0.value > $1.value }) { printError("\(count)\t\(key)") }
+        }
+        return 0
+    }
+
+    /// Feeds tokens with a timed mask before each; true when every token is allowed and the
+    /// value can end afterwards.
+    static func feed(_ tokens: [Int32], endToken: Int32, grammar: CompiledGrammar, mask: inout [UInt64],
+                     times: inout [Double]) -> Bool {
+        let matcher = GrammarMatcher(grammar: grammar)
+        for token in tokens + [endToken] {
+            let started = DispatchTime.now().uptimeNanoseconds
+            matcher.fillAllowedTokens(into: &mask)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1000)
+            guard token >= 0, mask[Int(token) >> 6] & (1 << (UInt64(token) & 63)) != 0 else { return false }
+            guard matcher.accept(token) else { return false }
+        }
+        return true
+    }
+
+    static func readLines(_ path: String) throws -> [String] {
+        let data: Data
+        if path.hasSuffix(".gz") {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["gzip", "-dc", path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw UsageError("gzip -dc \(path) failed") }
+        } else {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    struct Report {
+        var total, compiled, passing, invalidAccepted, validRejected: Int
+        var maskTimes, compileTimes: [Double]
+
+        static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+            guard !sorted.isEmpty else { return 0 }
+            return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction))]
+        }
+
+        var numbers: [(String, Double)] {
+            let masks = maskTimes.sorted(), compiles = compileTimes.sorted()
+            func average(_ values: [Double]) -> Double { values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }
+            return [
+                ("schemas_total", Double(total)), ("schemas_compiled", Double(compiled)),
+                ("schemas_passing", Double(passing)), ("invalid_accepted", Double(invalidAccepted)),
+                ("valid_rejected", Double(validRejected)), ("mask_us_p50", Report.percentile(masks, 0.5)),
+                ("mask_us_avg", average(masks)), ("mask_us_p99", Report.percentile(masks, 0.99)),
+                ("compile_us_p50", Report.percentile(compiles, 0.5)), ("compile_us_avg", average(compiles)),
+            ]
+        }
+
+        var json: String {
+            "{" + numbers.map { key, value in
+                let text = key.hasPrefix("schemas") || key.hasSuffix("accepted") || key.hasSuffix("rejected")
+                    ? String(Int(value)) : String(format: "%.2f", value)
+                return "\"\(key)\":\(text)"
+            }.joined(separator: ",") + "}"
+        }
+
+        var table: String {
+            numbers.map { key, value in
+                let text = key.hasPrefix("schemas") || key.hasSuffix("accepted") || key.hasSuffix("rejected")
+                    ? String(Int(value)) : String(format: "%.1f", value)
+                return key.padding(toLength: 18, withPad: " ", startingAt: 0) + text
+            }.joined(separator: "\n") + "\nmasks timed: \(maskTimes.count)"
+        }
+    }
+}
+
+extension TokenVocabulary {
+    /// The vocabulary as the grammar layer sees it: control tokens are special, the tokenizer's
+    /// end-of-generation tokens end values.
+    init(tokenizer: Tokenizer) {
+        var bytes: [[UInt8]] = []
+        var special = Set<Int32>()
+        for id in 0..<Int32(tokenizer.vocabularySize) {
+            bytes.append(tokenizer.tokenBytes(id))
+            if tokenizer.isControl(id) { special.insert(id) }
+        }
+        self.init(tokenBytes: bytes, specialTokenIDs: special, endOfGenerationTokenIDs: tokenizer.endOfGenerationTokenIDs)
+    }
+}
+
+/// Re-serializes an instance with object keys in the order the grammar emits them: the
+/// schema's `properties` order (following `$ref`, `allOf`, `anyOf`, `oneOf`), then the rest in
+/// instance order.
+struct SchemaOrder {
+    let root: JSONValue
+
+    func reorder(_ value: JSONValue, schema: JSONValue) -> JSONValue {
+        let schemas = collect(schema, depth: 0)
+        switch value {
+        case .object(let object):
+            var order: [String] = []
+            var propertySchemas: [String: [JSONValue]] = [:]
+            var additional: [JSONValue] = []
+            for candidate in schemas {
+                if let properties = candidate["properties"]?.object {
+                    for (name, propertySchema) in properties {
+                        if !order.contains(name) { order.append(name) }
+                        propertySchemas[name, default: []].append(propertySchema)
+                    }
+                }
+                if let extra = candidate["additionalProperties"], extra.object != nil { additional.append(extra) }
+            }
+            var members: [(key: String, value: JSONValue)] = []
+            for name in order {
+                if let member = object[name] {
+                    members.append((name, reorder(member, schemas: propertySchemas[name] ?? [])))
+                }
+            }
+            for (name, member) in object where !order.contains(name) {
+                members.append((name, reorder(member, schemas: additional)))
+            }
+            return .object(JSONObject(members))
+        case .array(let items):
+            var itemSchemas: [JSONValue] = []
+            var prefixSchemas: [[JSONValue]] = []
+            for candidate in schemas {
+                if let single = candidate["items"], single.object != nil { itemSchemas.append(single) }
+                for key in ["prefixItems", "items"] {
+                    if let list = candidate[key]?.array {
+                        for (index, item) in list.enumerated() {
+                            if prefixSchemas.count <= index { prefixSchemas.append([]) }
+                            prefixSchemas[index].append(item)
+                        }
+                    }
+                }
+            }
+            return .array(items.enumerated().map { index, item in
+                reorder(item, schemas: index < prefixSchemas.count ? prefixSchemas[index] + itemSchemas : itemSchemas)
+            })
+        default:
+            return value
+        }
+    }
+
+    private func reorder(_ value: JSONValue, schemas: [JSONValue]) -> JSONValue {
+        reorder(value, schema: .object(JSONObject([(key: "anyOf", value: .array(schemas))])))
+    }
+
+    /// The schema and every schema it combines with, `$ref`s resolved.
+    private func collect(_ schema: JSONValue, depth: Int) -> [JSONValue] {
+        guard depth < 16, let object = schema.object else { return [] }
+        var result = [schema]
+        if let reference = object["$ref"]?.string, let target = resolve(reference) {
+            result += collect(target, depth: depth + 1)
+        }
+        for key in ["allOf", "anyOf", "oneOf"] {
+            for branch in object[key]?.array ?? [] { result += collect(branch, depth: depth + 1) }
+        }
+        return result
+    }
+
+    private func resolve(_ reference: String) -> JSONValue? {
+        guard reference.hasPrefix("#") else { return nil }
+        var current = root
+        for token in reference.dropFirst(1).split(separator: "/") {
+            let name = String(token).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+                .removingPercentEncoding ?? String(token)
+            if let next = current[name] {
+                current = next
+            } else if let array = current.array, let index = Int(name), array.indices.contains(index) {
+                current = array[index]
+            } else {
+                return nil
+            }
+        }
+        return current
+    }
+}
