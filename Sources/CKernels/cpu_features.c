@@ -29,6 +29,7 @@ ck_cpu_features ck_detect_cpu_features(void) {
         if (zmm_enabled) {
             f.avx512f = (ebx >> 16) & 1;
             f.avx512bw = (ebx >> 30) & 1;
+            f.avx512vl = (ebx >> 31) & 1;
             f.avx512vnni = (ecx >> 11) & 1;
         }
     }

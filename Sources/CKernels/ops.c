@@ -1,0 +1,259 @@
+// Matrix products, normalization, activations, rotary embeddings and attention.
+
+#include "CKernels.h"
+#include "internal.h"
+
+#include <math.h>
+#include <stdatomic.h>
+#include <string.h>
+
+// MARK: - Matrix products
+
+enum { CK_ROW_CHUNK = 16, CK_TOKEN_TILE = 16 };
+
+typedef struct {
+    const ck_matmul_job *jobs;
+    int n_jobs;
+    int64_t n_tokens;
+    int64_t chunk_start[17];  // prefix sums of chunks per job (n_jobs <= 16)
+    _Atomic int64_t next;
+} ck_matmul_ctx;
+
+static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, int64_t n_tokens) {
+    ck_dot_fn dot = ck_dot_best(job->type);
+    size_t wrb = ck_row_bytes(job->type, job->cols);
+    size_t xrb = ck_activation_row_bytes(job->type, job->cols);
+    const uint8_t *xq = job->xq;
+    for (int64_t t0 = 0; t0 < n_tokens; t0 += CK_TOKEN_TILE) {
+        int64_t t1 = t0 + CK_TOKEN_TILE < n_tokens ? t0 + CK_TOKEN_TILE : n_tokens;
+        for (int64_t r = r0; r < r1; r++) {
+            int64_t src = job->row_ids ? job->row_ids[r] : r;
+            const uint8_t *w = (const uint8_t *)job->w + (size_t)src * wrb;
+            float b = job->bias ? job->bias[src] : 0.0f;
+            for (int64_t t = t0; t < t1; t++) {
+                const void *x = xq + (size_t)t * xrb;
+                float v = dot ? dot(job->cols, w, x) : ck_vec_dot_scalar(job->type, job->cols, w, x);
+                job->y[t * job->ldy + r] = v + b;
+            }
+        }
+    }
+}
+
+static void ck_matmul_task(void *vctx, int ith, int nth) {
+    (void)ith;
+    (void)nth;
+    ck_matmul_ctx *c = vctx;
+    int64_t total = c->chunk_start[c->n_jobs];
+    for (;;) {
+        int64_t k = atomic_fetch_add_explicit(&c->next, 1, memory_order_relaxed);
+        if (k >= total) return;
+        int j = 0;
+        while (k >= c->chunk_start[j + 1]) j++;
+        int64_t r0 = (k - c->chunk_start[j]) * CK_ROW_CHUNK;
+        int64_t r1 = r0 + CK_ROW_CHUNK < c->jobs[j].rows ? r0 + CK_ROW_CHUNK : c->jobs[j].rows;
+        ck_matmul_chunk(&c->jobs[j], r0, r1, c->n_tokens);
+    }
+}
+
+void ck_matmul(ck_pool *pool, const ck_matmul_job *jobs, int n_jobs, int64_t n_tokens) {
+    ck_kernels_init();
+    if (n_jobs <= 0 || n_tokens <= 0) return;
+    // More than 16 jobs: run them in groups.
+    while (n_jobs > 16) {
+        ck_matmul(pool, jobs, 16, n_tokens);
+        jobs += 16;
+        n_jobs -= 16;
+    }
+    ck_matmul_ctx c;
+    c.jobs = jobs;
+    c.n_jobs = n_jobs;
+    c.n_tokens = n_tokens;
+    c.chunk_start[0] = 0;
+    for (int j = 0; j < n_jobs; j++) c.chunk_start[j + 1] = c.chunk_start[j] + (jobs[j].rows + CK_ROW_CHUNK - 1) / CK_ROW_CHUNK;
+    atomic_init(&c.next, 0);
+    if (c.chunk_start[n_jobs] <= 1) ck_matmul_task(&c, 0, 1);
+    else ck_pool_run(pool, ck_matmul_task, &c);
+}
+
+typedef struct {
+    int type;
+    const float *x;
+    int64_t ldx, cols, n_tokens;
+    uint8_t *dst;
+} ck_quant_ctx;
+
+static void ck_quant_task(void *vctx, int ith, int nth) {
+    ck_quant_ctx *c = vctx;
+    size_t rb = ck_activation_row_bytes(c->type, c->cols);
+    for (int64_t t = ith; t < c->n_tokens; t += nth) ck_quantize_activations(c->type, c->x + t * c->ldx, c->dst + (size_t)t * rb, c->cols);
+}
+
+void ck_quantize_batch(ck_pool *pool, int weight_type, const float *x, int64_t ldx, int64_t cols, int64_t n_tokens, void *dst) {
+    ck_kernels_init();
+    ck_quant_ctx c = {weight_type, x, ldx, cols, n_tokens, dst};
+    if (n_tokens < 4) ck_quant_task(&c, 0, 1);
+    else ck_pool_run(pool, ck_quant_task, &c);
+}
+
+// MARK: - Element-wise
+
+void ck_rmsnorm(const float *x, const float *w, float *y, int64_t n, int64_t n_rows, float eps) {
+    for (int64_t r = 0; r < n_rows; r++, x += n, y += n) {
+        double sum = 0;
+        for (int64_t i = 0; i < n; i++) sum += (double)x[i] * x[i];
+        float scale = 1.0f / sqrtf((float)(sum / (double)n) + eps);
+        if (w) for (int64_t i = 0; i < n; i++) y[i] = x[i] * scale * w[i];
+        else for (int64_t i = 0; i < n; i++) y[i] = x[i] * scale;
+    }
+}
+
+void ck_softmax(float *x, int64_t n) {
+    if (n <= 0) return;
+    float mx = x[0];
+    for (int64_t i = 1; i < n; i++) mx = fmaxf(mx, x[i]);
+    double sum = 0;
+    for (int64_t i = 0; i < n; i++) {
+        x[i] = expf(x[i] - mx);
+        sum += x[i];
+    }
+    float inv = (float)(1.0 / sum);
+    for (int64_t i = 0; i < n; i++) x[i] *= inv;
+}
+
+float ck_silu(float x) { return x / (1.0f + expf(-x)); }
+
+float ck_gelu(float x) {
+    const float c = 0.7978845608028654f;  // sqrt(2 / pi)
+    return 0.5f * x * (1.0f + tanhf(c * (x + 0.044715f * x * x * x)));
+}
+
+void ck_swiglu(float *gate, const float *up, int64_t n) {
+    for (int64_t i = 0; i < n; i++) gate[i] = ck_silu(gate[i]) * up[i];
+}
+
+void ck_geglu(float *gate, const float *up, int64_t n) {
+    for (int64_t i = 0; i < n; i++) gate[i] = ck_gelu(gate[i]) * up[i];
+}
+
+void ck_add(float *y, const float *x, int64_t n) {
+    for (int64_t i = 0; i < n; i++) y[i] += x[i];
+}
+
+void ck_scale(float *x, float s, int64_t n) {
+    for (int64_t i = 0; i < n; i++) x[i] *= s;
+}
+
+void ck_softcap(float *x, float cap, int64_t n) {
+    for (int64_t i = 0; i < n; i++) x[i] = cap * tanhf(x[i] / cap);
+}
+
+// MARK: - Rotary position embedding
+
+void ck_rope_table(float *cs, int64_t pos0, int64_t n_tokens, int n_dims, float base, float freq_scale) {
+    int half = n_dims / 2;
+    for (int64_t t = 0; t < n_tokens; t++) {
+        double pos = (double)(pos0 + t) * freq_scale;
+        for (int i = 0; i < half; i++) {
+            double theta = pos * pow((double)base, -2.0 * i / n_dims);
+            cs[(t * half + i) * 2] = (float)cos(theta);
+            cs[(t * half + i) * 2 + 1] = (float)sin(theta);
+        }
+    }
+}
+
+void ck_rope_apply(float *x, int64_t n_tokens, int64_t ldx, int n_heads, int head_dim, int n_dims, const float *cs, int neox) {
+    int half = n_dims / 2;
+    for (int64_t t = 0; t < n_tokens; t++) {
+        const float *c = cs + t * half * 2;
+        for (int h = 0; h < n_heads; h++) {
+            float *v = x + t * ldx + (int64_t)h * head_dim;
+            if (neox) {
+                for (int i = 0; i < half; i++) {
+                    float a = v[i], b = v[i + half], co = c[2 * i], si = c[2 * i + 1];
+                    v[i] = a * co - b * si;
+                    v[i + half] = a * si + b * co;
+                }
+            } else {
+                for (int i = 0; i < half; i++) {
+                    float a = v[2 * i], b = v[2 * i + 1], co = c[2 * i], si = c[2 * i + 1];
+                    v[2 * i] = a * co - b * si;
+                    v[2 * i + 1] = a * si + b * co;
+                }
+            }
+        }
+    }
+}
+
+// MARK: - Attention
+
+enum { CK_KEY_TILE = 64, CK_MAX_HEAD_DIM = 1024 };
+
+typedef struct {
+    const ck_attention_args *a;
+    _Atomic int64_t next;
+} ck_attention_ctx;
+
+static void ck_attention_one(const ck_attention_args *a, int64_t t, int h) {
+    int hd = a->head_dim;
+    int group = a->n_head / a->n_kv_head;
+    int kvh = h / group;
+    int64_t kv_stride = (int64_t)a->n_kv_head * hd;
+    int64_t qpos = a->pos0 + t;
+    int64_t kstart = 0;
+    if (a->window > 0 && qpos - a->window + 1 > 0) kstart = qpos - a->window + 1;
+    const float *q = a->q + t * (int64_t)a->n_head * hd + (int64_t)h * hd;
+    float acc[CK_MAX_HEAD_DIM];
+    for (int i = 0; i < hd; i++) acc[i] = 0;
+    float m = -INFINITY, l = 0;
+    float s[CK_KEY_TILE];
+    for (int64_t k0 = kstart; k0 <= qpos; k0 += CK_KEY_TILE) {
+        int64_t k1 = k0 + CK_KEY_TILE - 1 < qpos ? k0 + CK_KEY_TILE - 1 : qpos;
+        float tile_max = -INFINITY;
+        for (int64_t k = k0; k <= k1; k++) {
+            const float *kv = a->k + k * kv_stride + (int64_t)kvh * hd;
+            float d = 0;
+            for (int i = 0; i < hd; i++) d += q[i] * kv[i];
+            d *= a->scale;
+            if (a->softcap > 0) d = a->softcap * tanhf(d / a->softcap);
+            s[k - k0] = d;
+            tile_max = fmaxf(tile_max, d);
+        }
+        float new_m = fmaxf(m, tile_max);
+        float corr = expf(m - new_m);
+        if (corr != 1.0f) {
+            l *= corr;
+            for (int i = 0; i < hd; i++) acc[i] *= corr;
+        }
+        for (int64_t k = k0; k <= k1; k++) {
+            float p = expf(s[k - k0] - new_m);
+            l += p;
+            const float *vv = a->v + k * kv_stride + (int64_t)kvh * hd;
+            for (int i = 0; i < hd; i++) acc[i] += p * vv[i];
+        }
+        m = new_m;
+    }
+    float *out = a->out + t * (int64_t)a->n_head * hd + (int64_t)h * hd;
+    float inv = l > 0 ? 1.0f / l : 0.0f;
+    for (int i = 0; i < hd; i++) out[i] = acc[i] * inv;
+}
+
+static void ck_attention_task(void *vctx, int ith, int nth) {
+    (void)ith;
+    (void)nth;
+    ck_attention_ctx *c = vctx;
+    const ck_attention_args *a = c->a;
+    int64_t total = a->n_tokens * a->n_head;
+    for (;;) {
+        int64_t k = atomic_fetch_add_explicit(&c->next, 1, memory_order_relaxed);
+        if (k >= total) return;
+        ck_attention_one(a, k / a->n_head, (int)(k % a->n_head));
+    }
+}
+
+void ck_attention(ck_pool *pool, const ck_attention_args *args) {
+    if (args->head_dim > CK_MAX_HEAD_DIM || args->n_kv_head <= 0 || args->n_head % args->n_kv_head != 0) return;
+    ck_attention_ctx c;
+    c.a = args;
+    atomic_init(&c.next, 0);
+    ck_pool_run(pool, ck_attention_task, &c);
+}

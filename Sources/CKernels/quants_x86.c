@@ -1,0 +1,366 @@
+// x86-64 SIMD dot products: AVX2+FMA (maddubs) and AVX-512 VNNI (256-bit dpbusd).
+//
+// Both compute exactly what the scalar reference in quants.c computes (integer dot products of
+// the quants, then the block scales in float), so they differ from it only by float rounding.
+// Weights with an offset (Q4_0's -8, Q5_0's -16, Q6_K's -32) are multiplied as unsigned
+// values and the offset is removed with the precomputed activation sums, which avoids the
+// sign juggling that signed x signed byte products need.
+
+#include "CKernels.h"
+#include "internal.h"
+
+#if defined(__x86_64__)
+
+#include <immintrin.h>
+#include <string.h>
+
+#define CK_AVX2 __attribute__((target("avx2,fma,f16c")))
+#define CK_AVX512 __attribute__((target("avx2,fma,f16c,avx512f,avx512bw,avx512vl,avx512vnni")))
+
+// MARK: - Helpers
+
+static inline CK_AVX2 float hsum_ps(__m256 v) {
+    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_add_ss(s, _mm_movehdup_ps(s));
+    return _mm_cvtss_f32(s);
+}
+
+static inline CK_AVX2 int hsum_epi32(__m256i v) {
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+    return _mm_cvtsi128_si32(s);
+}
+
+/// 16 bytes of packed nibbles -> 32 bytes: low nibbles first (weights 0..15), then high ones.
+static inline CK_AVX2 __m256i unpack_nibbles(const uint8_t *qs) {
+    __m128i t = _mm_loadu_si128((const __m128i *)qs);
+    __m256i v = _mm256_set_m128i(_mm_srli_epi16(t, 4), t);
+    return _mm256_and_si256(v, _mm256_set1_epi8(0x0F));
+}
+
+/// 32 bits -> 32 bytes, 0x10 where bit i is set (the fifth bit of Q5 weight i).
+static inline CK_AVX2 __m256i expand_bits_x10(const uint8_t *qh) {
+    uint32_t bits;
+    memcpy(&bits, qh, 4);
+    const __m256i shuffle = _mm256_set_epi64x(0x0303030303030303LL, 0x0202020202020202LL,
+                                              0x0101010101010101LL, 0x0000000000000000LL);
+    __m256i v = _mm256_shuffle_epi8(_mm256_set1_epi32((int)bits), shuffle);
+    const __m256i mask = _mm256_set1_epi64x((long long)0x8040201008040201ULL);
+    v = _mm256_cmpeq_epi8(_mm256_and_si256(v, mask), mask);
+    return _mm256_and_si256(v, _mm256_set1_epi8(0x10));
+}
+
+/// Sum of u8 x s8 products in 8 int32 lanes (AVX2: maddubs then madd).
+static inline CK_AVX2 __m256i dot_us8_avx2(__m256i u, __m256i s) {
+    return _mm256_madd_epi16(_mm256_maddubs_epi16(u, s), _mm256_set1_epi16(1));
+}
+
+static inline CK_AVX512 __m256i dot_us8_vnni(__m256i u, __m256i s) {
+    return _mm256_dpbusd_epi32(_mm256_setzero_si256(), u, s);
+}
+
+// MARK: - 32-element formats, generated for both ISAs
+
+#define DEFINE_32_KERNELS(ATTR, SUFFIX, DOT)                                                            \
+    static ATTR float dot_q4_0_##SUFFIX(int64_t n, const void *vw, const void *vx) {                   \
+        const ck_block_q4_0 *w = vw;                                                                  \
+        const ck_block_q8_a *x = vx;                                                                  \
+        int64_t nb = n / CK_QK;                                                                       \
+        __m256 acc = _mm256_setzero_ps();                                                             \
+        float off = 0;                                                                                \
+        for (int64_t i = 0; i < nb; i++) {                                                            \
+            float dw = _cvtsh_ss(w[i].d);                                                             \
+            __m256i p = DOT(unpack_nibbles(w[i].qs), _mm256_loadu_si256((const __m256i *)x[i].qs));   \
+            acc = _mm256_fmadd_ps(_mm256_set1_ps(dw * x[i].d), _mm256_cvtepi32_ps(p), acc);           \
+            off += dw * x[i].s;                                                                       \
+        }                                                                                             \
+        return hsum_ps(acc) - 8.0f * off;                                                             \
+    }                                                                                                 \
+    static ATTR float dot_q4_1_##SUFFIX(int64_t n, const void *vw, const void *vx) {                   \
+        const ck_block_q4_1 *w = vw;                                                                  \
+        const ck_block_q8_a *x = vx;                                                                  \
+        int64_t nb = n / CK_QK;                                                                       \
+        __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();                                \
+        float off = 0;                                                                                \
+        int64_t i = 0;                                                                                \
+        for (; i + 1 < nb; i += 2) {                                                                  \
+            __m256i p0 = DOT(unpack_nibbles(w[i].qs), _mm256_loadu_si256((const __m256i *)x[i].qs));  \
+            __m256i p1 = DOT(unpack_nibbles(w[i + 1].qs), _mm256_loadu_si256((const __m256i *)x[i + 1].qs)); \
+            acc0 = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w[i].d) * x[i].d), _mm256_cvtepi32_ps(p0), acc0); \
+            acc1 = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w[i + 1].d) * x[i + 1].d), _mm256_cvtepi32_ps(p1), acc1); \
+            off += _cvtsh_ss(w[i].m) * x[i].s + _cvtsh_ss(w[i + 1].m) * x[i + 1].s;                   \
+        }                                                                                             \
+        for (; i < nb; i++) {                                                                         \
+            __m256i p = DOT(unpack_nibbles(w[i].qs), _mm256_loadu_si256((const __m256i *)x[i].qs));   \
+            acc0 = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w[i].d) * x[i].d), _mm256_cvtepi32_ps(p), acc0); \
+            off += _cvtsh_ss(w[i].m) * x[i].s;                                                        \
+        }                                                                                             \
+        return hsum_ps(_mm256_add_ps(acc0, acc1)) + off;                                              \
+    }                                                                                                 \
+    static ATTR float dot_q5_0_##SUFFIX(int64_t n, const void *vw, const void *vx) {                   \
+        const ck_block_q5_0 *w = vw;                                                                  \
+        const ck_block_q8_a *x = vx;                                                                  \
+        int64_t nb = n / CK_QK;                                                                       \
+        __m256 acc = _mm256_setzero_ps();                                                             \
+        float off = 0;                                                                                \
+        for (int64_t i = 0; i < nb; i++) {                                                            \
+            float dw = _cvtsh_ss(w[i].d);                                                             \
+            __m256i q = _mm256_or_si256(unpack_nibbles(w[i].qs), expand_bits_x10(w[i].qh));          \
+            __m256i p = DOT(q, _mm256_loadu_si256((const __m256i *)x[i].qs));                         \
+            acc = _mm256_fmadd_ps(_mm256_set1_ps(dw * x[i].d), _mm256_cvtepi32_ps(p), acc);           \
+            off += dw * x[i].s;                                                                       \
+        }                                                                                             \
+        return hsum_ps(acc) - 16.0f * off;                                                            \
+    }                                                                                                 \
+    static ATTR float dot_q5_1_##SUFFIX(int64_t n, const void *vw, const void *vx) {                   \
+        const ck_block_q5_1 *w = vw;                                                                  \
+        const ck_block_q8_a *x = vx;                                                                  \
+        int64_t nb = n / CK_QK;                                                                       \
+        __m256 acc = _mm256_setzero_ps();                                                             \
+        float off = 0;                                                                                \
+        for (int64_t i = 0; i < nb; i++) {                                                            \
+            __m256i q = _mm256_or_si256(unpack_nibbles(w[i].qs), expand_bits_x10(w[i].qh));          \
+            __m256i p = DOT(q, _mm256_loadu_si256((const __m256i *)x[i].qs));                         \
+            acc = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w[i].d) * x[i].d), _mm256_cvtepi32_ps(p), acc); \
+            off += _cvtsh_ss(w[i].m) * x[i].s;                                                        \
+        }                                                                                             \
+        return hsum_ps(acc) + off;                                                                    \
+    }                                                                                                 \
+    static ATTR float dot_q8_0_##SUFFIX(int64_t n, const void *vw, const void *vx) {                   \
+        const ck_block_q8_0 *w = vw;                                                                  \
+        const ck_block_q8_a *x = vx;                                                                  \
+        int64_t nb = n / CK_QK;                                                                       \
+        __m256 acc = _mm256_setzero_ps();                                                             \
+        for (int64_t i = 0; i < nb; i++) {                                                            \
+            __m256i qw = _mm256_loadu_si256((const __m256i *)w[i].qs);                                \
+            __m256i qx = _mm256_loadu_si256((const __m256i *)x[i].qs);                                \
+            __m256i p = DOT(_mm256_sign_epi8(qw, qw), _mm256_sign_epi8(qx, qw));                      \
+            acc = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w[i].d) * x[i].d), _mm256_cvtepi32_ps(p), acc); \
+        }                                                                                             \
+        return hsum_ps(acc);                                                                          \
+    }
+
+DEFINE_32_KERNELS(CK_AVX2, avx2, dot_us8_avx2)
+DEFINE_32_KERNELS(CK_AVX512, avx512, dot_us8_vnni)
+
+// MARK: - K formats (AVX2; the VNNI path reuses them)
+
+static inline void k4_scales(const uint8_t *scales, uint8_t *sc, uint8_t *m) {
+    for (int j = 0; j < 8; j++) ck_get_scale_min_k4(j, scales, &sc[j], &m[j]);
+}
+
+static CK_AVX2 float dot_q4_K_avx2(int64_t n, const void *vw, const void *vx) {
+    const ck_block_q4_K *w = vw;
+    const ck_block_q8_K *x = vx;
+    int64_t nb = n / CK_QK_K;
+    __m256 acc = _mm256_setzero_ps();
+    float mins = 0;
+    const __m256i m4 = _mm256_set1_epi8(0x0F);
+    for (int64_t i = 0; i < nb; i++) {
+        uint8_t sc[8], m[8];
+        k4_scales(w[i].scales, sc, m);
+        int summ = 0;
+        for (int j = 0; j < 8; j++) summ += m[j] * (x[i].bsums[2 * j] + x[i].bsums[2 * j + 1]);
+        mins += x[i].d * _cvtsh_ss(w[i].dmin) * (float)summ;
+        __m256i sumi = _mm256_setzero_si256();
+        for (int j = 0; j < 4; j++) {
+            __m256i q = _mm256_loadu_si256((const __m256i *)(w[i].qs + 32 * j));
+            __m256i lo = _mm256_and_si256(q, m4);
+            __m256i hi = _mm256_and_si256(_mm256_srli_epi16(q, 4), m4);
+            __m256i x0 = _mm256_loadu_si256((const __m256i *)(x[i].qs + 64 * j));
+            __m256i x1 = _mm256_loadu_si256((const __m256i *)(x[i].qs + 64 * j + 32));
+            __m256i p0 = _mm256_madd_epi16(_mm256_maddubs_epi16(lo, x0), _mm256_set1_epi16(sc[2 * j]));
+            __m256i p1 = _mm256_madd_epi16(_mm256_maddubs_epi16(hi, x1), _mm256_set1_epi16(sc[2 * j + 1]));
+            sumi = _mm256_add_epi32(sumi, _mm256_add_epi32(p0, p1));
+        }
+        acc = _mm256_fmadd_ps(_mm256_set1_ps(x[i].d * _cvtsh_ss(w[i].d)), _mm256_cvtepi32_ps(sumi), acc);
+    }
+    return hsum_ps(acc) - mins;
+}
+
+static CK_AVX2 float dot_q5_K_avx2(int64_t n, const void *vw, const void *vx) {
+    const ck_block_q5_K *w = vw;
+    const ck_block_q8_K *x = vx;
+    int64_t nb = n / CK_QK_K;
+    __m256 acc = _mm256_setzero_ps();
+    float mins = 0;
+    const __m256i m4 = _mm256_set1_epi8(0x0F), one = _mm256_set1_epi8(1);
+    for (int64_t i = 0; i < nb; i++) {
+        uint8_t sc[8], m[8];
+        k4_scales(w[i].scales, sc, m);
+        int summ = 0;
+        for (int j = 0; j < 8; j++) summ += m[j] * (x[i].bsums[2 * j] + x[i].bsums[2 * j + 1]);
+        mins += x[i].d * _cvtsh_ss(w[i].dmin) * (float)summ;
+        __m256i hb = _mm256_loadu_si256((const __m256i *)w[i].qh);
+        __m256i sumi = _mm256_setzero_si256();
+        for (int j = 0; j < 4; j++) {
+            __m256i q = _mm256_loadu_si256((const __m256i *)(w[i].qs + 32 * j));
+            __m256i h0 = _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(hb, 2 * j), one), 4);
+            __m256i h1 = _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(hb, 2 * j + 1), one), 4);
+            __m256i lo = _mm256_or_si256(_mm256_and_si256(q, m4), h0);
+            __m256i hi = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(q, 4), m4), h1);
+            __m256i x0 = _mm256_loadu_si256((const __m256i *)(x[i].qs + 64 * j));
+            __m256i x1 = _mm256_loadu_si256((const __m256i *)(x[i].qs + 64 * j + 32));
+            __m256i p0 = _mm256_madd_epi16(_mm256_maddubs_epi16(lo, x0), _mm256_set1_epi16(sc[2 * j]));
+            __m256i p1 = _mm256_madd_epi16(_mm256_maddubs_epi16(hi, x1), _mm256_set1_epi16(sc[2 * j + 1]));
+            sumi = _mm256_add_epi32(sumi, _mm256_add_epi32(p0, p1));
+        }
+        acc = _mm256_fmadd_ps(_mm256_set1_ps(x[i].d * _cvtsh_ss(w[i].d)), _mm256_cvtepi32_ps(sumi), acc);
+    }
+    return hsum_ps(acc) - mins;
+}
+
+static CK_AVX2 float dot_q6_K_avx2(int64_t n, const void *vw, const void *vx) {
+    const ck_block_q6_K *w = vw;
+    const ck_block_q8_K *x = vx;
+    int64_t nb = n / CK_QK_K;
+    __m256 acc = _mm256_setzero_ps();
+    const __m256i m4 = _mm256_set1_epi8(0x0F), m3 = _mm256_set1_epi8(3);
+    for (int64_t i = 0; i < nb; i++) {
+        const uint8_t *ql = w[i].ql, *qh = w[i].qh;
+        const int8_t *sc = w[i].scales;
+        const int8_t *q8 = x[i].qs;
+        int offset = 0;
+        for (int g = 0; g < 16; g++) offset += sc[g] * x[i].bsums[g];
+        __m256i sumi = _mm256_setzero_si256();
+        for (int c = 0; c < 2; c++, ql += 64, qh += 32, sc += 8, q8 += 128) {
+            __m256i h = _mm256_loadu_si256((const __m256i *)qh);
+            __m256i l0 = _mm256_loadu_si256((const __m256i *)ql);
+            __m256i l1 = _mm256_loadu_si256((const __m256i *)(ql + 32));
+            __m256i q[4];
+            q[0] = _mm256_or_si256(_mm256_and_si256(l0, m4), _mm256_slli_epi16(_mm256_and_si256(h, m3), 4));
+            q[1] = _mm256_or_si256(_mm256_and_si256(l1, m4),
+                                   _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(h, 2), m3), 4));
+            q[2] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l0, 4), m4),
+                                   _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(h, 4), m3), 4));
+            q[3] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l1, 4), m4),
+                                   _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(h, 6), m3), 4));
+            for (int k = 0; k < 4; k++) {
+                __m256i xv = _mm256_loadu_si256((const __m256i *)(q8 + 32 * k));
+                __m256i s = _mm256_set_m128i(_mm_set1_epi16(sc[2 * k + 1]), _mm_set1_epi16(sc[2 * k]));
+                sumi = _mm256_add_epi32(sumi, _mm256_madd_epi16(_mm256_maddubs_epi16(q[k], xv), s));
+            }
+        }
+        sumi = _mm256_sub_epi32(sumi, _mm256_setr_epi32(32 * offset, 0, 0, 0, 0, 0, 0, 0));
+        acc = _mm256_fmadd_ps(_mm256_set1_ps(x[i].d * _cvtsh_ss(w[i].d)), _mm256_cvtepi32_ps(sumi), acc);
+    }
+    return hsum_ps(acc);
+}
+
+// MARK: - Float weights (activations stay F32)
+
+static CK_AVX2 float dot_f32_avx2(int64_t n, const void *vw, const void *vx) {
+    const float *w = vw, *x = vx;
+    __m256 a0 = _mm256_setzero_ps(), a1 = _mm256_setzero_ps();
+    int64_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        a0 = _mm256_fmadd_ps(_mm256_loadu_ps(w + i), _mm256_loadu_ps(x + i), a0);
+        a1 = _mm256_fmadd_ps(_mm256_loadu_ps(w + i + 8), _mm256_loadu_ps(x + i + 8), a1);
+    }
+    float s = hsum_ps(_mm256_add_ps(a0, a1));
+    for (; i < n; i++) s += w[i] * x[i];
+    return s;
+}
+
+static CK_AVX2 float dot_f16_avx2(int64_t n, const void *vw, const void *vx) {
+    const ck_half *w = vw;
+    const float *x = vx;
+    __m256 a0 = _mm256_setzero_ps();
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256 wf = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(w + i)));
+        a0 = _mm256_fmadd_ps(wf, _mm256_loadu_ps(x + i), a0);
+    }
+    float s = hsum_ps(a0);
+    for (; i < n; i++) s += _cvtsh_ss(w[i]) * x[i];
+    return s;
+}
+
+static CK_AVX2 float dot_bf16_avx2(int64_t n, const void *vw, const void *vx) {
+    const ck_bf16 *w = vw;
+    const float *x = vx;
+    __m256 a0 = _mm256_setzero_ps();
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i wi = _mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(w + i))), 16);
+        a0 = _mm256_fmadd_ps(_mm256_castsi256_ps(wi), _mm256_loadu_ps(x + i), a0);
+    }
+    float s = hsum_ps(a0);
+    for (; i < n; i++) s += ck_bf16_to_float(w[i]) * x[i];
+    return s;
+}
+
+// MARK: - Activation quantization (Q8_A), AVX2
+
+static CK_AVX2 void quant_q8a_avx2(const float *x, void *vdst, int64_t n) {
+    ck_block_q8_a *y = vdst;
+    int64_t nb = n / CK_QK;
+    const __m256 sign_mask = _mm256_set1_ps(-0.0f);
+    const __m256i perm = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    for (int64_t i = 0; i < nb; i++, x += CK_QK) {
+        __m256 v0 = _mm256_loadu_ps(x), v1 = _mm256_loadu_ps(x + 8);
+        __m256 v2 = _mm256_loadu_ps(x + 16), v3 = _mm256_loadu_ps(x + 24);
+        __m256 mx = _mm256_max_ps(_mm256_max_ps(_mm256_andnot_ps(sign_mask, v0), _mm256_andnot_ps(sign_mask, v1)),
+                                  _mm256_max_ps(_mm256_andnot_ps(sign_mask, v2), _mm256_andnot_ps(sign_mask, v3)));
+        __m128 m4 = _mm_max_ps(_mm256_castps256_ps128(mx), _mm256_extractf128_ps(mx, 1));
+        m4 = _mm_max_ps(m4, _mm_movehl_ps(m4, m4));
+        m4 = _mm_max_ss(m4, _mm_movehdup_ps(m4));
+        float amax = _mm_cvtss_f32(m4);
+        float d = amax / 127.0f, id = amax != 0 ? 127.0f / amax : 0.0f;
+        __m256 mul = _mm256_set1_ps(id);
+#define mode (_MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+        __m256i i0 = _mm256_cvtps_epi32(_mm256_round_ps(_mm256_mul_ps(v0, mul), mode));
+        __m256i i1 = _mm256_cvtps_epi32(_mm256_round_ps(_mm256_mul_ps(v1, mul), mode));
+        __m256i i2 = _mm256_cvtps_epi32(_mm256_round_ps(_mm256_mul_ps(v2, mul), mode));
+        __m256i i3 = _mm256_cvtps_epi32(_mm256_round_ps(_mm256_mul_ps(v3, mul), mode));
+#undef mode
+        int sum = hsum_epi32(_mm256_add_epi32(_mm256_add_epi32(i0, i1), _mm256_add_epi32(i2, i3)));
+        __m256i p = _mm256_packs_epi16(_mm256_packs_epi32(i0, i1), _mm256_packs_epi32(i2, i3));
+        p = _mm256_permutevar8x32_epi32(p, perm);
+        _mm256_storeu_si256((__m256i *)y[i].qs, p);
+        y[i].d = _cvtsh_ss(_cvtss_sh(d, 0));
+        y[i].s = _cvtsh_ss(_cvtss_sh(d * (float)sum, 0));
+    }
+}
+
+// MARK: - Tables
+
+ck_dot_fn ck_dot_avx2(int type) {
+    switch (type) {
+    case CK_TYPE_Q4_0: return dot_q4_0_avx2;
+    case CK_TYPE_Q4_1: return dot_q4_1_avx2;
+    case CK_TYPE_Q5_0: return dot_q5_0_avx2;
+    case CK_TYPE_Q5_1: return dot_q5_1_avx2;
+    case CK_TYPE_Q8_0: return dot_q8_0_avx2;
+    case CK_TYPE_Q4_K: return dot_q4_K_avx2;
+    case CK_TYPE_Q5_K: return dot_q5_K_avx2;
+    case CK_TYPE_Q6_K: return dot_q6_K_avx2;
+    case CK_TYPE_F32: return dot_f32_avx2;
+    case CK_TYPE_F16: return dot_f16_avx2;
+    case CK_TYPE_BF16: return dot_bf16_avx2;
+    default: return NULL;
+    }
+}
+
+ck_dot_fn ck_dot_avx512(int type) {
+    switch (type) {
+    case CK_TYPE_Q4_0: return dot_q4_0_avx512;
+    case CK_TYPE_Q4_1: return dot_q4_1_avx512;
+    case CK_TYPE_Q5_0: return dot_q5_0_avx512;
+    case CK_TYPE_Q5_1: return dot_q5_1_avx512;
+    case CK_TYPE_Q8_0: return dot_q8_0_avx512;
+    default: return NULL;  // K formats and floats: the AVX2 kernels are as fast here
+    }
+}
+
+ck_quant_act_fn ck_quant_q8a_avx2(void) { return quant_q8a_avx2; }
+
+#else
+
+ck_dot_fn ck_dot_avx2(int type) { (void)type; return 0; }
+ck_dot_fn ck_dot_avx512(int type) { (void)type; return 0; }
+ck_quant_act_fn ck_quant_q8a_avx2(void) { return 0; }
+
+#endif

@@ -1,0 +1,162 @@
+internal import CKernels
+
+/// The transformer forward pass over a batch of tokens, with the scratch memory it needs.
+///
+/// One per `InferenceContext`. Buffers are sized once for `maxBatch` tokens; a batch runs as
+/// matrix x matrix products (all tokens against each weight row while it is in cache), so
+/// prefill reads the weights once per batch instead of once per token.
+final class ForwardPass {
+    let hp: ModelHyperparameters
+    let weights: ModelWeights
+    let maxBatch: Int
+
+    private let x: UnsafeMutablePointer<Float>        // residual stream [B][d]
+    private let xn: UnsafeMutablePointer<Float>       // normalized input [B][max(d, qDim)]
+    private let q: UnsafeMutablePointer<Float>        // [B][qDim]
+    private let k: UnsafeMutablePointer<Float>        // [B][kvDim]
+    private let v: UnsafeMutablePointer<Float>        // [B][kvDim]
+    private let attn: UnsafeMutablePointer<Float>     // [B][qDim]
+    private let tmp: UnsafeMutablePointer<Float>      // [B][d]
+    private let gate: UnsafeMutablePointer<Float>     // [B][ff]
+    private let up: UnsafeMutablePointer<Float>       // [B][ff]
+    private let ropeGlobal: UnsafeMutablePointer<Float>
+    private let ropeLocal: UnsafeMutablePointer<Float>
+    private let quantized: [UnsafeMutableRawPointer]  // one activation buffer per activation format
+    private let quantizedBytes: Int
+    private let jobs: UnsafeMutablePointer<ck_matmul_job>
+
+    /// The final-normalized hidden state of the last evaluated position, [d].
+    let lastHidden: UnsafeMutablePointer<Float>
+
+    init(hp: ModelHyperparameters, weights: ModelWeights, maxBatch: Int) {
+        self.hp = hp
+        self.weights = weights
+        self.maxBatch = maxBatch
+        let d = hp.embeddingLength, ff = hp.feedForwardLength
+        let wide = max(d, hp.qDimension)
+        x = .allocate(capacity: maxBatch * d)
+        xn = .allocate(capacity: maxBatch * wide)
+        q = .allocate(capacity: maxBatch * hp.qDimension)
+        k = .allocate(capacity: maxBatch * hp.kvDimension)
+        v = .allocate(capacity: maxBatch * hp.kvDimension)
+        attn = .allocate(capacity: maxBatch * hp.qDimension)
+        tmp = .allocate(capacity: maxBatch * d)
+        gate = .allocate(capacity: maxBatch * ff)
+        up = .allocate(capacity: maxBatch * ff)
+        ropeGlobal = .allocate(capacity: maxBatch * hp.ropeDimensions)
+        ropeLocal = .allocate(capacity: maxBatch * hp.ropeDimensions)
+        let bytes = maxBatch * max(wide, ff) * MemoryLayout<Float>.size
+        quantizedBytes = bytes
+        quantized = (0..<3).map { _ in .allocate(byteCount: bytes, alignment: 64) }
+        jobs = .allocate(capacity: 4)
+        lastHidden = .allocate(capacity: d)
+        lastHidden.initialize(repeating: 0, count: d)
+    }
+
+    deinit {
+        for p in [x, xn, q, k, v, attn, tmp, gate, up, ropeGlobal, ropeLocal, lastHidden] { p.deallocate() }
+        for p in quantized { p.deallocate() }
+        jobs.deallocate()
+    }
+
+    /// Slot of the activation buffer for a weight type's activation format.
+    private static func slot(for type: Int32) -> Int {
+        switch ck_activation_type(type) {
+        case Int32(CK_TYPE_Q8_K): 1
+        case Int32(CK_TYPE_F32): 2
+        default: 0
+        }
+    }
+
+    /// out_i = input x W_i^T (+ bias_i) for up to four matrices sharing one input, in one pool
+    /// dispatch. The input is quantized once per activation format the matrices need.
+    private func matmul(_ pool: OpaquePointer, input: UnsafePointer<Float>, columns: Int, tokens: Int,
+                        _ ops: [(WeightMatrix, UnsafeMutablePointer<Float>, WeightVector?)]) {
+        var done = [false, false, false]
+        for (i, op) in ops.enumerated() {
+            let slot = Self.slot(for: op.0.kernelType)
+            if !done[slot] {
+                ck_quantize_batch(pool, op.0.kernelType, input, Int64(columns), Int64(columns), Int64(tokens), quantized[slot])
+                done[slot] = true
+            }
+            jobs[i] = ck_matmul_job(type: op.0.kernelType, w: op.0.base, rows: Int64(op.0.rows), cols: Int64(columns),
+                                    row_ids: nil, xq: quantized[slot], bias: op.2.map { UnsafePointer($0.pointer) },
+                                    y: op.1, ldy: Int64(op.0.rows))
+        }
+        ck_matmul(pool, jobs, Int32(ops.count), Int64(tokens))
+    }
+
+    /// Runs `tokens` (already range-checked) at positions `position ..< position + count`,
+    /// writing their keys and values into `cache`, and leaves the last position's final hidden
+    /// state in `lastHidden`.
+    func run(_ pool: OpaquePointer, tokens: UnsafeBufferPointer<Int32>, position: Int, cache: KVCache) {
+        let n = tokens.count
+        let d = hp.embeddingLength, qDim = hp.qDimension, kvDim = hp.kvDimension, ff = hp.feedForwardLength
+        let hd = hp.headDimension
+        precondition(n > 0 && n <= maxBatch && position + n <= cache.capacity, "ForwardPass.run: caller checks bounds")
+
+        for (t, token) in tokens.enumerated() {
+            weights.tokenEmbedding.dequantizeRow(Int(token), into: x + t * d)
+        }
+        if hp.embeddingScale != 1 { ck_scale(x, hp.embeddingScale, Int64(n * d)) }
+
+        ck_rope_table(ropeGlobal, Int64(position), Int64(n), Int32(hp.ropeDimensions), hp.ropeBase, hp.ropeFrequencyScale)
+        if hp.ropeBaseLocal != hp.ropeBase {
+            ck_rope_table(ropeLocal, Int64(position), Int64(n), Int32(hp.ropeDimensions), hp.ropeBaseLocal, hp.ropeFrequencyScale)
+        }
+
+        for (il, layer) in weights.layers.enumerated() {
+            let sliding = hp.isSlidingLayer(il)
+            // Attention block.
+            ck_rmsnorm(x, layer.attentionNorm.pointer, xn, Int64(d), Int64(n), hp.rmsEpsilon)
+            matmul(pool, input: xn, columns: d, tokens: n,
+                   [(layer.query, q, layer.queryBias), (layer.key, k, layer.keyBias), (layer.value, v, layer.valueBias)])
+            if let qn = layer.queryNorm { ck_rmsnorm(q, qn.pointer, q, Int64(hd), Int64(n * hp.headCount), hp.rmsEpsilon) }
+            if let kn = layer.keyNorm { ck_rmsnorm(k, kn.pointer, k, Int64(hd), Int64(n * hp.kvHeadCount), hp.rmsEpsilon) }
+            let rope = sliding && hp.ropeBaseLocal != hp.ropeBase ? ropeLocal : ropeGlobal
+            let neox: Int32 = hp.ropeNeoX ? 1 : 0
+            ck_rope_apply(q, Int64(n), Int64(qDim), Int32(hp.headCount), Int32(hd), Int32(hp.ropeDimensions), rope, neox)
+            ck_rope_apply(k, Int64(n), Int64(kvDim), Int32(hp.kvHeadCount), Int32(hd), Int32(hp.ropeDimensions), rope, neox)
+            let keys = cache.keys(layer: il), values = cache.values(layer: il)
+            (keys + position * kvDim).update(from: k, count: n * kvDim)
+            (values + position * kvDim).update(from: v, count: n * kvDim)
+            var args = ck_attention_args(
+                q: q, k: keys, v: values, out: attn, n_head: Int32(hp.headCount), n_kv_head: Int32(hp.kvHeadCount),
+                head_dim: Int32(hd), pos0: Int64(position), n_tokens: Int64(n),
+                window: Int64(sliding ? (hp.slidingWindow ?? 0) : 0), scale: hp.attentionScale,
+                softcap: hp.attentionSoftcap ?? 0)
+            ck_attention(pool, &args)
+            matmul(pool, input: attn, columns: qDim, tokens: n, [(layer.output, tmp, nil)])
+            if let post = layer.postAttentionNorm { ck_rmsnorm(tmp, post.pointer, tmp, Int64(d), Int64(n), hp.rmsEpsilon) }
+            ck_add(x, tmp, Int64(n * d))
+
+            // Feed-forward block.
+            ck_rmsnorm(x, layer.feedForwardNorm.pointer, xn, Int64(d), Int64(n), hp.rmsEpsilon)
+            matmul(pool, input: xn, columns: d, tokens: n, [(layer.gate, gate, nil), (layer.up, up, nil)])
+            if hp.architecture == .gemma3 {
+                ck_geglu(gate, up, Int64(n * ff))
+            } else {
+                ck_swiglu(gate, up, Int64(n * ff))
+            }
+            matmul(pool, input: gate, columns: ff, tokens: n, [(layer.down, tmp, nil)])
+            if let post = layer.postFeedForwardNorm { ck_rmsnorm(tmp, post.pointer, tmp, Int64(d), Int64(n), hp.rmsEpsilon) }
+            ck_add(x, tmp, Int64(n * d))
+        }
+        ck_rmsnorm(x + (n - 1) * d, weights.outputNorm.pointer, lastHidden, Int64(d), 1, hp.rmsEpsilon)
+    }
+
+    /// Output-head rows for `lastHidden`: every row when `rows` is nil, else only those rows
+    /// (ids already range-checked), in that order.
+    func logits(_ pool: OpaquePointer, rows: UnsafeBufferPointer<Int32>?, into out: UnsafeMutablePointer<Float>) {
+        let head = weights.output
+        let slot = Self.slot(for: head.kernelType)
+        ck_quantize_activations(head.kernelType, lastHidden, quantized[slot], Int64(hp.embeddingLength))
+        let count = rows?.count ?? head.rows
+        jobs[0] = ck_matmul_job(type: head.kernelType, w: head.base, rows: Int64(count), cols: Int64(hp.embeddingLength),
+                                row_ids: rows?.baseAddress, xq: quantized[slot], bias: nil, y: out, ldy: Int64(count))
+        ck_matmul(pool, jobs, 1, 1)
+        if let cap = hp.finalLogitSoftcap { ck_softcap(out, cap, Int64(count)) }
+    }
+}
+
+@available(*, unavailable) extension ForwardPass: Sendable {}

@@ -1,0 +1,32 @@
+internal import CKernels
+import Foundation
+import Synchronization
+
+/// The persistent kernel threads of one model (`ck_pool`), sized to the cores.
+///
+/// A forward pass holds the pool for its whole duration (`withPool`), so contexts sharing a
+/// model take turns: the pool's threads are the machine's cores, and two passes at once would
+/// only fight over them.
+final class WorkerPool: Sendable {
+    private let lock = Mutex<Void>(())
+    nonisolated(unsafe) private let pool: OpaquePointer
+    let threadCount: Int
+
+    init?(threads: Int) {
+        guard let pool = ck_pool_create(Int32(max(1, min(threads, 256)))) else { return nil }
+        self.pool = pool
+        self.threadCount = Int(ck_pool_size(pool))
+    }
+
+    deinit { ck_pool_destroy(pool) }
+
+    /// Runs `body` with exclusive use of the pool.
+    func withPool<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
+        try lock.withLock { _ throws(E) -> R in try body(pool) }
+    }
+
+    /// The number of cores this process may use.
+    static var defaultThreadCount: Int {
+        max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+}

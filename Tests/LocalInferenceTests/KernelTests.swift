@@ -1,0 +1,309 @@
+import CKernels
+import Foundation
+import Testing
+
+/// Deterministic test data (splitmix64), so failures reproduce.
+struct TestRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// Uniform in [-1, 1).
+    mutating func float() -> Float { Float(next() >> 40) / Float(1 << 24) * 2 - 1 }
+    mutating func floats(_ n: Int, scale: Float = 1) -> [Float] { (0..<n).map { _ in float() * scale } }
+}
+
+/// The kernels' quantized formats with the tolerances each must meet.
+struct QuantCase: CustomTestStringConvertible, Sendable {
+    let type: Int32
+    let name: String
+    /// Max RMS error of quantize -> dequantize, relative to the RMS of the data.
+    let roundTripTolerance: Float
+    /// Whether `ck_quantize_row` can produce it (otherwise blocks are random bytes).
+    let quantizable: Bool
+    var testDescription: String { name }
+
+    static let all: [QuantCase] = [
+        QuantCase(type: Int32(CK_TYPE_Q4_0), name: "Q4_0", roundTripTolerance: 0.12, quantizable: true),
+        QuantCase(type: Int32(CK_TYPE_Q4_1), name: "Q4_1", roundTripTolerance: 0.10, quantizable: true),
+        QuantCase(type: Int32(CK_TYPE_Q5_0), name: "Q5_0", roundTripTolerance: 0.06, quantizable: true),
+        QuantCase(type: Int32(CK_TYPE_Q5_1), name: "Q5_1", roundTripTolerance: 0, quantizable: false),
+        QuantCase(type: Int32(CK_TYPE_Q8_0), name: "Q8_0", roundTripTolerance: 0.01, quantizable: true),
+        QuantCase(type: Int32(CK_TYPE_Q4_K), name: "Q4_K", roundTripTolerance: 0.12, quantizable: true),
+        QuantCase(type: Int32(CK_TYPE_Q5_K), name: "Q5_K", roundTripTolerance: 0, quantizable: false),
+        QuantCase(type: Int32(CK_TYPE_Q6_K), name: "Q6_K", roundTripTolerance: 0.04, quantizable: true),
+        QuantCase(type: Int32(CK_TYPE_F16), name: "F16", roundTripTolerance: 0.001, quantizable: true),
+        QuantCase(type: Int32(CK_TYPE_F32), name: "F32", roundTripTolerance: 0, quantizable: true),
+    ]
+}
+
+/// Max |SIMD - reference| relative to sum(|w| |x|): integer sums are exact, only the float
+/// scaling order differs.
+let maxDotProductError: Float = 2e-5
+/// Max |quantized dot - float dot| relative to sum(|w| |x|) (activation quantization error).
+let maxQuantizedDotError: Float = 0.02
+
+/// A row of `n` elements of `type`: quantized from random floats, or random bytes with sane
+/// half-precision scales for formats the kernels cannot quantize.
+func makeRow(_ c: QuantCase, n: Int, random: inout TestRandom) -> (bytes: [UInt8], floats: [Float]) {
+    let rowBytes = ck_row_bytes(c.type, Int64(n))
+    var bytes = [UInt8](repeating: 0, count: rowBytes)
+    if c.quantizable {
+        let x = random.floats(n)
+        _ = bytes.withUnsafeMutableBytes { ck_quantize_row(c.type, x, $0.baseAddress, Int64(n)) }
+    } else {
+        for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: random.next()) }
+        let blockBytes = Int(ck_type_block_bytes(c.type))
+        let halfOffsets = c.type == Int32(CK_TYPE_Q5_1) || c.type == Int32(CK_TYPE_Q5_K) ? [0, 2] : [0]
+        for block in stride(from: 0, to: rowBytes, by: blockBytes) {
+            for offset in halfOffsets {
+                let h = ck_float_to_half(random.float() * 0.01)
+                bytes[block + offset] = UInt8(h & 0xFF)
+                bytes[block + offset + 1] = UInt8(h >> 8)
+            }
+        }
+    }
+    var floats = [Float](repeating: 0, count: n)
+    bytes.withUnsafeBytes { ck_dequantize_row(c.type, $0.baseAddress, &floats, Int64(n)) }
+    return (bytes, floats)
+}
+
+func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: ck_activation_row_bytes(type, Int64(x.count)))
+    out.withUnsafeMutableBytes { ck_quantize_activations(type, x, $0.baseAddress, Int64(x.count)) }
+    return out
+}
+
+@Suite("Kernel block layouts") struct KernelLayoutTests {
+    @Test func blockSizesMatchGGML() {
+        #expect(MemoryLayout<ck_block_q4_0>.size == 18)
+        #expect(MemoryLayout<ck_block_q4_1>.size == 20)
+        #expect(MemoryLayout<ck_block_q5_0>.size == 22)
+        #expect(MemoryLayout<ck_block_q5_1>.size == 24)
+        #expect(MemoryLayout<ck_block_q8_0>.size == 34)
+        #expect(MemoryLayout<ck_block_q4_K>.size == 144)
+        #expect(MemoryLayout<ck_block_q5_K>.size == 176)
+        #expect(MemoryLayout<ck_block_q6_K>.size == 210)
+        #expect(MemoryLayout<ck_block_q8_K>.size == 292)
+        #expect(MemoryLayout<ck_block_q8_a>.size == 40)
+        for c in QuantCase.all {
+            #expect(Int(ck_type_block_bytes(c.type)) > 0, "\(c.name)")
+        }
+        #expect(ck_row_bytes(Int32(CK_TYPE_Q4_K), 640) == 0, "640 is not a multiple of 256")
+    }
+
+    @Test func halfConversionRoundTripsEveryValue() {
+        for bits in 0...UInt16.max {
+            let f = ck_half_to_float(bits)
+            if f.isNaN { continue }
+            #expect(ck_float_to_half(f) == bits, "half \(bits)")
+            #expect(Float(Float16(bitPattern: bits)) == f)
+        }
+        #expect(ck_float_to_half(1e6) == 0x7C00)
+        #expect(ck_float_to_half(1.00048828125) == 0x3C00)  // halfway, rounds to even
+    }
+}
+
+@Suite("Kernel quantization and dot products") struct KernelDotTests {
+    @Test(arguments: QuantCase.all.filter { $0.quantizable && $0.roundTripTolerance > 0 })
+    func quantizeRoundTrip(_ c: QuantCase) {
+        var random = TestRandom(seed: 1)
+        let n = 1024
+        let x = random.floats(n)
+        var bytes = [UInt8](repeating: 0, count: ck_row_bytes(c.type, Int64(n)))
+        let status = bytes.withUnsafeMutableBytes { ck_quantize_row(c.type, x, $0.baseAddress, Int64(n)) }
+        #expect(status == 0)
+        var y = [Float](repeating: 0, count: n)
+        bytes.withUnsafeBytes { ck_dequantize_row(c.type, $0.baseAddress, &y, Int64(n)) }
+        let err = zip(x, y).map { ($0 - $1) * ($0 - $1) }.reduce(0, +)
+        let ref = x.map { $0 * $0 }.reduce(0, +)
+        #expect((err / ref).squareRoot() < c.roundTripTolerance, "\(c.name): \((err / ref).squareRoot())")
+    }
+
+    @Test(arguments: QuantCase.all)
+    func everyISAMatchesReference(_ c: QuantCase) {
+        var random = TestRandom(seed: 2)
+        for n in [256, 512, 2048] {
+            let (w, wf) = makeRow(c, n: n, random: &random)
+            let x = random.floats(n, scale: 3)
+            let xq = quantizeActivations(x, for: c.type)
+            var xd = [Float](repeating: 0, count: n)
+            let at = ck_activation_type(c.type)
+            if at == Int32(CK_TYPE_F32) {
+                xd = x
+            } else {
+                xq.withUnsafeBytes { raw in
+                    if at == Int32(CK_TYPE_Q8_K) {
+                        ck_dequantize_row(Int32(CK_TYPE_Q8_K), raw.baseAddress, &xd, Int64(n))
+                    } else {
+                        let blocks = raw.bindMemory(to: ck_block_q8_a.self)
+                        for (b, block) in blocks.enumerated() {
+                            withUnsafeBytes(of: block.qs) { qs in
+                                for j in 0..<32 { xd[b * 32 + j] = block.d * Float(Int8(bitPattern: qs[j])) }
+                            }
+                            let sum = withUnsafeBytes(of: block.qs) { $0.reduce(0) { $0 + Int(Int8(bitPattern: $1)) } }
+                            #expect(abs(block.s - block.d * Float(sum)) <= 1e-3 * abs(block.s) + 1e-6, "s is rounded to F16")
+                        }
+                    }
+                }
+            }
+            let magnitude = zip(wf, xd).map { abs($0 * $1) }.reduce(0, +)
+            let exact = zip(wf, xd).map { Double($0) * Double($1) }.reduce(0, +)
+            let reference = w.withUnsafeBytes { wp in xq.withUnsafeBytes { ck_vec_dot(c.type, Int32(CK_ISA_SCALAR), Int64(n), wp.baseAddress, $0.baseAddress) } }
+            #expect(abs(Double(reference) - exact) <= Double(maxDotProductError * magnitude) + 1e-6, "\(c.name) reference")
+            for isa in [CK_ISA_AVX2, CK_ISA_AVX512, CK_ISA_BEST] where isa == CK_ISA_BEST || ck_isa_available(Int32(isa)) != 0 {
+                let value = w.withUnsafeBytes { wp in xq.withUnsafeBytes { ck_vec_dot(c.type, Int32(isa), Int64(n), wp.baseAddress, $0.baseAddress) } }
+                #expect(abs(value - reference) <= maxDotProductError * magnitude + 1e-6, "\(c.name) isa \(isa) n \(n): \(value) vs \(reference)")
+            }
+            // Activation quantization costs little accuracy against the float product.
+            let floatDot = zip(wf, x).map { $0 * $1 }.reduce(0, +)
+            #expect(abs(reference - floatDot) <= maxQuantizedDotError * magnitude, "\(c.name) vs float")
+        }
+    }
+
+    @Test func bestISAIsDetected() {
+        let features = ck_detect_cpu_features()
+        let isa = ck_selected_isa()
+        if features.avx512vnni != 0 && features.avx512vl != 0 && features.avx2 != 0 {
+            #expect(isa == Int32(CK_ISA_AVX512))
+        } else if features.avx2 != 0 && features.fma != 0 {
+            #expect(isa == Int32(CK_ISA_AVX2))
+        }
+    }
+}
+
+@Suite("Kernel matrix products and pool") struct KernelMatmulTests {
+    @Test(arguments: [1, 2, 3])
+    func matmulMatchesRowDots(threads: Int) throws {
+        let pool = try #require(ck_pool_create(Int32(threads)))
+        defer { ck_pool_destroy(pool) }
+        var random = TestRandom(seed: 3)
+        for c in QuantCase.all where c.type != Int32(CK_TYPE_F32) {
+            let rows = 37, cols = 512, tokens = 19
+            var w: [UInt8] = []
+            for _ in 0..<rows { w += makeRow(c, n: cols, random: &random).bytes }
+            var xq: [UInt8] = []
+            for _ in 0..<tokens { xq += quantizeActivations(random.floats(cols), for: c.type) }
+            let bias = random.floats(rows)
+            var y = [Float](repeating: .nan, count: rows * tokens)
+            w.withUnsafeBytes { wp in
+                xq.withUnsafeBytes { xp in
+                    bias.withUnsafeBufferPointer { bp in
+                        y.withUnsafeMutableBufferPointer { yp in
+                            var job = ck_matmul_job(type: c.type, w: wp.baseAddress, rows: Int64(rows), cols: Int64(cols), row_ids: nil,
+                                                    xq: xp.baseAddress, bias: bp.baseAddress, y: yp.baseAddress, ldy: Int64(rows))
+                            ck_matmul(pool, &job, 1, Int64(tokens))
+                        }
+                    }
+                }
+            }
+            let wrb = ck_row_bytes(c.type, Int64(cols)), xrb = ck_activation_row_bytes(c.type, Int64(cols))
+            for t in 0..<tokens {
+                for r in 0..<rows {
+                    let expected = w.withUnsafeBytes { wp in xq.withUnsafeBytes { xp in
+                        ck_vec_dot(c.type, Int32(CK_ISA_BEST), Int64(cols), wp.baseAddress! + r * wrb, xp.baseAddress! + t * xrb)
+                    } } + bias[r]
+                    #expect(y[t * rows + r] == expected, "\(c.name) row \(r) token \(t)")
+                }
+            }
+        }
+    }
+
+    @Test func poolRunsEveryParticipantManyTimes() throws {
+        let pool = try #require(ck_pool_create(3))
+        defer { ck_pool_destroy(pool) }
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: 3)
+        counts.initialize(repeating: 0, count: 3)
+        defer { counts.deallocate() }
+        for _ in 0..<300 {
+            ck_pool_run(pool, { ctx, ith, nth in
+                guard let ctx, nth == 3 else { return }
+                ctx.assumingMemoryBound(to: Int.self)[Int(ith)] += 1
+            }, counts)
+        }
+        #expect(Array(UnsafeBufferPointer(start: counts, count: 3)) == [300, 300, 300])
+    }
+}
+
+@Suite("Kernel element-wise ops and attention") struct KernelOpsTests {
+    @Test func rmsnormSoftmaxActivations() {
+        var random = TestRandom(seed: 4)
+        let x = random.floats(100), w = random.floats(100)
+        var y = [Float](repeating: 0, count: 100)
+        ck_rmsnorm(x, w, &y, 100, 1, 1e-5)
+        let rms = (x.map { $0 * $0 }.reduce(0, +) / 100 + 1e-5).squareRoot()
+        for i in 0..<100 { #expect(abs(y[i] - x[i] / rms * w[i]) < 1e-5) }
+        var s = x
+        ck_softmax(&s, 100)
+        let e = x.map { exp($0) }, total = e.reduce(0, +)
+        for i in 0..<100 { #expect(abs(s[i] - e[i] / total) < 1e-6) }
+        #expect(abs(ck_silu(1.5) - 1.5 / (1 + exp(-1.5))) < 1e-6)
+        #expect(abs(ck_gelu(1.0) - 0.841192) < 1e-5)
+        #expect(abs(ck_gelu(-3.0) - -0.003637) < 1e-5)
+    }
+
+    @Test(arguments: [false, true])
+    func ropeRotatesPairs(neox: Bool) {
+        var random = TestRandom(seed: 5)
+        let headDim = 8, heads = 2, tokens = 3
+        let x = random.floats(tokens * heads * headDim)
+        var cs = [Float](repeating: 0, count: tokens * headDim)
+        ck_rope_table(&cs, 5, Int64(tokens), Int32(headDim), 10000, 1)
+        var y = x
+        ck_rope_apply(&y, Int64(tokens), Int64(heads * headDim), Int32(heads), Int32(headDim), Int32(headDim), cs, neox ? 1 : 0)
+        for t in 0..<tokens {
+            for h in 0..<heads {
+                for i in 0..<headDim / 2 {
+                    let theta = Double(5 + t) * pow(10000, -2 * Double(i) / Double(headDim))
+                    let base = t * heads * headDim + h * headDim
+                    let (ia, ib) = neox ? (base + i, base + i + headDim / 2) : (base + 2 * i, base + 2 * i + 1)
+                    let a = Double(x[ia]), b = Double(x[ib])
+                    #expect(abs(Double(y[ia]) - (a * cos(theta) - b * sin(theta))) < 1e-5)
+                    #expect(abs(Double(y[ib]) - (a * sin(theta) + b * cos(theta))) < 1e-5)
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [0, 3])
+    func attentionMatchesNaive(window: Int) throws {
+        let pool = try #require(ck_pool_create(2))
+        defer { ck_pool_destroy(pool) }
+        var random = TestRandom(seed: 6)
+        let nHead = 4, nKV = 2, hd = 16, pos0 = 70, tokens = 5, ctx = pos0 + tokens
+        let q = random.floats(tokens * nHead * hd), k = random.floats(ctx * nKV * hd), v = random.floats(ctx * nKV * hd)
+        var out = [Float](repeating: .nan, count: tokens * nHead * hd)
+        let scale: Float = 0.25
+        q.withUnsafeBufferPointer { qp in k.withUnsafeBufferPointer { kp in v.withUnsafeBufferPointer { vp in
+            out.withUnsafeMutableBufferPointer { op in
+                var args = ck_attention_args(q: qp.baseAddress, k: kp.baseAddress, v: vp.baseAddress, out: op.baseAddress,
+                                             n_head: Int32(nHead), n_kv_head: Int32(nKV), head_dim: Int32(hd), pos0: Int64(pos0),
+                                             n_tokens: Int64(tokens), window: Int64(window), scale: scale, softcap: 0)
+                ck_attention(pool, &args)
+            }
+        } } }
+        for t in 0..<tokens {
+            for h in 0..<nHead {
+                let kvh = h / (nHead / nKV), qpos = pos0 + t
+                let first = window > 0 ? max(0, qpos - window + 1) : 0
+                var scores: [Float] = []
+                for p in first...qpos {
+                    var d: Float = 0
+                    for i in 0..<hd { d += q[t * nHead * hd + h * hd + i] * k[p * nKV * hd + kvh * hd + i] }
+                    scores.append(d * scale)
+                }
+                ck_softmax(&scores, Int64(scores.count))
+                for i in 0..<hd {
+                    var expected: Float = 0
+                    for (j, p) in (first...qpos).enumerated() { expected += scores[j] * v[p * nKV * hd + kvh * hd + i] }
+                    #expect(abs(out[t * nHead * hd + h * hd + i] - expected) < 1e-5)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import LocalInference
+
+/// llama.cpp's outputs for a real model, written by scripts/fixtures/make_model_fixtures.py.
+struct ModelFixture: Decodable {
+    struct Continuation: Decodable {
+        let prompt: String
+        let prompt_ids: [Int32]
+        let greedy_ids: [Int32]
+    }
+    struct Top5: Decodable {
+        let ids: [Int32]
+        let logits: [Float]
+    }
+    struct TeacherForced: Decodable {
+        let text: String
+        let ids: [Int32]
+        let top5: [Top5]
+    }
+    let model: String
+    let continuations: [Continuation]
+    let teacher_forced: TeacherForced
+
+    static func load(_ name: String) throws -> ModelFixture {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/model-\(name).json")
+        return try JSONDecoder().decode(ModelFixture.self, from: Data(contentsOf: url))
+    }
+}
+
+/// Each real model is loaded once per test process and shared.
+enum LoadedModels {
+    private static let smol = Result { try LanguageModel(file: TestModels.file(TestModels.smolLM2)) }
+    private static let gemma = Result { try LanguageModel(file: TestModels.file(TestModels.gemma3)) }
+
+    static func model(_ fixture: String) throws -> LanguageModel {
+        try (fixture == "smollm2" ? smol : gemma).get()
+    }
+}
+
+/// Greedy argmax, lowest id on ties (as llama.cpp's argmax).
+func argmax(_ values: [Float]) -> Int32 {
+    var best = 0
+    for i in values.indices where values[i] > values[best] { best = i }
+    return Int32(best)
+}
