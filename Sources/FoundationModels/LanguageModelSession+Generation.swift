@@ -50,6 +50,7 @@ extension LanguageModelSession {
         _ request: GenerationRequest,
         onUpdate: @Sendable (GeneratedContent) -> Void = { _ in }
     ) async throws -> GenerationResult {
+        if !tools.isEmpty { return try await generateWithTools(request, onUpdate: onUpdate) }
         let transcript = try beginRequest()
         defer { endRequest() }
         do {
@@ -57,6 +58,8 @@ extension LanguageModelSession {
         } catch {
             throw GenerationError.decodingFailure(.init(debugDescription: "Invalid GenerationOptions: \(error.description)."))
         }
+        let responseKind: GuardrailEnforcement.ResponseKind = request.schema == nil ? .text : .guided
+        try checkInput(Self.inputTexts(transcript: transcript, prompt: request.prompt), responseKind: responseKind)
         let backend = try model.backend()
         let jsonSchema = try request.schema?.jsonSchema()
 
@@ -132,6 +135,7 @@ extension LanguageModelSession {
             throw GenerationError.decodingFailure(.init(
                 debugDescription: "The response stopped after \(generated) tokens before the \(request.responseFormat?.name ?? "structured") value was complete: \(output.text)"))
         }
+        try checkOutput(output.finish(), responseKind: responseKind)
         let content = try Self.finalContent(from: output.finish(), structured: constraint != nil, id: id)
         let responseEntry = Transcript.Entry.response(.init(assetIDs: [], segments: [
             constraint == nil
