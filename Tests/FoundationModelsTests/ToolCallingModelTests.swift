@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import FoundationModels
+
+/// The seed's weather tool, in English (the default model supports English only).
+struct SeedWeatherTool: Tool {
+    let name = "currentWeather"
+    let description = "Returns the current temperature and conditions for a city."
+
+    /// `@Generable struct Arguments { @Guide(description: "City name, for example Seoul") let city: String }`,
+    /// written as the macro expands it (the macro plugin is on another branch).
+    struct Arguments: Generable {
+        let city: String
+
+        static var generationSchema: GenerationSchema {
+            GenerationSchema(type: Self.self, description: nil, properties: [
+                GenerationSchema.Property(name: "city", description: "City name, for example Seoul", type: String.self, guides: []),
+            ])
+        }
+
+        init(city: String) { self.city = city }
+
+        init(_ content: GeneratedContent) throws { city = try content.value(String.self, forProperty: "city") }
+
+        var generatedContent: GeneratedContent { GeneratedContent(properties: ["city": city]) }
+    }
+
+    static let temperatures = ["seoul": 21, "busan": 25]
+
+    func call(arguments: Arguments) async throws -> ToolOutput {
+        let temperature = Self.temperatures[arguments.city.lowercased()] ?? 18
+        return ToolOutput("\(arguments.city): \(temperature)°C, clear")
+    }
+}
+
+enum ToolCallingModels {
+    static var smolLM2: URL {
+        FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/fm/models/SmolLM2-135M-Instruct.Q4_1.gguf")
+    }
+    static var available: Bool { FileManager.default.fileExists(atPath: smolLM2.path) }
+
+    static func model(contextSize: Int = 4096) throws -> SystemLanguageModel {
+        SystemLanguageModel(backend: try ToolCallingEngineBackend.shared(smolLM2, contextSize: contextSize), url: smolLM2)
+    }
+}
+
+@Suite("Tool calling on SmolLM2-135M", .enabled(if: ToolCallingModels.available), .serialized)
+struct ToolCallingModelTests {
+    @Test func seedWeatherExampleCallsTheToolForBothCities() async throws {
+        let session = LanguageModelSession(
+            model: try ToolCallingModels.model(),
+            tools: [SeedWeatherTool()],
+            instructions: "When the user asks about weather, use the currentWeather tool."
+        )
+        let response = try await session.respond(
+            to: "What is the temperature difference between Seoul and Busan today?",
+            options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 120))
+        for entry in session.transcript { print(entry) }
+        print("ANSWER:", response.content)
+    }
+}
