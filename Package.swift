@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "LocalInference", "StructuredDecoding", "JSONSchemaValidation"]),
         .testTarget(
             name: "FoundationModelsMacrosTests",
-            dependencies: ["FoundationModelsMacros"],
+            dependencies: ["FoundationModelsMacros", "FoundationModels"],
             swiftSettings: syntaxSwiftSettings,
             linkerSettings: syntaxLinkerSettings
         ),

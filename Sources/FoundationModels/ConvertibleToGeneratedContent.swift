@@ -6,6 +6,6 @@ public protocol ConvertibleToGeneratedContent: InstructionsRepresentable, Prompt
 }
 
 extension ConvertibleToGeneratedContent {
-    public var instructionsRepresentation: Instructions { Instructions(content: generatedContent.jsonString) }
-    public var promptRepresentation: Prompt { Prompt(content: generatedContent.jsonString) }
+    public var instructionsRepresentation: Instructions { return Instructions(content: generatedContent.jsonString) }
+    public var promptRepresentation: Prompt { return Prompt(content: generatedContent.jsonString) }
 }

@@ -12,8 +12,8 @@ extension String: Generable {
     }
 
     public var generatedContent: GeneratedContent { GeneratedContent(kind: .string(self)) }
-    public var instructionsRepresentation: Instructions { Instructions(content: self) }
-    public var promptRepresentation: Prompt { Prompt(content: self) }
+    public var instructionsRepresentation: Instructions { return Instructions(content: self) }
+    public var promptRepresentation: Prompt { return Prompt(content: self) }
 }
 
 extension Bool: Generable {
@@ -112,13 +112,13 @@ extension Optional: Generable where Wrapped: Generable {
 
 extension Array: InstructionsRepresentable where Element: InstructionsRepresentable {
     public var instructionsRepresentation: Instructions {
-        Instructions(components: flatMap(\.instructionsRepresentation.components))
+        return Instructions(components: flatMap(\.instructionsRepresentation.components))
     }
 }
 
 extension Array: PromptRepresentable where Element: PromptRepresentable {
     public var promptRepresentation: Prompt {
-        Prompt(components: flatMap(\.promptRepresentation.components))
+        return Prompt(components: flatMap(\.promptRepresentation.components))
     }
 }
 

@@ -25,7 +25,8 @@ public struct Instructions: Sendable, Equatable, InstructionsRepresentable {
         self = try content()
     }
 
-    public var instructionsRepresentation: Instructions { self }
+    // `return` opts out of the builder the protocol requirement carries, which would recurse.
+    public var instructionsRepresentation: Instructions { return self }
 
     /// The text the model reads.
     var text: String { components.joined(separator: "\n") }

@@ -111,6 +111,10 @@ final class StreamRun: Sendable {
 
     /// The snapshot at `index`, waiting for it; `nil` after the last; throws the run's error.
     func snapshot(at index: Int) async throws -> GeneratedContent? {
+        if Task.isCancelled {
+            cancel()
+            throw CancellationError()
+        }
         startIfNeeded()
         return try await withTaskCancellationHandler {
             while true {

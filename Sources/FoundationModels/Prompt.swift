@@ -24,7 +24,8 @@ public struct Prompt: Sendable, Equatable, PromptRepresentable {
         self = try content()
     }
 
-    public var promptRepresentation: Prompt { self }
+    // `return` opts out of the builder the protocol requirement carries, which would recurse.
+    public var promptRepresentation: Prompt { return self }
 
     /// The text the model reads.
     var text: String { components.joined(separator: "\n") }

@@ -8,7 +8,7 @@ import SwiftSyntaxMacros
 @main
 struct FoundationModelsMacrosPlugin {
     /// Every macro this plugin implements, looked up by type name.
-    static var providingMacros: [any Macro.Type] { [] }
+    static var providingMacros: [any Macro.Type] { [GenerableMacro.self, GuideMacro.self] }
 
     static func main() throws {
         let connection = try StandardIOMessageConnection()

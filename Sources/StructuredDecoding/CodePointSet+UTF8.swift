@@ -14,7 +14,7 @@ extension CodePointSet {
         var plain = self
         if encoding == .jsonString {
             let special = CodePointSet([0...0x1F, 0x22...0x22, 0x5C...0x5C])
-            for range in ranges {
+            for range in ranges where range.lowerBound <= 0x5C {
                 for value in range.lowerBound...min(range.upperBound, 0x5C) where special.contains(value) {
                     branches.append(.bytes(CodePointSet.jsonEscape(value)))
                 }

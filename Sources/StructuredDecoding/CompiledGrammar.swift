@@ -6,14 +6,14 @@ import Synchronization
 /// The DFA grows as matchers explore it; growth and mask computation happen under one lock,
 /// so a grammar can be used from many generations at once.
 public final class CompiledGrammar: Sendable {
-    let trie: TokenTrie
+    let slices: TokenSlices
     let vocabulary: TokenVocabulary
     let limits: GrammarLimits
     let dfa: Mutex<LazyDFA>
     let startState: Int32
 
-    init(nfa: ByteNFA, trie: TokenTrie, vocabulary: TokenVocabulary, limits: GrammarLimits) {
-        self.trie = trie
+    init(nfa: ByteNFA, slices: TokenSlices, vocabulary: TokenVocabulary, limits: GrammarLimits) {
+        self.slices = slices
         self.vocabulary = vocabulary
         self.limits = limits
         let automaton = LazyDFA(nfa: nfa, maxNestingDepth: limits.maxNestingDepth)
@@ -23,6 +23,9 @@ public final class CompiledGrammar: Sendable {
 
     /// Number of NFA states (a size measure for budgets and benchmarks).
     public var automatonSize: Int { dfa.withLock { $0.nfa.stateCount } }
+
+    /// DFA states built so far (benchmarks report it).
+    package var dfaStateCount: Int { dfa.withLock { $0.stateCount } }
 
     /// Whether `bytes` is a complete value of the grammar.
     public func matches(_ bytes: [UInt8]) -> Bool {
@@ -36,8 +39,11 @@ public final class CompiledGrammar: Sendable {
         }
     }
 
-    /// The allowed-token mask at `state`. With `useCache`, masks are remembered per DFA state.
-    func fillMask(state: Int32, into words: inout [UInt64], useCache: Bool) {
+    /// The allowed-token mask at `state`. With `useCache`, masks are remembered per DFA state;
+    /// with `useSlices`, states looping on plain string text take the plain tokens from a
+    /// precomputed bitmask and walk only the rest (both are equivalence-tested against the
+    /// plain full walk).
+    func fillMask(state: Int32, into words: inout [UInt64], useCache: Bool, useSlices: Bool = true) {
         dfa.withLock { dfa in
             if useCache, let cached = dfa.cachedMasks[state] {
                 words = cached
@@ -45,7 +51,12 @@ public final class CompiledGrammar: Sendable {
             }
             for index in words.indices { words[index] = 0 }
             if state != 0 {
-                trie.fillAllowed(from: state, recognizer: &dfa, into: &words)
+                if useSlices, dfa.loopsOnPlainText(state) {
+                    words = slices.plainMask
+                    slices.nonPlain.fillAllowed(from: state, recognizer: &dfa, into: &words)
+                } else {
+                    slices.all.fillAllowed(from: state, recognizer: &dfa, into: &words)
+                }
                 if dfa.isAccepting(state) {
                     for token in vocabulary.endOfGenerationTokenIDs where Int(token) < vocabulary.count {
                         words[Int(token) >> 6] |= 1 << (UInt64(token) & 63)

@@ -8,13 +8,13 @@ import Synchronization
 public final class GrammarCompiler: Sendable {
     public let vocabulary: TokenVocabulary
     public let limits: GrammarLimits
-    let trie: TokenTrie
+    let slices: TokenSlices
     private let cache = Mutex<[String: CompiledGrammar]>([:])
 
     public init(vocabulary: TokenVocabulary, limits: GrammarLimits = .init()) {
         self.vocabulary = vocabulary
         self.limits = limits
-        self.trie = TokenTrie(vocabulary: vocabulary)
+        self.slices = TokenSlices(vocabulary: vocabulary)
     }
 
     /// Grammar of the JSON values valid under `jsonSchema`, emitted compactly with properties
@@ -37,7 +37,7 @@ public final class GrammarCompiler: Sendable {
 
     private func store(_ grammar: Grammar, key: String) throws(GrammarError) -> CompiledGrammar {
         let nfa = try NFABuilder.build(grammar, limits: limits)
-        let compiled = CompiledGrammar(nfa: nfa, trie: trie, vocabulary: vocabulary, limits: limits)
+        let compiled = CompiledGrammar(nfa: nfa, slices: slices, vocabulary: vocabulary, limits: limits)
         cache.withLock { $0[key] = compiled }
         return compiled
     }

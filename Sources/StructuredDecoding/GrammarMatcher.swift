@@ -16,6 +16,8 @@ public final class GrammarMatcher {
     private var finished = false
     /// Masks are served from the per-state cache (tests turn this off to compare).
     package var usesMaskCache = true
+    /// Plain-string slices are used (tests turn this off to compare with the full walk).
+    package var usesSlices = true
 
     public init(grammar: CompiledGrammar) {
         self.grammar = grammar
@@ -31,7 +33,7 @@ public final class GrammarMatcher {
             for index in words.indices { words[index] = 0 }
             return
         }
-        grammar.fillMask(state: state, into: &words, useCache: usesMaskCache)
+        grammar.fillMask(state: state, into: &words, useCache: usesMaskCache, useSlices: usesSlices)
     }
 
     /// Advances over `token` when it is allowed; returns false (and changes nothing) otherwise.
@@ -59,6 +61,11 @@ public final class GrammarMatcher {
         guard !finished, let next = advance(over: bytes) else { return false }
         state = next
         return true
+    }
+
+    /// Whether `bytes` fit from the current state (the matcher does not move).
+    package func wouldAccept(bytes: [UInt8]) -> Bool {
+        !finished && advance(over: bytes) != nil
     }
 
     /// The bytes every continuation must start with (jump-forward), stopping where the grammar

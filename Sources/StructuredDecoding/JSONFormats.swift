@@ -1,7 +1,8 @@
 /// Regexes (matched against the whole string) for the JSON Schema `format`s the grammar
 /// enforces. Other formats are annotations and constrain nothing.
 enum JSONFormats {
-    static let dateRegex = #"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])"#
+    /// Calendar-exact dates: month lengths and leap years (2020-02-29 yes, 2021-02-29 no).
+    static let dateRegex = #"(\d{4}-((0[13578]|1[02])-(0[1-9]|[12]\d|3[01])|(0[469]|11)-(0[1-9]|[12]\d|30)|02-(0[1-9]|1\d|2[0-8]))|(\d\d(0[48]|[2468][048]|[13579][26])|([02468][048]|[13579][26])00)-02-29)"#
     static let timeRegex = #"([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)"#
     static let label = #"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"#
     static let ipv4Octet = #"(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"#

@@ -13,14 +13,18 @@ struct LazyDFA: ByteRecognizer {
     private var transitions: [Int32] = Array(repeating: 0, count: 256)
     private var stateIDs: [[UInt64]: Int32] = [[]: 0]
     private var stacks = StackTable()
+    /// Closure of single configurations, the unit closures of sets are built from.
+    private var closures: [UInt64: [UInt64]] = [:]
     private(set) var startState: Int32 = 0
     var cachedMasks: [Int32: [UInt64]] = [:]
+    /// `loopsOnPlainText` answers per state.
+    var plainLoop: [Int32: Bool] = [:]
 
     init(nfa: ByteNFA, maxNestingDepth: Int) {
         self.nfa = nfa
         self.maxNestingDepth = maxNestingDepth
         let start = UInt64(UInt32(bitPattern: nfa.ruleEntries[0])) << 32
-        startState = intern(closure(of: [start]))
+        startState = intern(computeClosure(of: [start]))
     }
 
     var stateCount: Int { accepting.count }
@@ -42,31 +46,43 @@ struct LazyDFA: ByteRecognizer {
         return bytes
     }
 
+    /// Fills the state's transition row. Bytes are grouped into intervals on which the same
+    /// edges match, so the work is per interval, not per byte.
     private mutating func expand(_ state: Int32) {
-        var targets = [[UInt64]](repeating: [], count: 256)
-        for configuration in configurations[Int(state)] {
-            let nfaState = Int(configuration >> 32)
-            let stack = configuration & 0xFFFF_FFFF
-            for edge in nfa.edges[nfaState] {
-                let target = (UInt64(UInt32(bitPattern: edge.target)) << 32) | stack
-                for byte in Int(edge.low)...Int(edge.high) { targets[byte].append(target) }
+        let configurations = self.configurations[Int(state)]
+        // Interval boundaries: every edge's low and high+1.
+        var cuts: [Int] = [0, 256]
+        for configuration in configurations {
+            for edge in nfa.edges[Int(configuration >> 32)] {
+                cuts.append(Int(edge.low))
+                cuts.append(Int(edge.high) + 1)
             }
         }
-        var seen: [[UInt64]: Int32] = [:]
+        cuts.sort()
         let base = Int(state) * 256
-        for byte in 0..<256 {
-            let seeds = targets[byte]
-            if seeds.isEmpty {
-                transitions[base + byte] = 0
-                continue
+        var seen: [[UInt64]: Int32] = [:]
+        var previous = -1
+        for cut in cuts where cut != previous {
+            defer { previous = cut }
+            guard previous >= 0 else { continue }
+            let low = previous, high = cut - 1  // interval [low, high]
+            var seeds: [UInt64] = []
+            for configuration in configurations {
+                let stack = configuration & 0xFFFF_FFFF
+                for edge in nfa.edges[Int(configuration >> 32)] where Int(edge.low) <= low && high <= Int(edge.high) {
+                    seeds.append((UInt64(UInt32(bitPattern: edge.target)) << 32) | stack)
+                }
             }
-            if let known = seen[seeds] {
-                transitions[base + byte] = known
-                continue
+            var target: Int32 = 0
+            if !seeds.isEmpty {
+                if let known = seen[seeds] {
+                    target = known
+                } else {
+                    target = intern(closure(of: seeds))
+                    seen[seeds] = target
+                }
             }
-            let id = intern(closure(of: seeds))
-            seen[seeds] = id
-            transitions[base + byte] = id
+            for byte in low...high { transitions[base + byte] = target }
         }
     }
 
@@ -81,9 +97,28 @@ struct LazyDFA: ByteRecognizer {
         return id
     }
 
+    /// Closure of a set: the union of the (cached) closures of its members.
+    private mutating func closure(of seeds: [UInt64]) -> [UInt64] {
+        if seeds.count == 1 { return singleClosure(seeds[0]) }
+        var union: [UInt64] = []
+        for seed in seeds { union += singleClosure(seed) }
+        union.sort()
+        var unique: [UInt64] = []
+        unique.reserveCapacity(union.count)
+        for value in union where unique.last != value { unique.append(value) }
+        return unique
+    }
+
+    private mutating func singleClosure(_ seed: UInt64) -> [UInt64] {
+        if let known = closures[seed] { return known }
+        let result = computeClosure(of: [seed])
+        closures[seed] = result
+        return result
+    }
+
     /// Epsilon closure through calls and returns; keeps configurations that can consume a
     /// byte, plus the accepting one (root exit with empty stack).
-    private mutating func closure(of seeds: [UInt64]) -> [UInt64] {
+    private mutating func computeClosure(of seeds: [UInt64]) -> [UInt64] {
         var visited = Set<UInt64>()
         var work = seeds
         var kept: [UInt64] = []

@@ -12,12 +12,13 @@ final class TokenTrie: Sendable {
     let duplicateTokens: [Int32: [Int32]]
     let maxDepth: Int
 
-    init(vocabulary: TokenVocabulary) {
+    /// A trie of the vocabulary's ordinary tokens for which `including` is true.
+    init(vocabulary: TokenVocabulary, including: (Int32) -> Bool = { _ in true }) {
         // Sort token ids by their bytes; a DFS order is then the sorted order with shared
         // prefixes merged.
         var ids: [Int32] = []
         for (index, tokenBytes) in vocabulary.tokenBytes.enumerated()
-        where !tokenBytes.isEmpty && !vocabulary.specialTokenIDs.contains(Int32(index)) {
+        where !tokenBytes.isEmpty && !vocabulary.specialTokenIDs.contains(Int32(index)) && including(Int32(index)) {
             ids.append(Int32(index))
         }
         let all = vocabulary.tokenBytes

@@ -2,8 +2,10 @@ import Foundation
 
 /// Every subcommand, in the order `fm --help` lists them. Add new ones here.
 let commands: [any Command.Type] = [
-    MaskBenchCommand.self,
     TokenizeCommand.self,
+    CompleteCommand.self,
+    BenchCommand.self,
+    MaskBenchCommand.self,
 ]
 
 /// Finds the command whose (possibly multi-word) name starts the argument list.

@@ -19,6 +19,10 @@ public final class InferenceContext {
     /// Exactly what the KV cache holds, in order.
     public private(set) var tokens: [Int32] = []
 
+    /// Tokens run through the forward pass since creation (prefix reuse makes this smaller
+    /// than the tokens evaluated).
+    package private(set) var evaluatedTokenCount = 0
+
     let cache: KVCache
     let pass: ForwardPass
     /// Full-vocabulary logits of the last position, computed on first request.
@@ -107,6 +111,7 @@ public final class InferenceContext {
             }
         }
         tokens.append(contentsOf: batch)
+        evaluatedTokenCount += batch.count
         hasHidden = true
         cachedLogits = nil
     }

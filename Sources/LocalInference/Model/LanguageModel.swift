@@ -19,6 +19,10 @@ public final class LanguageModel: Sendable {
     public let url: URL
     /// The parsed file; its mapping backs every weight pointer.
     package let file: GGUFFile
+    /// The model's tokenizer, from its GGUF metadata.
+    public let tokenizer: Tokenizer
+    /// The chat format detected from `tokenizer.chat_template`; nil when unrecognized.
+    public let chatTemplate: ChatTemplate?
     package let hyperparameters: ModelHyperparameters
     package let weights: ModelWeights
     let pool: WorkerPool
@@ -28,7 +32,8 @@ public final class LanguageModel: Sendable {
     /// - parameter url: a GGUF file of a supported architecture (llama, qwen2, gemma3).
     /// - parameter threads: worker threads for the kernels; default: the cores available.
     /// - throws: `GGUFError` for a malformed file; `LanguageModelError` for an unsupported
-    ///   architecture or tensor type, a missing tensor or bad metadata, naming file and tensor.
+    ///   architecture or tensor type, a missing tensor or bad metadata, naming file and tensor;
+    ///   `TokenizerError` for unusable tokenizer metadata.
     public convenience init(contentsOf url: URL, threads: Int? = nil) throws {
         try self.init(file: GGUFFile(contentsOf: url), threads: threads)
     }
@@ -37,6 +42,8 @@ public final class LanguageModel: Sendable {
     package init(file: GGUFFile, threads: Int? = nil) throws {
         self.url = file.url
         self.file = file
+        tokenizer = try Tokenizer(gguf: file)
+        chatTemplate = try? ChatTemplate(gguf: file)
         let vocabulary = file.metadata.array("tokenizer.ggml.tokens")?.count
             ?? file.tensor(named: "token_embd.weight")?.dimensions.last
         hyperparameters = try ModelHyperparameters(metadata: file.metadata, vocabularyFallback: vocabulary, url: file.url)

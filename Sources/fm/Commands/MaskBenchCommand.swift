@@ -111,20 +111,28 @@ struct MaskBenchCommand: Command {
 
     /// Feeds tokens with a timed mask before each; true when every token is allowed and the
     /// value can end afterwards.
+    static let slowMaskLog = ProcessInfo.processInfo.environment["FM_MASKBENCH_SLOW"] != nil
+
     static func feed(_ tokens: [Int32], endToken: Int32, grammar: CompiledGrammar, mask: inout [UInt64],
                      times: inout [Double]) -> Bool {
         let matcher = GrammarMatcher(grammar: grammar)
         for token in tokens + [endToken] {
+            let before = slowMaskLog ? grammar.dfaStateCount : 0
             let started = DispatchTime.now().uptimeNanoseconds
             matcher.fillAllowedTokens(into: &mask)
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1000)
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1000
+            times.append(elapsed)
+            if slowMaskLog, elapsed > 300 {
+                let allowed = mask.reduce(0) { $0 + $1.nonzeroBitCount }
+                printError("slow mask \(Int(elapsed))us new DFA states \(grammar.dfaStateCount - before) allowed \(allowed) nfa \(grammar.automatonSize)")
+            }
             guard token >= 0, mask[Int(token) >> 6] & (1 << (UInt64(token) & 63)) != 0 else { return false }
             guard matcher.accept(token) else { return false }
         }
         return true
     }
 
-    static func readLines(_ path: String) throws -> [String] {
+    static func readLines(_ path: String) throws -> [ArraySlice<UInt8>] {
         let data: Data
         if path.hasSuffix(".gz") {
             let process = Process()
@@ -139,7 +147,7 @@ struct MaskBenchCommand: Command {
         } else {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        return [UInt8](data).split(separator: UInt8(ascii: "\n"))
     }
 
     struct Report {

@@ -1,0 +1,88 @@
+// The `@Generable` and `@Guide` macros, implemented by the FoundationModelsMacros plugin.
+
+/// Conforms a struct or an enum to ``Generable`` so the model can generate instances of it.
+///
+/// ```swift
+/// @Generable(description: "A recipe")
+/// struct RecipeCard {
+///     @Guide(description: "Difficulty", .range(1...5))
+///     let difficulty: Int
+///     var note: String?
+/// }
+/// ```
+///
+/// The macro adds, in an extension (so a struct keeps its memberwise initializer):
+/// `generationSchema` (stored properties in declaration order, optionals optional, `@Guide`
+/// descriptions and guides), `init(_: GeneratedContent)`, `generatedContent`, and for structs a
+/// nested `PartiallyGenerated` whose fields are all optional, plus `asPartiallyGenerated()`.
+/// Enums of plain cases generate as one of their case names; enums with associated values as an
+/// object tagged by `"case"` with the values by label (`_0`, `_1`, ... when unlabeled).
+///
+/// - parameter description: What the type represents, for the model.
+@attached(
+    extension,
+    conformances: Generable,
+    names: named(init(_:)), named(generatedContent), named(generationSchema), named(PartiallyGenerated),
+    named(asPartiallyGenerated)
+)
+public macro Generable(description: String? = nil) =
+    #externalMacro(module: "FoundationModelsMacros", type: "GenerableMacro")
+
+/// Describes a property of a `@Generable` type and constrains the values the model may produce.
+///
+/// ```swift
+/// @Guide(description: "Difficulty from 1 to 5", .range(1...5))
+/// let difficulty: Int
+/// ```
+///
+/// A guide that cannot apply to the property's type (`.range` on a `String`) is a compile error
+/// on this attribute.
+///
+/// - parameter description: What the property holds, for the model.
+/// - parameter guides: Constraints on the generated value.
+@attached(peer)
+public macro Guide<T>(description: String? = nil, _ guides: GenerationGuide<T>...) =
+    #externalMacro(module: "FoundationModelsMacros", type: "GuideMacro")
+
+/// Describes an array property of a `@Generable` type with guides that do not name the element
+/// type, such as `.count(3)` or `.minimumCount(1)`.
+///
+/// ```swift
+/// @Guide(description: "Traits", .count(3))
+/// var traits: [String]
+/// ```
+///
+/// Nothing in `.count(3)` says what the elements are, so the generic form above cannot infer them;
+/// this form type-checks the guides on a stand-in element type. The expansion applies them to the
+/// property's real type.
+///
+/// - parameter description: What the property holds, for the model.
+/// - parameter guides: Constraints on the array.
+@attached(peer)
+public macro Guide(description: String? = nil, _ guides: GenerationGuide<[GeneratedContent]>...) =
+    #externalMacro(module: "FoundationModelsMacros", type: "GuideMacro")
+
+/// Constrains a `String` property of a `@Generable` type to match a regular expression.
+///
+/// ```swift
+/// @Guide(description: "Given name", /[A-Z][a-z]+/)
+/// var name: String
+/// ```
+///
+/// - parameter description: What the property holds, for the model.
+/// - parameter guide: The pattern the whole value must match.
+@attached(peer)
+public macro Guide<RegexOutput>(description: String? = nil, _ guide: Regex<RegexOutput>) =
+    #externalMacro(module: "FoundationModelsMacros", type: "GuideMacro")
+
+/// Describes a property of a `@Generable` type for the model.
+///
+/// ```swift
+/// @Guide(description: "The dish's name")
+/// let title: String
+/// ```
+///
+/// - parameter description: What the property holds.
+@attached(peer)
+public macro Guide(description: String) =
+    #externalMacro(module: "FoundationModelsMacros", type: "GuideMacro")

@@ -1,0 +1,105 @@
+import SwiftSyntax
+
+/// The source of the extension `@Generable` adds to an enum.
+///
+/// An enum of plain cases is a string with a fixed set of values. An enum with associated values
+/// is an object tagged by `"case"`, holding the associated values by label (`_0`, `_1`, ... when
+/// unlabeled). Either way `PartiallyGenerated` is the enum itself (the protocol's default).
+struct EnumExpansion {
+    let header: ExtensionHeader
+    let typeName: String
+    let description: ExprSyntax?
+    let cases: [EnumCase]
+
+    private var isTagged: Bool { cases.contains { !$0.values.isEmpty } }
+
+    var source: String {
+        let access = header.access
+        return """
+        \(header.opening)
+            \(access)nonisolated static var generationSchema: FoundationModels.GenerationSchema {
+                \(isTagged ? taggedSchema : plainSchema)
+            }
+
+            \(access)nonisolated init(_ content: FoundationModels.GeneratedContent) throws {
+                let caseName = try content.value(String.self\(isTagged ? ", forProperty: \"case\"" : ""))
+                switch caseName {\(decodingCases)
+                default:
+                    throw FoundationModels.GeneratedContent._decodingFailure(\(unknownCaseMessage), content: content)
+                }
+            }
+
+            \(access)nonisolated var generatedContent: FoundationModels.GeneratedContent {
+                switch self {\(encodingCases)
+                }
+            }
+        }
+        """
+    }
+
+    private var plainSchema: String {
+        let names = cases.map { literal($0.name) }.joined(separator: ", ")
+        return "FoundationModels.GenerationSchema(type: Self.self, description: \(descriptionText), anyOf: [\(names)])"
+    }
+
+    private var taggedSchema: String {
+        let taggedCases = cases.map { enumCase in
+            let properties = enumCase.values.map { value in
+                "\n                    FoundationModels.GenerationSchema.Property(name: \(literal(value.key)), "
+                    + "description: nil, type: \(value.type.trimmedDescription).self, guides: []),"
+            }.joined()
+            let closing = enumCase.values.isEmpty ? "" : "\n                "
+            return "\n                FoundationModels.GenerationSchema._TaggedCase(name: \(literal(enumCase.name)), "
+                + "properties: [\(properties)\(closing)]),"
+        }.joined()
+        return """
+        FoundationModels.GenerationSchema(
+                    type: Self.self,
+                    description: \(descriptionText),
+                    _taggedCases: [\(taggedCases)
+                    ]
+                )
+        """
+    }
+
+    private var descriptionText: String { description?.description ?? "nil" }
+
+    private var decodingCases: String {
+        cases.map { enumCase in
+            let construction: String
+            if enumCase.values.isEmpty {
+                construction = "self = .\(enumCase.identifier)"
+            } else {
+                let arguments = enumCase.values.map { value in
+                    let decode = "content.value(\(value.type.trimmedDescription).self, forProperty: \(literal(value.key)))"
+                    return value.label.map { "\($0): \(decode)" } ?? decode
+                }.joined(separator: ", ")
+                construction = "self = try .\(enumCase.identifier)(\(arguments))"
+            }
+            return "\n        case \(literal(enumCase.name)):\n            \(construction)"
+        }.joined()
+    }
+
+    private var encodingCases: String {
+        cases.map { enumCase in
+            if !isTagged {
+                return "\n        case .\(enumCase.identifier):\n            "
+                    + "FoundationModels.GeneratedContent(kind: .string(\(literal(enumCase.name))))"
+            }
+            let bindings = enumCase.values.indices.map { "let value\($0)" }.joined(separator: ", ")
+            let pattern = enumCase.values.isEmpty ? "" : "(\(bindings))"
+            let pairs = [("\"case\"", literal(enumCase.name))] + enumCase.values.enumerated().map { index, value in
+                (literal(value.key), "value\(index)")
+            }
+            let properties = pairs.map { "\($0): \($1)" }.joined(separator: ", ")
+            return "\n        case .\(enumCase.identifier)\(pattern):\n            "
+                + "FoundationModels.GeneratedContent(properties: [\(properties)])"
+        }.joined()
+    }
+
+    /// `"Unknown case '\(caseName)' for Mood; expected one of: cheerful, grumpy"` as source text.
+    private var unknownCaseMessage: String {
+        let expected = cases.map(\.name).joined(separator: ", ")
+        return literal("Unknown case '") + " + caseName + " + literal("' for \(typeName); expected one of: \(expected)")
+    }
+}

@@ -1,0 +1,125 @@
+import SwiftSyntax
+
+/// The source of the extension `@Generable` adds to a struct.
+struct StructExpansion {
+    let header: ExtensionHeader
+    let description: ExprSyntax?
+    let properties: [StoredProperty]
+
+    /// `PartiallyGenerated` is `Identifiable` through a `GenerationID`, unless the struct has its
+    /// own `id` property (which then keeps its name in the partial type too).
+    private var hasOwnID: Bool { properties.contains { $0.name == "id" } }
+
+    var source: String {
+        let access = header.access
+        return """
+        \(header.opening)
+            \(access)nonisolated static var generationSchema: FoundationModels.GenerationSchema {
+                FoundationModels.GenerationSchema(
+                    type: Self.self,
+                    description: \(description?.description ?? "nil"),
+                    properties: [\(schemaProperties)]
+                )
+            }
+
+            \(access)nonisolated init(_ content: FoundationModels.GeneratedContent) throws {\(assignments)
+            }
+
+            \(access)nonisolated var generatedContent: FoundationModels.GeneratedContent {
+                FoundationModels.GeneratedContent(properties: [\(contentPairs)])
+            }
+
+            \(partialStruct)
+
+            \(access)nonisolated func asPartiallyGenerated() -> PartiallyGenerated {
+                PartiallyGenerated(\(partialArguments))
+            }
+        }
+        """
+    }
+
+    private var schemaProperties: String {
+        guard !properties.isEmpty else { return "" }
+        let lines = properties.map { property in
+            let guides = property.guides.map(\.description).joined(separator: ", ")
+            return """
+                            FoundationModels.GenerationSchema.Property(name: \(literal(property.name)), \
+            description: \(property.description?.description ?? "nil"), \
+            type: \(property.type.trimmedDescription).self, guides: [\(guides)]),
+            """
+        }
+        return "\n" + lines.joined(separator: "\n") + "\n            "
+    }
+
+    private var assignments: String {
+        properties.map { property in
+            "\n        self.\(property.identifier.text) = try content.value(\(property.type.trimmedDescription).self, forProperty: \(literal(property.name)))"
+        }.joined()
+    }
+
+    private var contentPairs: String {
+        guard !properties.isEmpty else { return ":" }
+        return properties.map { "\(literal($0.name)): self.\($0.identifier.text)" }.joined(separator: ", ")
+    }
+
+    private var partialStruct: String {
+        let access = header.access
+        let conformances = hasOwnID
+            ? "FoundationModels.ConvertibleFromGeneratedContent"
+            : "Identifiable, FoundationModels.ConvertibleFromGeneratedContent"
+        var fields: [String] = []
+        var parameters: [String] = []
+        var memberwise: [String] = []
+        var decoding: [String] = []
+        if !hasOwnID {
+            fields.append("\(access)var id: FoundationModels.GenerationID")
+            parameters.append("id: FoundationModels.GenerationID")
+            memberwise.append("self.id = id")
+            decoding.append("self.id = content.id ?? FoundationModels.GenerationID()")
+        }
+        for property in properties {
+            let name = property.identifier.text
+            fields.append("\(access)var \(name): \(property.partialType)")
+            // `init(default: T)` declares the parameter `default`, which the body spells `\`default\``.
+            parameters.append("\(property.label): \(property.partialType)")
+            memberwise.append("self.\(name) = \(name)")
+            decoding.append("self.\(name) = try content.value(\(property.partialType).self, forProperty: \(literal(property.name)))")
+        }
+        let indent = "\n            "
+        return """
+        \(access)nonisolated struct PartiallyGenerated: \(conformances) {\
+        \(fields.map { "\n        " + $0 }.joined())
+
+                nonisolated init(\(parameters.joined(separator: ", "))) {\(memberwise.map { indent + $0 }.joined())
+                }
+
+                \(access)nonisolated init(_ content: FoundationModels.GeneratedContent) throws {\(decoding.map { indent + $0 }.joined())
+                }
+            }
+        """
+    }
+
+    private var partialArguments: String {
+        var arguments: [String] = hasOwnID ? [] : ["id: FoundationModels.GenerationID()"]
+        for property in properties {
+            let name = property.identifier.text
+            let unwrap = property.isOptional ? "?" : ""
+            arguments.append("\(property.label): self.\(name)\(unwrap).asPartiallyGenerated()")
+        }
+        return arguments.joined(separator: ", ")
+    }
+}
+
+/// `text` as a Swift string literal (names are identifiers, but quotes and backslashes are
+/// escaped all the same).
+func literal(_ text: String) -> String {
+    var result = "\""
+    for character in text {
+        switch character {
+        case "\\": result += "\\\\"
+        case "\"": result += "\\\""
+        default: result.append(character)
+        }
+    }
+    return result + "\""
+}
