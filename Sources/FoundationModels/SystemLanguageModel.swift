@@ -48,11 +48,11 @@ public final class SystemLanguageModel: Sendable {
         loader = { try BackendCache.shared.backend(for: url, contextSize: size) }
     }
 
-    init(backend: any LanguageModelBackend, url: URL = URL(fileURLWithPath: "/dev/null")) {
+    init(backend: any LanguageModelBackend, url: URL = URL(fileURLWithPath: "/dev/null"), guardrails: Guardrails = .default) {
         self.url = url
         contextSize = backend.contextSize
         useCase = .general
-        guardrails = .default
+        self.guardrails = guardrails
         loader = { backend }
     }
 
