@@ -59,3 +59,22 @@ struct ToolCallingModelTests {
         print("ANSWER:", response.content)
     }
 }
+
+@Suite("Languages on SmolLM2-135M", .enabled(if: ToolCallingModels.available), .serialized)
+struct LanguageModelTests {
+    @Test func englishOnlyModelRejectsKoreanAndRunsEnglish() async throws {
+        let model = try ToolCallingModels.model()
+        #expect(model.supportedLanguages == [Locale.Language(identifier: "en")])
+        #expect(model.supportsLocale(Locale(identifier: "en_US")))
+        #expect(!model.supportsLocale(Locale(identifier: "ko_KR")))
+        let korean = LanguageModelSession(model: model, instructions: "사용자가 날씨를 물으면 currentWeather 도구를 사용하세요.")
+        await #expect(performing: { try await korean.respond(to: "오늘 서울이랑 부산 기온 차이 알려 줘.") }, throws: { error in
+            if case LanguageModelSession.GenerationError.unsupportedLanguageOrLocale = error { return true }
+            return false
+        })
+        let english = LanguageModelSession(model: model, instructions: "When the user asks about weather, answer briefly.")
+        let response = try await english.respond(to: "What is the temperature difference between Seoul and Busan today?",
+                                                 options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 12))
+        #expect(!response.content.isEmpty)
+    }
+}

@@ -48,7 +48,9 @@ public struct ContextBudget: Sendable {
     /// Lines are kept in order and whole; it is up to the caller to order them by relevance.
     /// - Note: Costs about log2(lines.count) + 1 tokenizations of the whole prompt.
     /// - returns: The lines that fit, possibly none.
-    /// - throws: `GenerationError.assetsUnavailable` when the model cannot load.
+    /// - throws: `GenerationError.exceededContextWindowSize` when the instructions, tools and
+    ///   prompt leave no room for the reserve even without data; `assetsUnavailable` when the
+    ///   model cannot load.
     public func fittingLines(
         _ lines: [String], instructions: Instructions?, tools: [any Tool] = [],
         prompt makePrompt: (_ data: String) -> Prompt
@@ -58,7 +60,11 @@ public struct ContextBudget: Sendable {
             let prompt = makePrompt(lines.prefix(count).joined(separator: "\n"))
             return try promptTokenCount(instructions: instructions, tools: tools, prompt: prompt) <= limit
         }
-        guard try fits(0) else { return [] }
+        guard try fits(0) else {
+            let count = try promptTokenCount(instructions: instructions, tools: tools, prompt: makePrompt(""))
+            throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(debugDescription:
+                "Content contains \(count) tokens without any data lines, which with a response reserve of \(responseReserve) exceeds the maximum allowed context size of \(model.contextSize)."))
+        }
         if try fits(lines.count) { return lines }
         // Invariant: fits(low) and !fits(high).
         var low = 0
