@@ -59,8 +59,13 @@ final class ToolCallingEngineBackend: LanguageModelBackend, ModelLanguageDescrib
     func tokenBytes(_ token: Int32) -> [UInt8] { tokenizer.isControl(token) ? [] : tokenizer.tokenBytes(token) }
 
     func render(_ turns: [ChatTurn], addGenerationPrompt: Bool) -> String {
-        template.render(turns.map { ChatMessage(role: ChatRole(rawValue: $0.role.rawValue) ?? .user, content: $0.content) },
-                        addGenerationPrompt: addGenerationPrompt)
+        let text = template.render(turns.map { ChatMessage(role: ChatRole(rawValue: $0.role.rawValue) ?? .user, content: $0.content) },
+                                   addGenerationPrompt: addGenerationPrompt)
+        if let path = ProcessInfo.processInfo.environment["FM_TEST_RENDER_LOG"] {
+            // Debugging aid: the last rendered prompt, to replay in llama.cpp.
+            try? text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return text
     }
 
     func makeDecoder() throws -> any BackendDecoder {

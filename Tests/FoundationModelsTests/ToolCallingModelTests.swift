@@ -46,17 +46,56 @@ enum ToolCallingModels {
 
 @Suite("Tool calling on SmolLM2-135M", .enabled(if: ToolCallingModels.available), .serialized)
 struct ToolCallingModelTests {
-    @Test func seedWeatherExampleCallsTheToolForBothCities() async throws {
+    static let question = "What is the temperature difference between Seoul and Busan today?"
+
+    /// Runs the seed's example (greedy) with a tool that records its calls; returns the
+    /// cities asked for, the answer (nil when the loop bound ended the request) and the transcript.
+    func runSeedExample(rounds: Int) async throws -> (cities: [String], answer: String?, transcript: Transcript) {
+        let tool = RecordingWeatherTool()
         let session = LanguageModelSession(
-            model: try ToolCallingModels.model(),
-            tools: [SeedWeatherTool()],
-            instructions: "When the user asks about weather, use the currentWeather tool."
-        )
-        let response = try await session.respond(
-            to: "What is the temperature difference between Seoul and Busan today?",
-            options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 120))
-        for entry in session.transcript { print(entry) }
-        print("ANSWER:", response.content)
+            model: try ToolCallingModels.model(), tools: [tool],
+            instructions: "When the user asks about weather, use the currentWeather tool.")
+        session.maximumToolCallRounds = rounds
+        var answer: String?
+        do {
+            let response: LanguageModelSession.Response<String> = try await session.respond(
+                to: Self.question, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 60))
+            answer = response.content
+        } catch LanguageModelSession.GenerationError.decodingFailure(let context) where context.debugDescription.contains("maximumToolCallRounds") {
+            answer = nil
+        }
+        let cities = tool.inFlight.withLock { $0.cities }
+        print("seed weather example, \(rounds) rounds: calls \(cities), answer \(answer.map { "\"\($0)\"" } ?? "none (loop bound)")")
+        return (cities, answer, session.transcript)
+    }
+
+    @Test func seedWeatherExampleCallsTheToolThroughTheGrammar() async throws {
+        let run = try await runSeedExample(rounds: 2)
+        // The model chose calls (the grammar allowed text too) and every call's arguments
+        // decoded into the tool's Arguments; a request the loop bound ends leaves the
+        // transcript as it was.
+        #expect(!run.cities.isEmpty)
+        #expect(run.cities.allSatisfy { !$0.isEmpty })
+        if run.answer == nil { #expect(run.transcript.count == 1) }
+    }
+
+    @Test func seedWeatherExampleAnswersFromBothCities() async throws {
+        let run = try await runSeedExample(rounds: 4)
+        withKnownIssue("SmolLM2-135M (greedy) copies the example's placeholder city and calls again in every turn; it never asks for Seoul and Busan nor answers (see the tools branch report)") {
+            #expect(Set(run.cities) == ["Seoul", "Busan"])
+            let answer = try #require(run.answer)
+            #expect(answer.contains("21") && answer.contains("25"))
+            let kinds = run.transcript.map { entry -> String in
+                switch entry {
+                case .instructions: "instructions"
+                case .prompt: "prompt"
+                case .toolCalls: "toolCalls"
+                case .toolOutput: "toolOutput"
+                case .response: "response"
+                }
+            }
+            #expect(kinds.first == "instructions" && kinds.last == "response")
+        }
     }
 }
 

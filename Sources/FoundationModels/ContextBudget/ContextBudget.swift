@@ -32,13 +32,19 @@ public struct ContextBudget: Sendable {
     public func promptTokenCount(instructions: Instructions?, tools: [any Tool] = [], prompt: Prompt) throws -> Int {
         let backend = try model.backend()
         var entries: [Transcript.Entry] = []
+        var definitions: [Transcript.ToolDefinition] = []
         if instructions != nil || !tools.isEmpty {
             let segments = instructions.map { [Transcript.Segment.text(.init(content: $0.text))] } ?? []
-            let definitions = ToolCallFormat.visibleDefinitions(tools.map { Transcript.ToolDefinition(tool: $0) }, tools: tools)
+            definitions = ToolCallFormat.visibleDefinitions(tools.map { Transcript.ToolDefinition(tool: $0) }, tools: tools)
             entries.append(.instructions(.init(segments: segments, toolDefinitions: definitions)))
         }
         entries.append(.prompt(.init(segments: [.text(.init(content: prompt.text))])))
-        return backend.tokenize(backend.render(PromptRenderer.turns(for: Transcript(entries: entries)), addGenerationPrompt: true)).count
+        var turns = PromptRenderer.turns(for: Transcript(entries: entries))
+        if !tools.isEmpty {
+            // As a session with tools renders it (LanguageModelSession+ToolCalling.swift).
+            turns.insert(contentsOf: ToolCallFormat.exampleTurns(for: definitions), at: turns.first?.role == .system ? 1 : 0)
+        }
+        return backend.tokenize(backend.render(turns, addGenerationPrompt: true)).count
     }
 
     /// The longest prefix of `lines` that fits: the prompt `makePrompt` builds from the lines

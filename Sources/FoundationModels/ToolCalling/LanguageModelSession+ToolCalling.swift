@@ -61,6 +61,9 @@ extension LanguageModelSession {
             segments: [.text(.init(content: request.prompt.text))],
             options: request.options, responseFormat: request.responseFormat))
         let shown = Self.transcriptShowingTools(transcript, tools: tools)
+        let examples = ToolCallFormat.exampleTurns(for: shown.first.flatMap { entry in
+            if case .instructions(let instructions) = entry { instructions.toolDefinitions } else { nil }
+        } ?? [])
         var added: [Transcript.Entry] = [promptEntry]
         var callTurns = 0
         let id = GenerationID()
@@ -70,6 +73,7 @@ extension LanguageModelSession {
             if let answerSchema, request.includeSchemaInPrompt, shown.count < turns.count {
                 turns[shown.count].content += "\n\n" + PromptRenderer.schemaInstruction(answerSchema.serialized())
             }
+            turns.insert(contentsOf: examples, at: turns.first?.role == .system ? 1 : 0)
             let promptTokens = backend.tokenize(backend.render(turns, addGenerationPrompt: true))
             guard promptTokens.count < limit else {
                 throw GenerationError.exceededContextWindowSize(.init(
