@@ -24,7 +24,9 @@ def main():
     args = parser.parse_args()
     with open(args.prompt_ids) as f:
         ids = json.load(f)
-    llm = Llama(model_path=args.model, n_ctx=len(ids) + args.gen_tokens + 8, n_batch=512, n_ubatch=512,
+    n_ctx = len(ids) + args.gen_tokens + 8
+    # n_batch >= n_ctx: llama-cpp-python keeps n_batch rows of scores when logits_all is off.
+    llm = Llama(model_path=args.model, n_ctx=n_ctx, n_batch=n_ctx, n_ubatch=512,
                 n_threads=args.threads, n_threads_batch=args.threads, verbose=False)
     prefill, decode = [], []
     for _ in range(args.runs + 1):  # the first run warms up (page cache, allocations)

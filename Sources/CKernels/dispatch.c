@@ -13,6 +13,10 @@ static ck_cpu_features ck_features;
 static ck_dot_fn ck_dot_table[3][CK_TYPE_COUNT];
 static ck_dot_fn ck_best_dot[CK_TYPE_COUNT];
 static ck_quant_act_fn ck_best_q8a;
+static ck_dot4_fn ck_best_dot4[CK_TYPE_COUNT];
+static ck_attention_fn ck_best_attention;
+static ck_glu_fn ck_best_swiglu, ck_best_geglu;
+static ck_dot4_fn ck_dot4_table[3][CK_TYPE_COUNT];
 
 static int isa_ok(int isa) {
     switch (isa) {
@@ -32,13 +36,23 @@ static void ck_init_once(void) {
     for (int t = 0; t < CK_TYPE_COUNT; t++) {
         if (isa_ok(CK_ISA_AVX2)) ck_dot_table[CK_ISA_AVX2][t] = ck_dot_avx2(t);
         if (isa_ok(CK_ISA_AVX512)) ck_dot_table[CK_ISA_AVX512][t] = ck_dot_avx512(t);
+        if (isa_ok(CK_ISA_AVX2)) ck_dot4_table[CK_ISA_AVX2][t] = ck_dot4_avx2(t);
+        if (isa_ok(CK_ISA_AVX512)) ck_dot4_table[CK_ISA_AVX512][t] = ck_dot4_avx512(t);
     }
     if (isa_ok(CK_ISA_AVX2)) ck_best_q8a = ck_quant_q8a_avx2();
+    if (isa_ok(CK_ISA_AVX2)) ck_best_attention = ck_attention_avx2();
+    if (isa_ok(CK_ISA_AVX2)) ck_best_swiglu = ck_swiglu_avx2();
+    if (isa_ok(CK_ISA_AVX2)) ck_best_geglu = ck_geglu_avx2();
 #endif
+    if (!ck_best_swiglu) ck_best_swiglu = ck_swiglu_scalar;
+    if (!ck_best_geglu) ck_best_geglu = ck_geglu_scalar;
     ck_isa = isa_ok(CK_ISA_AVX512) ? CK_ISA_AVX512 : (isa_ok(CK_ISA_AVX2) ? CK_ISA_AVX2 : CK_ISA_SCALAR);
     for (int t = 0; t < CK_TYPE_COUNT; t++) {
         for (int isa = ck_isa; isa > CK_ISA_SCALAR; isa--) {
             if (ck_dot_table[isa][t]) { ck_best_dot[t] = ck_dot_table[isa][t]; break; }
+        }
+        for (int isa = ck_isa; isa > CK_ISA_SCALAR; isa--) {
+            if (ck_dot4_table[isa][t]) { ck_best_dot4[t] = ck_dot4_table[isa][t]; break; }
         }
     }
 }
@@ -126,4 +140,35 @@ float ck_vec_dot(int type, int isa, int64_t n, const void *w, const void *xq) {
 ck_dot_fn ck_dot_best(int type) {
     ck_kernels_init();
     return type >= 0 && type < CK_TYPE_COUNT ? ck_best_dot[type] : NULL;
+}
+
+ck_dot4_fn ck_dot4_best(int type) {
+    ck_kernels_init();
+    return type >= 0 && type < CK_TYPE_COUNT ? ck_best_dot4[type] : NULL;
+}
+
+int ck_vec_dot4(int type, int isa, int64_t n, const void *w, const void *xq, size_t x_stride, float *out) {
+    ck_kernels_init();
+    ck_dot4_fn fn = NULL;
+    if (type < 0 || type >= CK_TYPE_COUNT) return -1;
+    if (isa == CK_ISA_BEST) fn = ck_best_dot4[type];
+    else if (isa > CK_ISA_SCALAR && isa <= CK_ISA_AVX512) fn = ck_dot4_table[isa][type];
+    if (!fn) return -1;
+    fn(n, w, xq, x_stride, out);
+    return 0;
+}
+
+ck_attention_fn ck_attention_best(void) {
+    ck_kernels_init();
+    return ck_best_attention;
+}
+
+ck_glu_fn ck_swiglu_best(void) {
+    ck_kernels_init();
+    return ck_best_swiglu;
+}
+
+ck_glu_fn ck_geglu_best(void) {
+    ck_kernels_init();
+    return ck_best_geglu;
 }

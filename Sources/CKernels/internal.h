@@ -5,6 +5,7 @@
 #include "CKernels.h"
 
 typedef float (*ck_dot_fn)(int64_t n, const void *w, const void *xq);
+typedef void (*ck_dot4_fn)(int64_t n, const void *w, const void *x, size_t x_stride, float *out);
 typedef void (*ck_quant_act_fn)(const float *x, void *dst, int64_t n);
 
 float ck_vec_dot_scalar(int type, int64_t n, const void *w, const void *xq);
@@ -15,7 +16,25 @@ void ck_get_scale_min_k4(int j, const uint8_t *q, uint8_t *d, uint8_t *m);
 ck_dot_fn ck_dot_avx2(int type);
 ck_dot_fn ck_dot_avx512(int type);
 ck_quant_act_fn ck_quant_q8a_avx2(void);
+ck_dot4_fn ck_dot4_avx2(int type);
+ck_dot4_fn ck_dot4_avx512(int type);
+/// The chosen one-row-by-four-tokens kernel for `type`, or NULL.
+ck_dot4_fn ck_dot4_best(int type);
 /// The chosen kernel for `type`, or NULL (then use ck_vec_dot_scalar).
 ck_dot_fn ck_dot_best(int type);
+
+/// One (query token, head) of attention (see ck_attention); NULL where the ISA is missing.
+typedef void (*ck_attention_fn)(const ck_attention_args *a, int64_t t, int h);
+ck_attention_fn ck_attention_avx2(void);
+/// The chosen attention kernel for head dimensions that are a multiple of 8, or NULL.
+ck_attention_fn ck_attention_best(void);
+
+typedef void (*ck_glu_fn)(float *gate, const float *up, int64_t n);
+ck_glu_fn ck_swiglu_avx2(void);
+ck_glu_fn ck_geglu_avx2(void);
+void ck_swiglu_scalar(float *gate, const float *up, int64_t n);
+void ck_geglu_scalar(float *gate, const float *up, int64_t n);
+ck_glu_fn ck_swiglu_best(void);
+ck_glu_fn ck_geglu_best(void);
 
 #endif

@@ -21,6 +21,7 @@ typedef struct {
 
 static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, int64_t n_tokens) {
     ck_dot_fn dot = ck_dot_best(job->type);
+    ck_dot4_fn dot4 = ck_dot4_best(job->type);
     size_t wrb = ck_row_bytes(job->type, job->cols);
     size_t xrb = ck_activation_row_bytes(job->type, job->cols);
     const uint8_t *xq = job->xq;
@@ -30,7 +31,15 @@ static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, in
             int64_t src = job->row_ids ? job->row_ids[r] : r;
             const uint8_t *w = (const uint8_t *)job->w + (size_t)src * wrb;
             float b = job->bias ? job->bias[src] : 0.0f;
-            for (int64_t t = t0; t < t1; t++) {
+            int64_t t = t0;
+            if (dot4) {
+                for (; t + 4 <= t1; t += 4) {
+                    float v[4];
+                    dot4(job->cols, w, xq + (size_t)t * xrb, xrb, v);
+                    for (int k = 0; k < 4; k++) job->y[(t + k) * job->ldy + r] = v[k] + b;
+                }
+            }
+            for (; t < t1; t++) {
                 const void *x = xq + (size_t)t * xrb;
                 float v = dot ? dot(job->cols, w, x) : ck_vec_dot_scalar(job->type, job->cols, w, x);
                 job->y[t * job->ldy + r] = v + b;
@@ -80,17 +89,24 @@ typedef struct {
     const float *x;
     int64_t ldx, cols, n_tokens;
     uint8_t *dst;
+    _Atomic int64_t next;
 } ck_quant_ctx;
 
 static void ck_quant_task(void *vctx, int ith, int nth) {
+    (void)ith;
+    (void)nth;
     ck_quant_ctx *c = vctx;
     size_t rb = ck_activation_row_bytes(c->type, c->cols);
-    for (int64_t t = ith; t < c->n_tokens; t += nth) ck_quantize_activations(c->type, c->x + t * c->ldx, c->dst + (size_t)t * rb, c->cols);
+    for (;;) {
+        int64_t t = atomic_fetch_add_explicit(&c->next, 1, memory_order_relaxed);
+        if (t >= c->n_tokens) return;
+        ck_quantize_activations(c->type, c->x + t * c->ldx, c->dst + (size_t)t * rb, c->cols);
+    }
 }
 
 void ck_quantize_batch(ck_pool *pool, int weight_type, const float *x, int64_t ldx, int64_t cols, int64_t n_tokens, void *dst) {
     ck_kernels_init();
-    ck_quant_ctx c = {weight_type, x, ldx, cols, n_tokens, dst};
+    ck_quant_ctx c = {weight_type, x, ldx, cols, n_tokens, dst, 0};
     if (n_tokens < 4) ck_quant_task(&c, 0, 1);
     else ck_pool_run(pool, ck_quant_task, &c);
 }
@@ -127,13 +143,18 @@ float ck_gelu(float x) {
     return 0.5f * x * (1.0f + tanhf(c * (x + 0.044715f * x * x * x)));
 }
 
-void ck_swiglu(float *gate, const float *up, int64_t n) {
+void ck_swiglu_scalar(float *gate, const float *up, int64_t n) {
     for (int64_t i = 0; i < n; i++) gate[i] = ck_silu(gate[i]) * up[i];
 }
 
-void ck_geglu(float *gate, const float *up, int64_t n) {
+void ck_geglu_scalar(float *gate, const float *up, int64_t n) {
     for (int64_t i = 0; i < n; i++) gate[i] = ck_gelu(gate[i]) * up[i];
 }
+
+void ck_swiglu(float *gate, const float *up, int64_t n) { ck_swiglu_best()(gate, up, n); }
+void ck_geglu(float *gate, const float *up, int64_t n) { ck_geglu_best()(gate, up, n); }
+void ck_swiglu_reference(float *gate, const float *up, int64_t n) { ck_swiglu_scalar(gate, up, n); }
+void ck_geglu_reference(float *gate, const float *up, int64_t n) { ck_geglu_scalar(gate, up, n); }
 
 void ck_add(float *y, const float *x, int64_t n) {
     for (int64_t i = 0; i < n; i++) y[i] += x[i];
@@ -190,6 +211,7 @@ enum { CK_KEY_TILE = 64, CK_MAX_HEAD_DIM = 1024 };
 
 typedef struct {
     const ck_attention_args *a;
+    ck_attention_fn fast;
     _Atomic int64_t next;
 } ck_attention_ctx;
 
@@ -246,7 +268,8 @@ static void ck_attention_task(void *vctx, int ith, int nth) {
     for (;;) {
         int64_t k = atomic_fetch_add_explicit(&c->next, 1, memory_order_relaxed);
         if (k >= total) return;
-        ck_attention_one(a, k / a->n_head, (int)(k % a->n_head));
+        if (c->fast) c->fast(a, k / a->n_head, (int)(k % a->n_head));
+        else ck_attention_one(a, k / a->n_head, (int)(k % a->n_head));
     }
 }
 
@@ -254,6 +277,7 @@ void ck_attention(ck_pool *pool, const ck_attention_args *args) {
     if (args->head_dim > CK_MAX_HEAD_DIM || args->n_kv_head <= 0 || args->n_head % args->n_kv_head != 0) return;
     ck_attention_ctx c;
     c.a = args;
+    c.fast = args->head_dim % 8 == 0 && args->use_reference == 0 ? ck_attention_best() : NULL;
     atomic_init(&c.next, 0);
     ck_pool_run(pool, ck_attention_task, &c);
 }

@@ -1,6 +1,12 @@
 // A persistent worker pool. Workers wait for a generation counter to change, spinning briefly
 // (kernels follow each other within microseconds during a forward pass) and then sleeping on a
 // condition variable, so an idle model costs no CPU. The caller is participant 0.
+//
+// Participation is opportunistic: a worker joins a task only while it is open, and the caller
+// closes it as soon as its own share is done, then waits only for workers that joined. Tasks
+// therefore claim their work dynamically (atomic counters). This keeps a forward pass moving
+// when the machine is oversubscribed and a worker is descheduled: the caller simply does the
+// work itself instead of waiting a scheduler time slice for every kernel.
 
 #include "CKernels.h"
 
@@ -16,7 +22,8 @@
 #define CK_PAUSE() ((void)0)
 #endif
 
-enum { CK_SPIN_ITERATIONS = 1 << 15 };
+enum { CK_SPIN_ITERATIONS = 1 << 13 };
+#define CK_CLOSED 0x40000000
 
 struct ck_pool;
 
@@ -30,7 +37,7 @@ struct ck_pool {
     pthread_t *threads;
     ck_worker *workers;
     _Atomic uint32_t generation;
-    _Atomic int pending;
+    _Atomic int state;  // CK_CLOSED bit | number of workers running the current task
     _Atomic int sleeping;
     _Atomic int stop;
     ck_task_fn fn;
@@ -59,8 +66,14 @@ static void *ck_worker_main(void *arg) {
         }
         if (atomic_load(&p->stop)) return NULL;
         seen = atomic_load_explicit(&p->generation, memory_order_acquire);
-        p->fn(p->ctx, w->index, p->n);
-        atomic_fetch_sub_explicit(&p->pending, 1, memory_order_release);
+        int s = atomic_load_explicit(&p->state, memory_order_acquire);
+        while (!(s & CK_CLOSED)) {
+            if (atomic_compare_exchange_weak_explicit(&p->state, &s, s + 1, memory_order_acq_rel, memory_order_acquire)) {
+                p->fn(p->ctx, w->index, p->n);
+                atomic_fetch_sub_explicit(&p->state, 1, memory_order_release);
+                break;
+            }
+        }
     }
 }
 
@@ -70,6 +83,7 @@ ck_pool *ck_pool_create(int n_threads) {
     ck_pool *p = calloc(1, sizeof(*p));
     if (!p) return NULL;
     p->n = n_threads;
+    atomic_init(&p->state, CK_CLOSED);
     pthread_mutex_init(&p->mutex, NULL);
     pthread_cond_init(&p->cond, NULL);
     p->threads = calloc((size_t)n_threads, sizeof(pthread_t));
@@ -115,7 +129,7 @@ void ck_pool_run(ck_pool *p, ck_task_fn fn, void *ctx) {
     }
     p->fn = fn;
     p->ctx = ctx;
-    atomic_store(&p->pending, p->n - 1);
+    atomic_store_explicit(&p->state, 0, memory_order_release);
     atomic_fetch_add_explicit(&p->generation, 1, memory_order_seq_cst);
     if (atomic_load(&p->sleeping) > 0) {
         pthread_mutex_lock(&p->mutex);
@@ -123,8 +137,9 @@ void ck_pool_run(ck_pool *p, ck_task_fn fn, void *ctx) {
         pthread_mutex_unlock(&p->mutex);
     }
     fn(ctx, 0, p->n);
+    atomic_fetch_or_explicit(&p->state, CK_CLOSED, memory_order_acq_rel);
     int spins = 0;
-    while (atomic_load_explicit(&p->pending, memory_order_acquire) > 0) {
+    while ((atomic_load_explicit(&p->state, memory_order_acquire) & ~CK_CLOSED) != 0) {
         if (++spins < CK_SPIN_ITERATIONS) CK_PAUSE();
         else sched_yield();
     }

@@ -145,6 +145,55 @@ static inline CK_AVX512 __m256i dot_us8_vnni(__m256i u, __m256i s) {
 DEFINE_32_KERNELS(CK_AVX2, avx2, dot_us8_avx2)
 DEFINE_32_KERNELS(CK_AVX512, avx512, dot_us8_vnni)
 
+// MARK: - One weight row x four activation rows (batched prefill)
+//
+// The weight block is unpacked once and multiplied with four tokens' activations, which removes
+// most of the unpacking work from matrix x matrix products. out[t] = dot(w, x + t * stride).
+
+#define DEFINE_X4_KERNEL(ATTR, SUFFIX, DOT, NAME, BLOCK, UNPACK, OFFSET_EXPR, SCALE_OFFSET)             \
+    static ATTR void dot4_##NAME##_##SUFFIX(int64_t n, const void *vw, const void *vx, size_t stride,   \
+                                            float *out) {                                            \
+        const BLOCK *w = vw;                                                                         \
+        const ck_block_q8_a *x0 = vx;                                                                \
+        const ck_block_q8_a *x1 = (const ck_block_q8_a *)((const uint8_t *)vx + stride);             \
+        const ck_block_q8_a *x2 = (const ck_block_q8_a *)((const uint8_t *)vx + 2 * stride);         \
+        const ck_block_q8_a *x3 = (const ck_block_q8_a *)((const uint8_t *)vx + 3 * stride);         \
+        int64_t nb = n / CK_QK;                                                                      \
+        __m256 a0 = _mm256_setzero_ps(), a1 = _mm256_setzero_ps();                                   \
+        __m256 a2 = _mm256_setzero_ps(), a3 = _mm256_setzero_ps();                                   \
+        float o0 = 0, o1 = 0, o2 = 0, o3 = 0;                                                        \
+        for (int64_t i = 0; i < nb; i++) {                                                           \
+            __m256i q = UNPACK;                                                                      \
+            float dw = _cvtsh_ss(w[i].d);                                                            \
+            float c = OFFSET_EXPR;                                                                   \
+            a0 = _mm256_fmadd_ps(_mm256_set1_ps(dw * x0[i].d),                                       \
+                                 _mm256_cvtepi32_ps(DOT(q, _mm256_loadu_si256((const __m256i *)x0[i].qs))), a0); \
+            a1 = _mm256_fmadd_ps(_mm256_set1_ps(dw * x1[i].d),                                       \
+                                 _mm256_cvtepi32_ps(DOT(q, _mm256_loadu_si256((const __m256i *)x1[i].qs))), a1); \
+            a2 = _mm256_fmadd_ps(_mm256_set1_ps(dw * x2[i].d),                                       \
+                                 _mm256_cvtepi32_ps(DOT(q, _mm256_loadu_si256((const __m256i *)x2[i].qs))), a2); \
+            a3 = _mm256_fmadd_ps(_mm256_set1_ps(dw * x3[i].d),                                       \
+                                 _mm256_cvtepi32_ps(DOT(q, _mm256_loadu_si256((const __m256i *)x3[i].qs))), a3); \
+            o0 += c * x0[i].s;                                                                       \
+            o1 += c * x1[i].s;                                                                       \
+            o2 += c * x2[i].s;                                                                       \
+            o3 += c * x3[i].s;                                                                       \
+        }                                                                                            \
+        out[0] = hsum_ps(a0) + SCALE_OFFSET * o0;                                                    \
+        out[1] = hsum_ps(a1) + SCALE_OFFSET * o1;                                                    \
+        out[2] = hsum_ps(a2) + SCALE_OFFSET * o2;                                                    \
+        out[3] = hsum_ps(a3) + SCALE_OFFSET * o3;                                                    \
+    }
+
+#define DEFINE_X4_KERNELS(ATTR, SUFFIX, DOT)                                                                      \
+    DEFINE_X4_KERNEL(ATTR, SUFFIX, DOT, q4_0, ck_block_q4_0, unpack_nibbles(w[i].qs), dw, -8.0f)                 \
+    DEFINE_X4_KERNEL(ATTR, SUFFIX, DOT, q4_1, ck_block_q4_1, unpack_nibbles(w[i].qs), _cvtsh_ss(w[i].m), 1.0f)  \
+    DEFINE_X4_KERNEL(ATTR, SUFFIX, DOT, q5_0, ck_block_q5_0,                                                     \
+                     _mm256_or_si256(unpack_nibbles(w[i].qs), expand_bits_x10(w[i].qh)), dw, -16.0f)
+
+DEFINE_X4_KERNELS(CK_AVX2, avx2, dot_us8_avx2)
+DEFINE_X4_KERNELS(CK_AVX512, avx512, dot_us8_vnni)
+
 // MARK: - K formats (AVX2; the VNNI path reuses them)
 
 static inline void k4_scales(const uint8_t *scales, uint8_t *sc, uint8_t *m) {
@@ -355,6 +404,24 @@ ck_dot_fn ck_dot_avx512(int type) {
     }
 }
 
+ck_dot4_fn ck_dot4_avx2(int type) {
+    switch (type) {
+    case CK_TYPE_Q4_0: return dot4_q4_0_avx2;
+    case CK_TYPE_Q4_1: return dot4_q4_1_avx2;
+    case CK_TYPE_Q5_0: return dot4_q5_0_avx2;
+    default: return NULL;
+    }
+}
+
+ck_dot4_fn ck_dot4_avx512(int type) {
+    switch (type) {
+    case CK_TYPE_Q4_0: return dot4_q4_0_avx512;
+    case CK_TYPE_Q4_1: return dot4_q4_1_avx512;
+    case CK_TYPE_Q5_0: return dot4_q5_0_avx512;
+    default: return NULL;
+    }
+}
+
 ck_quant_act_fn ck_quant_q8a_avx2(void) { return quant_q8a_avx2; }
 
 #else
@@ -362,5 +429,7 @@ ck_quant_act_fn ck_quant_q8a_avx2(void) { return quant_q8a_avx2; }
 ck_dot_fn ck_dot_avx2(int type) { (void)type; return 0; }
 ck_dot_fn ck_dot_avx512(int type) { (void)type; return 0; }
 ck_quant_act_fn ck_quant_q8a_avx2(void) { return 0; }
+ck_dot4_fn ck_dot4_avx2(int type) { (void)type; return 0; }
+ck_dot4_fn ck_dot4_avx512(int type) { (void)type; return 0; }
 
 #endif

@@ -104,6 +104,11 @@ import Testing
         var writer = GGUFTestWriter.sample()
         writer.magic = Array("GGML".utf8)
         expectError(.badMagic, writer.build())
+        var bigEndian = GGUFTestWriter.sample()
+        bigEndian.version = UInt32(3).byteSwapped
+        do { _ = try GGUFFile(bytes: bigEndian.build()) } catch let error as GGUFError {
+            #expect(error.kind == .unsupportedVersion && error.offset == 4 && error.reason.contains("big-endian"))
+        } catch { Issue.record("\(error)") }
         for version: UInt32 in [0, 1, 4, .max] {
             var writer = GGUFTestWriter.sample()
             writer.version = version
@@ -221,10 +226,18 @@ import Testing
     }
 
     @Test(arguments: [GGUFValue.uint32(0), .uint32(3), .uint32(48), .uint32(1 << 31), .uint64(32), .int32(32), .string("32")])
-    func rejectsBadAlignment(_ value: GGUFValue) {
+    func rejectsBadAlignment(_ value: GGUFValue) throws {
         var writer = GGUFTestWriter.sample()
         writer.add("general.alignment", value)
-        expectError(.badAlignment, writer.build())
+        let bytes = writer.build()
+        expectError(.badAlignment, bytes)
+        // The error points at the value: the type tag right after the key.
+        let key = Array("general.alignment".utf8)
+        let keyStart = try #require((0..<bytes.count - key.count).last { Array(bytes[$0..<$0 + key.count]) == key })
+        do { _ = try GGUFFile(bytes: bytes) } catch let error as GGUFError {
+            #expect(error.offset == keyStart + key.count)
+            #expect(error.reason.contains("general.alignment"))
+        }
     }
 
     @Test func rejectsMisplacedTensors() {
@@ -250,7 +263,7 @@ import Testing
     /// reader: each mutant either parses or throws a `GGUFError`.
     @Test func mutationFuzzNeverCrashes() {
         let original = GGUFTestWriter.sample().build()
-        var random = SplitMix64(seed: 0x6767_7566)
+        var random = GGUFFuzzRandom(seed: 0x6767_7566)
         var parsed = 0, rejected = 0
         for _ in 0..<4000 {
             var bytes = original
@@ -287,7 +300,7 @@ import Testing
 }
 
 /// A small deterministic PRNG for reproducible fuzzing.
-struct SplitMix64: RandomNumberGenerator {
+struct GGUFFuzzRandom: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -38,6 +38,22 @@ private let sequence: [Int32] = [1, 5, 9, 33, 17, 60, 4, 4, 21, 50, 3, 12]
     }
 }
 
+@Suite("LanguageModel loading errors") struct LanguageModelErrorTests {
+    @Test func unsupportedArchitectureIsNamed() {
+        let synthetic = SyntheticModel(architecture: .llama, weightType: .q8_0, architectureName: "mamba")
+        #expect(throws: LanguageModelError(.unsupportedArchitecture("mamba"), url: URL(fileURLWithPath: "synthetic-llama.gguf"))) {
+            try synthetic.load()
+        }
+    }
+
+    @Test func missingTensorIsNamed() throws {
+        let synthetic = SyntheticModel(architecture: .gemma3, weightType: .q8_0, omitting: "blk.1.attn_k_norm.weight")
+        let error = try #require(throws: LanguageModelError.self) { try synthetic.load() }
+        #expect(error.kind == .missingTensor("blk.1.attn_k_norm.weight"))
+        #expect(error.description.contains("synthetic-gemma3.gguf"))
+    }
+}
+
 @Suite("InferenceContext") struct InferenceContextTests {
     let synthetic = SyntheticModel(architecture: .llama, weightType: .q4_1)
 

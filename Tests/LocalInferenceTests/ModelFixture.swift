@@ -8,6 +8,8 @@ struct ModelFixture: Decodable {
         let prompt: String
         let prompt_ids: [Int32]
         let greedy_ids: [Int32]
+        /// llama.cpp's margin between its best and second-best logit at each step.
+        let top1_gaps: [Float]
     }
     struct Top5: Decodable {
         let ids: [Int32]

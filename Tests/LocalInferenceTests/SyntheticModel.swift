@@ -17,13 +17,16 @@ struct SyntheticModel {
     private(set) var floats: [String: [Float]] = [:]
     private(set) var bytes: [UInt8] = []
 
-    init(architecture: ModelArchitecture, weightType: GGMLType, seed: UInt64 = 7) {
+    /// - parameter architectureName: written as `general.architecture` instead of the real one.
+    /// - parameter omitting: a tensor left out of the file.
+    init(architecture: ModelArchitecture, weightType: GGMLType, seed: UInt64 = 7,
+         architectureName: String? = nil, omitting: String? = nil) {
         self.architecture = architecture
         self.weightType = weightType
         var random = TestRandom(seed: seed)
         var writer = GGUFTestWriter()
         let arch = architecture.rawValue
-        writer.add("general.architecture", .string(arch))
+        writer.add("general.architecture", .string(architectureName ?? arch))
         writer.add("\(arch).embedding_length", .uint32(UInt32(d)))
         writer.add("\(arch).block_count", .uint32(UInt32(layers)))
         writer.add("\(arch).feed_forward_length", .uint32(UInt32(ff)))
@@ -100,6 +103,7 @@ struct SyntheticModel {
         }
         vector("output_norm.weight", count: d, around: 1, spread: 0.2)
         self.floats = floats
+        writer.tensors.removeAll { $0.name == omitting }
         self.bytes = writer.build()
     }
 

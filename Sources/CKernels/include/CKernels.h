@@ -186,11 +186,17 @@ void ck_quantize_activations(int weight_type, const float *x, void *dst, int64_t
 /// that has no kernel for `type` falls back to the scalar reference.
 float ck_vec_dot(int type, int isa, int64_t n, const void *w, const void *xq);
 
+/// Four dot products of one weight row with activation rows xq, xq + x_stride, ... (the
+/// batched-prefill kernel). Returns -1 when `isa` has no such kernel for `type` (out untouched).
+int ck_vec_dot4(int type, int isa, int64_t n, const void *w, const void *xq, size_t x_stride, float *out);
+
 // MARK: - Worker pool
 
 typedef struct ck_pool ck_pool;
 
-/// A task body: `ith` of `nth` participants (the caller is participant 0).
+/// A task body, run by the caller (`ith` 0) and by whichever of the other `nth - 1` workers
+/// join before the caller finishes its share. Not every participant runs: a task must claim its
+/// work dynamically (e.g. an atomic counter), never by a static split on `ith`.
 typedef void (*ck_task_fn)(void *ctx, int ith, int nth);
 
 /// Starts `n_threads - 1` persistent workers (the caller is the n-th). They spin briefly after
@@ -198,8 +204,9 @@ typedef void (*ck_task_fn)(void *ctx, int ith, int nth);
 ck_pool *ck_pool_create(int n_threads);
 void ck_pool_destroy(ck_pool *pool);
 int ck_pool_size(const ck_pool *pool);
-/// Runs `fn` on every participant and returns when all are done. Not reentrant: one caller at
-/// a time (the pool is owned by one model and serialized by it).
+/// Runs `fn` on the caller and on the workers that join, and returns when every participant
+/// that started has finished. Not reentrant: one caller at a time (the pool is owned by one
+/// model and serialized by it).
 void ck_pool_run(ck_pool *pool, ck_task_fn fn, void *ctx);
 
 // MARK: - Matrix products
@@ -236,6 +243,9 @@ void ck_softmax(float *x, int64_t n);
 void ck_swiglu(float *gate, const float *up, int64_t n);
 /// gate = gelu_tanh(gate) * up (GeGLU), `n` values.
 void ck_geglu(float *gate, const float *up, int64_t n);
+/// The scalar versions of ck_swiglu / ck_geglu (tests compare the SIMD ones against them).
+void ck_swiglu_reference(float *gate, const float *up, int64_t n);
+void ck_geglu_reference(float *gate, const float *up, int64_t n);
 float ck_silu(float x);
 float ck_gelu(float x);
 /// y += x, `n` values.
@@ -271,6 +281,7 @@ typedef struct {
     int64_t window;        // sliding window (key visible if qpos - kpos < window); 0 = none
     float scale;           // multiplies q.k
     float softcap;         // 0 = none
+    int use_reference;     // 1 = run the scalar reference (tests)
 } ck_attention_args;
 
 void ck_attention(ck_pool *pool, const ck_attention_args *args);

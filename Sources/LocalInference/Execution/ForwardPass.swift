@@ -124,7 +124,7 @@ final class ForwardPass {
                 q: q, k: keys, v: values, out: attn, n_head: Int32(hp.headCount), n_kv_head: Int32(hp.kvHeadCount),
                 head_dim: Int32(hd), pos0: Int64(position), n_tokens: Int64(n),
                 window: Int64(sliding ? (hp.slidingWindow ?? 0) : 0), scale: hp.attentionScale,
-                softcap: hp.attentionSoftcap ?? 0)
+                softcap: hp.attentionSoftcap ?? 0, use_reference: 0)
             ck_attention(pool, &args)
             matmul(pool, input: attn, columns: qDim, tokens: n, [(layer.output, tmp, nil)])
             if let post = layer.postAttentionNorm { ck_rmsnorm(tmp, post.pointer, tmp, Int64(d), Int64(n), hp.rmsEpsilon) }

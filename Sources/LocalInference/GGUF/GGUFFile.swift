@@ -10,8 +10,9 @@ import Darwin
 /// ```swift
 /// let file = try GGUFFile(contentsOf: URL(fileURLWithPath: "SmolLM2-135M-Instruct.Q4_1.gguf"))
 /// file.metadata.architecture                      // "llama"
-/// let embedding = file.tensor(named: "token_embd.weight")!
-/// let bytes = file.bytes(of: embedding)           // points into the mapping
+/// if let embedding = file.tensor(named: "token_embd.weight") {
+///     let bytes = file.bytes(of: embedding)       // points into the mapping
+/// }
 /// ```
 ///
 /// Reads versions 2 and 3 (little-endian). Everything the file claims is checked before use:
@@ -19,9 +20,10 @@ import Darwin
 /// every tensor lies inside the file where the previous one ended (ggml's layout rule).
 ///
 /// The file is immutable after `init`; the mapping is released in `deinit`, so keep the
-/// `GGUFFile` alive while using pointers from ``bytes(of:)``.
+/// `GGUFFile` alive while using pointers from ``bytes(of:)``. As with any mapping, a file
+/// truncated on disk by another process while mapped faults when the lost pages are touched.
 /// - Note: Opening maps the file and reads only the header; tensor pages are faulted in on use.
-///   Loading the 262k-token Gemma 3 vocabulary takes a few tens of milliseconds in release.
+///   Opening Gemma 3 (262k-token vocabulary) takes about 13 ms of CPU time in release.
 public final class GGUFFile {
     /// Where the file was read from (`<memory>` for in-memory files).
     public let url: URL
@@ -98,6 +100,9 @@ public final class GGUFFile {
 // Safe to share: every stored property is a `let` set in `init`, and the mapped (or copied)
 // bytes are never written after parsing; they are released only in `deinit`.
 extension GGUFFile: @unchecked Sendable {}
+
+// The raw mapping is shared only through its owning `GGUFFile`.
+@available(*, unavailable) extension GGUFFile.Storage: Sendable {}
 
 extension GGUFFile {
     /// The file image: a read-only private mapping, or an aligned heap copy; released in

@@ -30,7 +30,8 @@ enum GGUFParser {
         let versionOffset = reader.position
         let version = try reader.read(UInt32.self, "version")
         guard version == 2 || version == 3 else {
-            throw reader.error(.unsupportedVersion, at: versionOffset, "GGUF version \(version) is not supported; expected 2 or 3")
+            let hint = (version.byteSwapped == 2 || version.byteSwapped == 3) ? " (this looks like a big-endian file; only little-endian GGUF is supported)" : ""
+            throw reader.error(.unsupportedVersion, at: versionOffset, "GGUF version \(version) is not supported; expected 2 or 3\(hint)")
         }
 
         // Minimum sizes: a tensor info is a name length, n_dims, type and offset (24 bytes);
@@ -47,12 +48,14 @@ enum GGUFParser {
         entries.reserveCapacity(keyValueCount)
         var index: [String: Int] = [:]
         index.reserveCapacity(keyValueCount)
+        var alignmentOffset = 0
         for ordinal in 0..<keyValueCount {
             let keyOffset = reader.position
             let key = try reader.readString("key of metadata entry \(ordinal)", strict: true)
             guard index[key] == nil else {
                 throw reader.error(.duplicateKey, at: keyOffset, "duplicate metadata key '\(key)'")
             }
+            if key == "general.alignment" { alignmentOffset = reader.position }
             let value = try readValue(&reader, key: key)
             index[key] = entries.count
             entries.append((key, value))
@@ -62,7 +65,7 @@ enum GGUFParser {
         var alignment = defaultAlignment
         if let value = metadata["general.alignment"] {
             guard case .uint32(let raw) = value, raw > 0, raw & (raw - 1) == 0, raw <= 1 << 30 else {
-                throw reader.error(.badAlignment, at: tensorCountOffset,
+                throw reader.error(.badAlignment, at: alignmentOffset,
                                    "general.alignment is \(value); expected a power of two in 1...\(1 << 30) stored as uint32")
             }
             alignment = Int(raw)

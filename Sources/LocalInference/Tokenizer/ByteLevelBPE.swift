@@ -6,29 +6,20 @@
 /// Symbols are token ids, so a merge rule is found by hashing the pair of ids, and the
 /// vocabulary is never searched by text inside the merge loop.
 struct ByteLevelBPE: Sendable {
-    struct Merge: Sendable {
-        var rank: Int32
-        var result: Int32
-    }
-
     /// Token for each byte's byte-level character, or -1 if the vocabulary lacks it.
     let byteTokens: [Int32]
-    /// Merge rules keyed by `left << 32 | right`.
-    let merges: [UInt64: Merge]
+    /// Merge rules by pair of token ids.
+    let merges: MergeTable
     /// Llama 3: a piece that is itself a token is emitted whole, without merging.
     let ignoreMerges: Bool
     let preTokenizer: PreTokenizer
-
-    @inline(__always) static func key(_ left: Int32, _ right: Int32) -> UInt64 {
-        UInt64(UInt32(bitPattern: left)) << 32 | UInt64(UInt32(bitPattern: right))
-    }
 
     /// Reusable buffers for one encode call.
     struct Scratch {
         var ids: [Int32] = []
         var previous: [Int32] = []
         var next: [Int32] = []
-        var heap = BinaryHeap<Bigram>()
+        var heap = TokenMergeQueue<Bigram>()
         var mapped: [UInt8] = []
     }
 
@@ -81,7 +72,7 @@ struct ByteLevelBPE: Sendable {
             // Skip bigrams made stale by an earlier merge.
             guard scratch.ids[left] == bigram.leftID, scratch.ids[right] == bigram.rightID,
                   scratch.next[left] == bigram.right,
-                  let merge = merges[Self.key(bigram.leftID, bigram.rightID)] else { continue }
+                  let merge = merges.merge(bigram.leftID, bigram.rightID) else { continue }
             scratch.ids[left] = merge.result
             scratch.ids[right] = -1
             let after = scratch.next[right]
@@ -101,7 +92,7 @@ struct ByteLevelBPE: Sendable {
     @inline(__always)
     private func push(_ left: Int32, _ right: Int32, _ scratch: inout Scratch) {
         let leftID = scratch.ids[Int(left)], rightID = scratch.ids[Int(right)]
-        guard let merge = merges[Self.key(leftID, rightID)] else { return }
+        guard let merge = merges.merge(leftID, rightID) else { return }
         scratch.heap.push(Bigram(rank: merge.rank, left: left, right: right, leftID: leftID, rightID: rightID))
     }
 }

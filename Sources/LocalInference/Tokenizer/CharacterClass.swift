@@ -10,7 +10,7 @@ struct CharacterClass: OptionSet, Sendable {
 
     /// Classes for every BMP scalar, computed once (about 64 KiB), so the scanners do a table
     /// load per character instead of a Unicode property lookup.
-    private static let bmp: [CharacterClass] = (0..<0x10000).map { value in
+    static let bmp: [CharacterClass] = (0..<0x10000).map { value in
         guard let scalar = Unicode.Scalar(UInt32(value)) else { return .other }  // surrogates
         return compute(scalar)
     }

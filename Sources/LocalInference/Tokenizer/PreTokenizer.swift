@@ -7,7 +7,7 @@
 ///
 /// | `pre`            | stages                                                                   |
 /// |------------------|--------------------------------------------------------------------------|
-/// | `gpt2`           | `'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+` |
+/// | `gpt-2`          | `'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+` |
 /// | `smollm`         | `\p{N}`, then the gpt2 pattern                                           |
 /// | `llama-bpe`      | `(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+` |
 /// | `qwen2`          | as `llama-bpe` with `\p{N}` instead of `\p{N}{1,3}`                      |
@@ -33,19 +33,15 @@ struct PreTokenizer: Sendable {
 
     /// The pre-tokenizer for a `tokenizer.ggml.pre` value, or `nil` if unsupported.
     init?(name: String) {
+        // The names and groups follow llama.cpp's `llama_vocab::impl::load`.
         switch name {
-        case "gpt2", "gpt-2", "mpt", "olmo", "jais", "starcoder", "refact", "command-r", "codeshell",
-             "exaone", "minerva", "phi-2", "stablelm2", "poro-chat", "viking":
-            // The starcoder family and smollm put `\p{N}` first; phi-2 and others use gpt2 alone.
-            switch name {
-            case "starcoder", "refact", "command-r", "codeshell", "exaone", "minerva": stages = [.eachNumber, .gpt2]
-            default: stages = [.gpt2]
-            }
-        case "smollm":
+        case "gpt-2", "gpt2", "phi-2", "mpt", "olmo", "jais":
+            stages = [.gpt2]
+        case "smollm", "starcoder", "refact", "command-r", "codeshell", "exaone", "minerva-7b":
             stages = [.eachNumber, .gpt2]
         case "llama3", "llama-v3", "llama-bpe", "falcon3", "pixtral":
             stages = [.llama3(maximumDigits: 3)]
-        case "qwen2", "deepseek-r1-qwen", "stablelm2-qwen":
+        case "qwen2", "deepseek-r1-qwen", "megrez":
             stages = [.llama3(maximumDigits: 1)]
         case "default":
             stages = [.punctuationRuns, .gpt2, .numberRuns, .asciiDigitTriples]
@@ -86,6 +82,7 @@ struct DecodedText {
         values.reserveCapacity(text.count)
         classes.reserveCapacity(text.count)
         byteOffsets.reserveCapacity(text.count + 1)
+        let table = CharacterClass.bmp
         var iterator = text.makeIterator()
         var decoder = UTF8()
         var position = 0
@@ -95,7 +92,7 @@ struct DecodedText {
             case .scalarValue(let scalar):
                 position += UTF8.width(scalar)
                 values.append(scalar.value)
-                classes.append(CharacterClass.of(scalar.value))
+                classes.append(scalar.value < 0x10000 ? table[Int(scalar.value)] : CharacterClass.of(scalar.value))
                 byteOffsets.append(before)
             case .emptyInput:
                 break loop

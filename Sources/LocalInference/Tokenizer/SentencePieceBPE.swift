@@ -13,7 +13,7 @@ struct SentencePieceBPE: Sendable {
         var lengths: [Int32] = []
         var previous: [Int32] = []
         var next: [Int32] = []
-        var heap = BinaryHeap<Bigram>()
+        var heap = TokenMergeQueue<Bigram>()
     }
 
     struct Bigram: Comparable {

@@ -34,10 +34,7 @@ extension Tokenizer {
                     let text = UnsafeBufferPointer(rebasing: bytes[range])
                     bpe.preTokenizer.split(text) { pieceRange in
                         let piece = UnsafeBufferPointer(rebasing: text[pieceRange])
-                        if let cached = cache.lookup(piece) {
-                            output.append(contentsOf: cached)
-                            return
-                        }
+                        if cache.appendCached(piece, to: &output) { return }
                         let start = output.count
                         bpe.encode(piece: piece, vocabulary: vocabulary, scratch: &scratch, into: &output)
                         cache.insert(piece, output[start...])
@@ -68,24 +65,5 @@ extension Tokenizer {
         }
         if addSpecialTokens, addEOS, let eosTokenID { output.append(eosTokenID) }
         return output
-    }
-}
-
-/// Tokens of pre-token pieces already encoded in this call: natural text repeats its words,
-/// so most pieces skip the merge loop. Bounded so that adversarial input cannot grow it
-/// without limit.
-struct WordCache {
-    private var entries: [[UInt8]: [Int32]] = [:]
-    private static let maximumEntries = 1 << 16
-    private static let maximumPieceLength = 64
-
-    func lookup(_ piece: UnsafeBufferPointer<UInt8>) -> [Int32]? {
-        guard piece.count <= Self.maximumPieceLength, !entries.isEmpty else { return nil }
-        return entries[Array(piece)]
-    }
-
-    mutating func insert(_ piece: UnsafeBufferPointer<UInt8>, _ tokens: ArraySlice<Int32>) {
-        guard piece.count <= Self.maximumPieceLength, entries.count < Self.maximumEntries else { return }
-        entries[Array(piece)] = Array(tokens)
     }
 }

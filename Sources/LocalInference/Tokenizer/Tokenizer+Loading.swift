@@ -143,13 +143,12 @@ extension Tokenizer {
             let preName = metadata.string("tokenizer.ggml.pre") ?? "default"
             guard let preTokenizer = PreTokenizer(name: preName) else {
                 throw TokenizerError(kind: .unsupportedPreTokenizer, key: "tokenizer.ggml.pre",
-                                     reason: "'\(preName)' is not supported; supported: gpt2, smollm, llama-bpe (llama3), qwen2, default, and their aliases")
+                                     reason: "'\(preName)' is not supported; supported: gpt-2, smollm, llama-bpe (llama3), qwen2, default, and the other names llama.cpp gives these")
             }
             guard let mergeTexts = metadata.strings("tokenizer.ggml.merges") else {
                 throw TokenizerError(kind: .missingKey, key: "tokenizer.ggml.merges", reason: "missing or not an array of strings")
             }
-            var merges: [UInt64: ByteLevelBPE.Merge] = [:]
-            merges.reserveCapacity(mergeTexts.count)
+            var merges = MergeTable(minimumCapacity: mergeTexts.count)
             var joined: [UInt8] = []
             for (rank, text) in mergeTexts.enumerated() {
                 let bytes = Array(text.utf8)
@@ -165,10 +164,7 @@ extension Tokenizer {
                 joined.append(contentsOf: bytes[..<space])
                 joined.append(contentsOf: bytes[(space + 1)...])
                 guard let result = vocabulary.id(for: joined) else { continue }
-                let key = ByteLevelBPE.key(left, right)
-                if merges[key] == nil {
-                    merges[key] = ByteLevelBPE.Merge(rank: Int32(rank), result: result)
-                }
+                merges.insertIfAbsent(left: left, right: right, MergeTable.Merge(rank: Int32(rank), result: result))
             }
             var byteTokens = [Int32](repeating: -1, count: 256)
             var mapped: [UInt8] = []

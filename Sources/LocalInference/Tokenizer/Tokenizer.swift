@@ -14,7 +14,10 @@
 ///   written as "▁" and an optional leading space (`tokenizer.ggml.add_space_prefix`), as
 ///   Gemma and Llama 2 use.
 ///
-/// Results match llama.cpp token for token (checked against fixtures made with it).
+/// Results match llama.cpp token for token (checked against fixtures made with it), quirks
+/// included: a byte-level vocabulary without a token for some byte (SmolLM2 lacks 21 of the
+/// 256, e.g. the lead bytes 0xF1 and 0xF2 of U+40000...U+BFFFF) drops that byte; `decode` does
+/// not apply llama.cpp's optional `clean_spaces` clean-up, so it returns the text exactly.
 /// Control tokens written in text (`<|im_start|>`) are recognised only when `parseSpecial`
 /// is true; user-defined tokens (Gemma's `"\n\n"`) are recognised always, as in llama.cpp.
 /// - Note: Building the tokenizer indexes the whole vocabulary once (tens of milliseconds for

@@ -1,8 +1,8 @@
-/// A binary min-heap: `pop()` returns the smallest element by `<`.
+/// A binary min-heap of candidate merges: `pop()` returns the smallest element by `<`.
 ///
 /// The merge loops of both BPE tokenizers use it so that a word of n symbols costs
 /// O(n log n), not O(n²), whatever the input.
-struct BinaryHeap<Element: Comparable> {
+struct TokenMergeQueue<Element: Comparable> {
     private var storage: [Element] = []
 
     init() {}
