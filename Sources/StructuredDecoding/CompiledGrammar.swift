@@ -40,8 +40,8 @@ public final class CompiledGrammar: Sendable {
     }
 
     /// The allowed-token mask at `state`. With `useCache`, masks are remembered per DFA state;
-    /// with `useSlices`, states looping on plain string text take the plain tokens from a
-    /// precomputed bitmask and walk only the rest (both are equivalence-tested against the
+    /// with `useSlices`, states where plain string text stays alive take the plain tokens
+    /// from a precomputed bitmask and walk only the rest (both are equivalence-tested against the
     /// plain full walk).
     func fillMask(state: Int32, into words: inout [UInt64], useCache: Bool, useSlices: Bool = true) {
         dfa.withLock { dfa in
@@ -51,9 +51,10 @@ public final class CompiledGrammar: Sendable {
             }
             for index in words.indices { words[index] = 0 }
             if state != 0 {
-                if useSlices, dfa.loopsOnPlainText(state) {
-                    words = slices.plainMask
-                    slices.nonPlain.fillAllowed(from: state, recognizer: &dfa, into: &words)
+                if useSlices,
+                   let slice = slices.slice(forSafeCharacters: dfa.plainSafeCharacters(state, limit: slices.longestPlain)) {
+                    words = slice.mask
+                    slice.rest.fillAllowed(from: state, recognizer: &dfa, into: &words)
                 } else {
                     slices.all.fillAllowed(from: state, recognizer: &dfa, into: &words)
                 }

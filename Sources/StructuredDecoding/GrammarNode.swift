@@ -30,33 +30,3 @@ indirect enum GrammarNode: Sendable {
 
     static func optional(_ node: GrammarNode) -> GrammarNode { .choice([.empty, node]) }
 }
-
-/// The members of a JSON object the grammar emits, in emission order.
-struct ObjectShape: Sendable {
-    struct Member: Sendable {
-        /// The key as emitted, quotes included.
-        var key: [UInt8]
-        var value: GrammarNode
-        var isRequired: Bool
-    }
-
-    var members: [Member]
-    /// Key (a JSON string) and value of members beyond `members`; nil when none are allowed.
-    var additional: (key: GrammarNode, value: GrammarNode)?
-    var minCount: Int
-    var maxCount: Int?
-}
-
-/// The elements of a JSON array: `prefix[i]` for position i, then `items` for the rest.
-struct ArrayShape: Sendable {
-    var prefix: [GrammarNode]
-    /// Schema of elements after the prefix; nil when none are allowed.
-    var items: GrammarNode?
-    var minCount: Int
-    var maxCount: Int?
-}
-
-/// A grammar: rule 0 is the start rule.
-struct Grammar: Sendable {
-    var rules: [GrammarNode]
-}

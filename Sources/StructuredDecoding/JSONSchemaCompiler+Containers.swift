@@ -21,6 +21,10 @@ extension JSONSchemaCompiler {
         // Properties in schema order; `x-order` (when every property has one) reorders them.
         var names = properties.keys
         let orders = names.map { properties[$0]?["x-order"]?.number?.doubleValue }
+        if object[JSONPropertyOrder.mergedMarker] != nil {
+            let order = documentOrder
+            names = names.enumerated().sorted { (order[$0.element] ?? Int.max, $0.offset) < (order[$1.element] ?? Int.max, $1.offset) }.map(\.element)
+        }
         if !names.isEmpty, orders.allSatisfy({ $0 != nil }) {
             names = zip(names, orders).enumerated()
                 .sorted { ($0.element.1 ?? 0, $0.offset) < ($1.element.1 ?? 0, $1.offset) }
@@ -55,9 +59,11 @@ extension JSONSchemaCompiler {
         let minCount = try count(object, "minProperties", path: path) ?? 0
         let maxCount = try count(object, "maxProperties", path: path)
         if let maxCount, maxCount < minCount { return .nothing }
-        let additional = additionalValue.map { value in
-            (key: JSONSchemaCompiler.keyExcluding(members.map(\.key)), value: value)
-        }
+        // Every named property (even one whose schema is false) is excluded from the
+        // additional keys.
+        let named = names.map(JSONSchemaCompiler.keyBytes) + members.map(\.key).filter { key in !names.map(JSONSchemaCompiler.keyBytes).contains(key) }
+        var additional: (key: GrammarNode, value: GrammarNode)?
+        if let additionalValue { additional = (keyExcluding(named), additionalValue) }
         return .object(ObjectShape(members: members, additional: additional, minCount: minCount, maxCount: maxCount))
     }
 
@@ -69,21 +75,16 @@ extension JSONSchemaCompiler {
 
     /// A JSON string key whose (canonically escaped) text is none of `excluded`: a byte trie of
     /// the excluded keys where leaving the trie at a character boundary falls back to a free
-    /// string. Leaving it inside a multibyte character or an escape is not offered (such keys
-    /// are rejected: conservative, never unsound).
-    static func keyExcluding(_ excluded: [[UInt8]]) -> GrammarNode {
-        guard !excluded.isEmpty else { return stringSyntax(minLength: 0, maxLength: nil) }
+    /// string (shared rules, so each trie node costs a few states). Leaving it inside a
+    /// multibyte character or an escape is not offered (such keys are rejected: conservative,
+    /// never unsound).
+    mutating func keyExcluding(_ excluded: [[UInt8]]) -> GrammarNode {
+        guard !excluded.isEmpty else { return JSONSchemaCompiler.stringSyntax(minLength: 0, maxLength: nil) }
+        let rules = keyRules()
         let contents = excluded.map { Array($0.dropFirst().dropLast()) }
-        let rest = GrammarNode.sequence([.repetition(stringCharacter, min: 0, max: nil), .bytes([0x22])])
-        let hex = GrammarNode.byteSet([0x30...0x39, 0x41...0x46, 0x61...0x66])
-        let escapeTail = GrammarNode.choice([
-            .byteSet([0x22...0x22, 0x2F...0x2F, 0x5C...0x5C, 0x62...0x62, 0x66...0x66, 0x6E...0x6E, 0x72...0x72, 0x74...0x74]),
-            .sequence([.bytes([UInt8(ascii: "u")]), hex, hex, hex, hex]),
-        ])
-        let plainAll = CodePointSet([0x20...0x21, 0x23...0x5B, 0x5D...0xD7FF, 0xE000...CodePointSet.maxScalar])
+        let asciiPlain = CodePointSet([0x20...0x21, 0x23...0x5B, 0x5D...0x7F])
 
         func atBoundary(_ prefix: [UInt8]) -> Bool {
-            // Not inside a multibyte character.
             var index = prefix.count - 1
             while index >= 0, prefix[index] & 0xC0 == 0x80 { index -= 1 }
             if index >= 0 {
@@ -91,16 +92,17 @@ extension JSONSchemaCompiler {
                 let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
                 if prefix.count - index != length { return false }
             }
-            // Not inside an escape: find the last backslash run.
-            var run = 0, position = prefix.count - 1
+            // Inside an escape: after an odd run of backslashes, until the escape is complete.
+            var position = prefix.count - 1
             var tail = 0
             while position >= 0, prefix[position] != 0x5C, tail < 6 { position -= 1; tail += 1 }
+            var run = 0
             while position >= 0, prefix[position] == 0x5C { run += 1; position -= 1 }
             guard run % 2 == 1 else { return true }
-            let after = prefix.count - (position + 1 + run)  // bytes after the escaping backslash
-            let escapeByte = prefix.count > position + run + 1 ? prefix[position + run + 1] : 0
+            let escapeStart = position + run + 1
+            let after = prefix.count - escapeStart
             if after == 0 { return false }
-            if escapeByte == UInt8(ascii: "u") { return after >= 5 }
+            if prefix[escapeStart] == UInt8(ascii: "u") { return after >= 5 }
             return true
         }
 
@@ -113,10 +115,10 @@ extension JSONSchemaCompiler {
                 if !keys.contains(where: { $0.count == depth }) { branches.append(.bytes([0x22])) }
                 var avoided = CodePointSet()
                 for byte in children.keys where byte < 0x80 { avoided = avoided.union(CodePointSet([UInt32(byte)...UInt32(byte)])) }
-                var plain = plainAll.subtracting(avoided)
-                if children.keys.contains(where: { $0 >= 0x80 }) { plain = plain.subtracting(CodePointSet([0x80...CodePointSet.maxScalar])) }
-                if !plain.isEmpty { branches.append(.sequence([plain.node(encoding: .raw), rest])) }
-                if children[0x5C] == nil { branches.append(.sequence([.bytes([0x5C]), escapeTail, rest])) }
+                let ascii = asciiPlain.subtracting(avoided)
+                if !ascii.isEmpty { branches.append(.sequence([ascii.node(encoding: .raw), .rule(rules.rest)])) }
+                if !children.keys.contains(where: { $0 >= 0x80 }) { branches.append(.rule(rules.nonASCII)) }
+                if children[0x5C] == nil { branches.append(.rule(rules.escape)) }
             }
             for (byte, group) in children.sorted(by: { $0.key < $1.key }) {
                 branches.append(.sequence([.bytes([byte]), subtree(prefix + [byte], group)]))

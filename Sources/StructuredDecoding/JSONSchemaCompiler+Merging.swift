@@ -7,6 +7,7 @@ extension JSONSchemaCompiler {
         let left = try inlineReference(a, path: path)
         let right = try inlineReference(b, path: path)
         var result = left
+        if left["properties"] != nil && right["properties"] != nil { result[JSONPropertyOrder.mergedMarker] = true }
         for (key, value) in right {
             guard let existing = result[key] else {
                 result[key] = value
@@ -76,11 +77,17 @@ extension JSONSchemaCompiler {
         return result
     }
 
+    private var refIgnoresSiblingsInMerge: Bool {
+        guard let dialect = root["$schema"]?.string else { return false }
+        return ["draft-03", "draft-04", "draft-05", "draft-06", "draft-07"].contains { dialect.contains($0) }
+    }
+
     /// Replaces a `$ref` by its target merged with the siblings (one level; deeper refs stay).
     private func inlineReference(_ object: JSONObject, path: String) throws(GrammarError) -> JSONObject {
         guard let reference = object["$ref"]?.string else { return object }
         var siblings = object
         siblings["$ref"] = nil
+        if refIgnoresSiblingsInMerge { siblings = JSONObject() }
         let target = try resolve(reference, path: path)
         switch target {
         case .object(let targetObject):

@@ -66,6 +66,10 @@ extension JSONSchemaCompiler {
 
     func integerNode(_ object: JSONObject, path: String) throws(GrammarError) -> GrammarNode {
         let (lower, upper) = try bounds(object, path: path)
+        for bound in [lower, upper].compactMap({ $0 }) where abs(bound.value.doubleValue) >= 9e18 && bound.value.int64Value == nil {
+            throw GrammarError(.unsupportedKeyword, keyword: bound.isExclusive ? "exclusiveMaximum" : "maximum", path: path,
+                               detail: "integer bound \(bound.value) beyond 64 bits")
+        }
         let low = JSONSchemaCompiler.integerFloor(lower)
         let high = JSONSchemaCompiler.integerCeiling(upper)
         if let low, let high, low > high { return .nothing }

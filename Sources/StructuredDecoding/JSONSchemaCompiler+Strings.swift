@@ -25,26 +25,37 @@ extension JSONSchemaCompiler {
         let maxLength = try count(object, "maxLength", path: path)
         if let maxLength, maxLength < minLength { return .nothing }
         var body: GrammarNode?
+        var implied: (min: Int, max: Int?) = (0, nil)
         if let pattern = object["pattern"] {
             guard let text = pattern.string else {
                 throw GrammarError(.invalidSchema, keyword: "pattern", path: path, detail: "pattern must be a string")
             }
             var parser = RegexParser(pattern: text)
             do {
-                body = try parser.parse().searchNode(encoding: .jsonString)
+                let parsed = try parser.parse()
+                body = parsed.searchNode(encoding: .jsonString)
+                implied = parsed.searchLengthBounds
             } catch {
                 throw GrammarError(.invalidRegex, keyword: error.keyword, path: path + "/pattern", detail: error.detail)
             }
+        }
+        if let format = object["format"]?.string, JSONFormats.unenforced.contains(format), !options.lenient {
+            throw GrammarError(.unsupportedKeyword, keyword: "format", path: path, detail: "format '\(format)' is not enforced")
         }
         if let format = object["format"]?.string, let regex = JSONFormats.regex(for: format) {
             if body != nil && !options.lenient {
                 throw GrammarError(.unsupportedKeyword, keyword: "format", path: path, detail: "format together with pattern")
             }
             var parser = RegexParser(pattern: regex)
-            body = try parser.parse().node(encoding: .jsonString)
+            let parsed = try parser.parse()
+            body = parsed.node(encoding: .jsonString)
+            implied = parsed.lengthBounds
         }
         if let body {
-            if (minLength > 0 || maxLength != nil) && !options.lenient {
+            // Length bounds the regex already implies need no intersection.
+            let minimumImplied = implied.min >= minLength
+            let maximumImplied = maxLength.map { limit in implied.max.map { $0 <= limit } ?? false } ?? true
+            if !(minimumImplied && maximumImplied) && !options.lenient {
                 throw GrammarError(.unsupportedKeyword, keyword: minLength > 0 ? "minLength" : "maxLength", path: path,
                                    detail: "length bounds together with pattern or format")
             }

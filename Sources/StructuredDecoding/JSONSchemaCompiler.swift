@@ -11,7 +11,15 @@ struct JSONSchemaCompiler {
     var rules: [GrammarNode] = [.nothing]
     private var ruleForReference: [String: Int] = [:]
     private var anyValueRule: Int?
+    private var keyRuleIndices: (rest: Int, nonASCII: Int, escape: Int)?
     private var depth = 0
+    /// First appearance of each property name in the document (for merged objects).
+    /// Drafts 3 to 7 (by `$schema`) ignore keywords beside `$ref`.
+    private(set) lazy var refIgnoresSiblings: Bool = {
+        guard let dialect = root["$schema"]?.string else { return false }
+        return ["draft-03", "draft-04", "draft-05", "draft-06", "draft-07"].contains { dialect.contains($0) }
+    }()
+    private(set) lazy var documentOrder: [String: Int] = JSONPropertyOrder.documentOrder(root)
 
     /// Keywords the compiler enforces.
     static let supportedKeywords: Set<String> = [
@@ -71,7 +79,8 @@ struct JSONSchemaCompiler {
             }
             var siblings = object
             siblings["$ref"] = nil
-            if JSONSchemaCompiler.hasValidation(siblings) {
+            // Before 2019-09, `$ref` replaces its siblings; since, they apply too.
+            if !refIgnoresSiblings, JSONSchemaCompiler.hasValidation(siblings) {
                 let target = try resolve(text, path: path)
                 guard case .object(let targetObject) = target else {
                     return target == .bool(false) ? .nothing : try node(for: siblings, path: path)
@@ -105,23 +114,8 @@ struct JSONSchemaCompiler {
             }
             var siblings = object
             siblings[keyword] = nil
-            let distribute = JSONSchemaCompiler.hasValidation(siblings)
-            var nodes: [GrammarNode] = []
-            for (index, branch) in branches.enumerated() {
-                let branchPath = "\(path)/\(keyword)/\(index)"
-                if distribute {
-                    switch branch {
-                    case .bool(true): nodes.append(try node(for: siblings, path: branchPath))
-                    case .bool(false): continue
-                    case .object(let branchObject):
-                        nodes.append(try node(for: try merge(siblings, branchObject, path: branchPath), path: branchPath))
-                    default: throw GrammarError(.invalidSchema, keyword: keyword, path: branchPath)
-                    }
-                } else {
-                    nodes.append(try node(for: branch, path: branchPath))
-                }
-            }
-            return .choice(nodes)
+            if keyword == "oneOf" { return try oneOfNode(branches, siblings: siblings, path: path) }
+            return try anyOfNode(branches, keyword: keyword, siblings: siblings, path: path)
         }
         if let constant = object["const"] {
             return .literal(constant.serialized())
@@ -199,6 +193,25 @@ struct JSONSchemaCompiler {
                                 minCount: 0, maxCount: nil)),
         ])
         return value
+    }
+
+    /// Shared tails of keys that left the excluded-key trie: the rest of a string after one
+    /// character, a non-ASCII character then the rest, an escape then the rest.
+    mutating func keyRules() -> (rest: Int, nonASCII: Int, escape: Int) {
+        if let keyRuleIndices { return keyRuleIndices }
+        let rest = GrammarNode.sequence([.repetition(JSONSchemaCompiler.stringCharacter, min: 0, max: nil), .bytes([0x22])])
+        let hex = GrammarNode.byteSet([0x30...0x39, 0x41...0x46, 0x61...0x66])
+        let escapeTail = GrammarNode.choice([
+            .byteSet([0x22...0x22, 0x2F...0x2F, 0x5C...0x5C, 0x62...0x62, 0x66...0x66, 0x6E...0x6E, 0x72...0x72, 0x74...0x74]),
+            .sequence([.bytes([UInt8(ascii: "u")]), hex, hex, hex, hex]),
+        ])
+        let restIndex = rules.count
+        rules.append(rest)
+        rules.append(.sequence([CodePointSet([0x80...0xD7FF, 0xE000...CodePointSet.maxScalar]).node(encoding: .raw), .rule(restIndex)]))
+        rules.append(.sequence([.bytes([0x5C]), escapeTail, .rule(restIndex)]))
+        let indices = (rest: restIndex, nonASCII: restIndex + 1, escape: restIndex + 2)
+        keyRuleIndices = indices
+        return indices
     }
 
     private mutating func rule(for reference: String, path: String) throws(GrammarError) -> Int {

@@ -6,6 +6,32 @@ indirect enum RegexNode: Sendable {
     case alternation([RegexNode])
     case repetition(RegexNode, min: Int, max: Int?)
 
+    /// Fewest and most characters a match can have (nil: unbounded).
+    var lengthBounds: (min: Int, max: Int?) {
+        switch self {
+        case .empty: return (0, 0)
+        case .set(let set): return set.isEmpty ? (0, 0) : (1, 1)
+        case .sequence(let parts):
+            var low = 0
+            var high: Int? = 0
+            for part in parts {
+                let bounds = part.lengthBounds
+                low += bounds.min
+                high = high.flatMap { total in bounds.max.map { total + $0 } }
+            }
+            return (low, high)
+        case .alternation(let branches):
+            let all = branches.map(\.lengthBounds)
+            let low = all.map(\.min).min() ?? 0
+            let high: Int? = all.contains { $0.max == nil } ? nil : all.compactMap(\.max).max() ?? 0
+            return (low, high)
+        case .repetition(let body, let minimum, let maximum):
+            let bounds = body.lengthBounds
+            let high: Int? = maximum.flatMap { count in bounds.max.map { $0 * count } }
+            return (bounds.min * minimum, bounds.max == 0 ? 0 : high)
+        }
+    }
+
     func node(encoding: CodePointSet.Encoding) -> GrammarNode {
         switch self {
         case .empty: return .empty
@@ -15,33 +41,5 @@ indirect enum RegexNode: Sendable {
         case .repetition(let body, let minimum, let maximum):
             return .repetition(body.node(encoding: encoding), min: minimum, max: maximum)
         }
-    }
-}
-
-/// A regex split into its top-level alternatives with their `^`/`$` anchors.
-struct ParsedRegex: Sendable {
-    struct Alternative: Sendable {
-        var anchoredAtStart: Bool
-        var anchoredAtEnd: Bool
-        var body: RegexNode
-    }
-
-    var alternatives: [Alternative]
-
-    /// Whole-string match, anchors or not (free text constrained by a regex).
-    func node(encoding: CodePointSet.Encoding) -> GrammarNode {
-        .choice(alternatives.map { $0.body.node(encoding: encoding) })
-    }
-
-    /// JSON Schema `pattern` semantics: the regex may match anywhere unless anchored.
-    func searchNode(encoding: CodePointSet.Encoding) -> GrammarNode {
-        let anything = GrammarNode.repetition(CodePointSet.all.node(encoding: encoding), min: 0, max: nil)
-        return .choice(alternatives.map { alternative in
-            var parts: [GrammarNode] = []
-            if !alternative.anchoredAtStart { parts.append(anything) }
-            parts.append(alternative.body.node(encoding: encoding))
-            if !alternative.anchoredAtEnd { parts.append(anything) }
-            return .sequence(parts)
-        })
     }
 }

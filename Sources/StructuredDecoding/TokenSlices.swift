@@ -1,37 +1,65 @@
 /// The vocabulary split for fast masks inside JSON strings (llguidance's "slicer" idea).
 ///
 /// Most tokens are *plain string text*: complete UTF-8 with no `"`, `\` or control character.
-/// In a DFA state where every plain character leads back to the same state (the body of a free
-/// string, or a pattern's `.*`), all of them are allowed at once from a precomputed bitmask and
-/// only the few remaining tokens are walked, in their own small trie.
+/// In a DFA state from which every plain text of up to n characters stays alive (a free
+/// string's body, a key that may still leave the excluded-key trie, a string with n or more
+/// characters of room left), every plain token of at most n characters is allowed at once from
+/// a precomputed bitmask and only the other tokens are walked, in their own trie.
 final class TokenSlices: Sendable {
-    /// Trie of every ordinary token.
-    let all: TokenTrie
-    /// Trie of the ordinary tokens that are not plain string text.
-    let nonPlain: TokenTrie
-    /// Bit t set when token t is plain string text.
-    let plainMask: [UInt64]
-    let plainCount: Int
-
-    init(vocabulary: TokenVocabulary) {
-        var mask = [UInt64](repeating: 0, count: vocabulary.maskWordCount)
-        var plain = [Bool](repeating: false, count: vocabulary.count)
-        var count = 0
-        for (index, bytes) in vocabulary.tokenBytes.enumerated()
-        where !bytes.isEmpty && !vocabulary.specialTokenIDs.contains(Int32(index)) && TokenSlices.isPlainStringText(bytes) {
-            plain[index] = true
-            mask[index >> 6] |= 1 << UInt64(index & 63)
-            count += 1
-        }
-        all = TokenTrie(vocabulary: vocabulary)
-        nonPlain = TokenTrie(vocabulary: vocabulary) { !plain[Int($0)] }
-        plainMask = mask
-        plainCount = count
+    /// One precomputed split: plain tokens of at most `maxCharacters` characters.
+    struct Slice: Sendable {
+        let maxCharacters: Int
+        /// Bit t set when token t is plain text of at most `maxCharacters` characters.
+        let mask: [UInt64]
+        /// Trie of every other ordinary token.
+        let rest: TokenTrie
     }
 
-    static func isPlainStringText(_ bytes: [UInt8]) -> Bool {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return false }
-        return text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x22 && $0.value != 0x5C }
+    /// Trie of every ordinary token.
+    let all: TokenTrie
+    /// Slices by increasing `maxCharacters`; the last covers every plain token.
+    let slices: [Slice]
+    /// Characters in the longest plain token.
+    let longestPlain: Int
+    /// How many characters deep the safety search looks before giving up on finding a cycle
+    /// (so its cost per state is bounded): 16.
+    static let searchDepth = 16
+
+    init(vocabulary: TokenVocabulary) {
+        var characters = [Int](repeating: -1, count: vocabulary.count)
+        for (index, bytes) in vocabulary.tokenBytes.enumerated()
+        where !bytes.isEmpty && !vocabulary.specialTokenIDs.contains(Int32(index)) {
+            characters[index] = TokenSlices.plainCharacterCount(bytes) ?? -1
+        }
+        let longest = characters.max() ?? 0
+        longestPlain = max(longest, 0)
+        all = TokenTrie(vocabulary: vocabulary)
+        var slices: [Slice] = []
+        for limit in [2, 4, 8, TokenSlices.searchDepth, longestPlain] where limit >= 1 && limit <= longestPlain && !slices.contains(where: { $0.maxCharacters == limit }) {
+            var mask = [UInt64](repeating: 0, count: vocabulary.maskWordCount)
+            for (index, count) in characters.enumerated() where count >= 1 && count <= limit {
+                mask[index >> 6] |= 1 << UInt64(index & 63)
+            }
+            let rest = TokenTrie(vocabulary: vocabulary) { characters[Int($0)] < 1 || characters[Int($0)] > limit }
+            slices.append(Slice(maxCharacters: limit, mask: mask, rest: rest))
+        }
+        self.slices = slices
+    }
+
+    /// Number of characters when `bytes` is plain string text, else nil.
+    static func plainCharacterCount(_ bytes: [UInt8]) -> Int? {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        var count = 0
+        for scalar in text.unicodeScalars {
+            guard scalar.value >= 0x20, scalar.value != 0x22, scalar.value != 0x5C else { return nil }
+            count += 1
+        }
+        return count
+    }
+
+    /// The widest slice usable where plain text of up to `safeCharacters` stays alive.
+    func slice(forSafeCharacters safeCharacters: Int) -> Slice? {
+        slices.last { $0.maxCharacters <= safeCharacters }
     }
 
     /// Byte-range sequences spelling exactly the plain string characters in UTF-8.
@@ -40,30 +68,4 @@ final class TokenSlices: Sendable {
         sequences += CodePointSet.utf8Sequences(0x80...CodePointSet.maxScalar)
         return sequences
     }()
-}
-
-extension LazyDFA {
-    /// Whether every plain string character leads from `state` back to `state` (so every plain
-    /// token is allowed there and keeps it). Cached per state.
-    mutating func loopsOnPlainText(_ state: Int32) -> Bool {
-        if let known = plainLoop[state] { return known }
-        var result = state != 0
-        outer: for sequence in TokenSlices.plainCharacterSequences where result {
-            var current: Set<Int32> = [state]
-            for range in sequence {
-                var next = Set<Int32>()
-                for from in current {
-                    for byte in range {
-                        let target = step(from, byte)
-                        if target == 0 { result = false; break outer }
-                        next.insert(target)
-                    }
-                }
-                current = next
-            }
-            if current != [state] { result = false }
-        }
-        plainLoop[state] = result
-        return result
-    }
 }

@@ -6,6 +6,7 @@ let commands: [any Command.Type] = [
     CompleteCommand.self,
     BenchCommand.self,
     MaskBenchCommand.self,
+    GenerateCommand.self,
 ]
 
 /// Finds the command whose (possibly multi-word) name starts the argument list.

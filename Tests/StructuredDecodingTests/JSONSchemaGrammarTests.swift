@@ -103,6 +103,28 @@ import Testing
         try expectMatches(#"{"type":"string","format":"ipv4"}"#, accepts: [#""192.168.0.1""#], rejects: [#""256.1.1.1""#])
     }
 
+    @Test func lengthBoundsImpliedByAPatternAreAccepted() throws {
+        try expectMatches(#"{"type":"string","pattern":"^[a-z]{3,10}$","minLength":2,"maxLength":10}"#,
+                          accepts: [#""abc""#], rejects: [#""ab""#, #""abcdefghijk""#])
+        #expect(throws: GrammarError.self) {
+            _ = try compiler.compile(jsonSchema: try JSONValue(parsing: #"{"type":"string","pattern":"^[a-z]{3,10}$","maxLength":5}"#))
+        }
+        #expect(throws: GrammarError.self) {
+            _ = try compiler.compile(jsonSchema: try JSONValue(parsing: #"{"type":"string","pattern":"[a-z]","maxLength":5}"#))
+        }
+    }
+
+    @Test func oneOfIsExact() throws {
+        // Branches that differ only in `required`: exactly one of the names.
+        try expectMatches(#"{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"oneOf":[{"required":["a"]},{"required":["b"]}]}"#,
+                          accepts: [#"{"a":1}"#, #"{"b":2}"#], rejects: [#"{"a":1,"b":2}"#, #"{}"#])
+        // Disjoint branches: plain alternatives.
+        try expectMatches(#"{"oneOf":[{"type":"string"},{"type":"integer"}]}"#, accepts: [#""x""#, "1"], rejects: ["true"])
+        #expect(throws: GrammarError.self) {
+            _ = try compiler.compile(jsonSchema: try JSONValue(parsing: #"{"oneOf":[{"type":"string"},{"type":"string","maxLength":2}]}"#))
+        }
+    }
+
     @Test func untypedSchemasAllowEveryType() throws {
         try expectMatches(#"{"properties":{"a":{"type":"integer"}}}"#, accepts: [#"{"a":1}"#, "3", #""s""#, "[1]"], rejects: [#"{"a":"x"}"#])
         try expectMatches(#"true"#, accepts: [#"{"a":[1,{"b":null}]}"#, "-1.5e3"], rejects: ["{", "[1,]"])

@@ -16,12 +16,13 @@ import StructuredDecoding
 /// benchmark does; that first mask is not counted again in the mask times.
 struct MaskBenchCommand: Command {
     static let name = "maskbench"
-    static let abstract = "Check grammar masks against MaskBench instances and time them"
+    static let abstract = "Check grammar masks against MaskBench instances and time them."
     static let usage = """
-        USAGE: fm maskbench FILE.jsonl.gz [--json] [--limit N] [--model PATH]
+        USAGE: fm maskbench FILE.jsonl.gz [--json] [--limit N] [--model PATH] [--verbose]
 
         FILE is MaskBench (one {"id","schema","tests":[{"data","valid"}]} object per line,
-        gzip-compressed or plain). Uses the default model's tokenizer unless --model is given.
+        gzip-compressed or plain). Uses the default model's tokenizer ($FM_MODEL, else
+        $FM_MODELS_DIR/SmolLM2-135M-Instruct.Q4_1.gguf) unless --model is given.
           --json       print one JSON object instead of a table
           --limit N    only the first N schemas
           --verbose    print each failing schema and instance
@@ -30,28 +31,22 @@ struct MaskBenchCommand: Command {
     let file: String
     let json: Bool
     let limit: Int?
-    let modelPath: String
+    let modelPath: String?
     let verbose: Bool
 
     init(arguments: inout ArgumentList) throws {
         json = arguments.flag("--json")
         verbose = arguments.flag("--verbose")
         limit = try arguments.option("--limit", as: Int.self)
-        modelPath = try arguments.option("--model") ?? MaskBenchCommand.defaultModelPath
+        modelPath = try arguments.option("--model")
         let rest = try arguments.positionals()
         guard rest.count == 1 else { throw UsageError("expected exactly one FILE") }
         file = rest[0]
         if let limit, limit < 1 { throw UsageError("--limit must be at least 1, got \(limit)") }
     }
 
-    static var defaultModelPath: String {
-        let directory = ProcessInfo.processInfo.environment["FM_MODELS_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/fm/models").path
-        return directory + "/SmolLM2-135M-Instruct.Q4_1.gguf"
-    }
-
     func run() async throws -> Int32 {
-        let tokenizer = try Tokenizer(gguf: GGUFFile(contentsOf: URL(fileURLWithPath: modelPath)))
+        let tokenizer = try Tokenizer(gguf: GGUFFile(contentsOf: ModelLocation.resolve(option: modelPath)))
         let vocabulary = TokenVocabulary(tokenizer: tokenizer)
         let endToken = vocabulary.endOfGenerationTokenIDs.min() ?? -1
         let compiler = GrammarCompiler(vocabulary: vocabulary)
@@ -65,6 +60,7 @@ struct MaskBenchCommand: Command {
         for line in lines where !line.isEmpty {
             guard let entry = try? JSONValue(parsing: line), let schema = entry["schema"] else { continue }
             total += 1
+            if MaskBenchCommand.slowMaskLog { printError("schema \(entry["id"]?.string ?? "?")") }
             let started = DispatchTime.now().uptimeNanoseconds
             let grammar: CompiledGrammar
             do {
@@ -204,10 +200,17 @@ extension TokenVocabulary {
 }
 
 /// Re-serializes an instance with object keys in the order the grammar emits them: the
-/// schema's `properties` order (following `$ref`, `allOf`, `anyOf`, `oneOf`), then the rest in
-/// instance order.
+/// schema's `properties` order (following `$ref`, `allOf`, `anyOf`, `oneOf`; when several
+/// subschemas contribute properties, the document order the compiler uses for merged objects),
+/// then the rest in instance order.
 struct SchemaOrder {
     let root: JSONValue
+    let documentOrder: [String: Int]
+
+    init(root: JSONValue) {
+        self.root = root
+        self.documentOrder = JSONPropertyOrder.documentOrder(root)
+    }
 
     func reorder(_ value: JSONValue, schema: JSONValue) -> JSONValue {
         let schemas = collect(schema, depth: 0)
@@ -224,6 +227,11 @@ struct SchemaOrder {
                     }
                 }
                 if let extra = candidate["additionalProperties"], extra.object != nil { additional.append(extra) }
+            }
+            if schemas.filter({ $0["properties"]?.object != nil }).count > 1 {
+                order = order.enumerated().sorted {
+                    (documentOrder[$0.element] ?? Int.max, $0.offset) < (documentOrder[$1.element] ?? Int.max, $1.offset)
+                }.map(\.element)
             }
             var members: [(key: String, value: JSONValue)] = []
             for name in order {

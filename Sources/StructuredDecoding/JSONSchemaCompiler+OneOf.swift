@@ -1,0 +1,132 @@
+import JSONSchemaValidation
+
+extension JSONSchemaCompiler {
+    /// `oneOf` needs exactly one branch to match. A grammar can express that when the branches
+    /// cannot overlap (then it is `anyOf`), or when they differ only by `required` lists (then
+    /// each branch also forbids what makes the others match). Anything else is reported.
+    mutating func oneOfNode(_ branches: [JSONValue], siblings: JSONObject, path: String) throws(GrammarError) -> GrammarNode {
+        let objects = branches.map { $0.object }
+        if branches.count == 1 || pairwiseDisjoint(branches.map { merged($0, siblings, path: path) }) {
+            return try anyOfNode(branches, keyword: "oneOf", siblings: siblings, path: path)
+        }
+        let requiredOnly = objects.allSatisfy { object in
+            guard let object, let required = object["required"]?.array, required.allSatisfy({ $0.string != nil }) else { return false }
+            return object.keys.allSatisfy { $0 == "required" || !JSONSchemaCompiler.isValidationKeyword($0) }
+        }
+        guard requiredOnly else {
+            if options.lenient { return try anyOfNode(branches, keyword: "oneOf", siblings: siblings, path: path) }
+            throw GrammarError(.unsupportedKeyword, keyword: "oneOf", path: path, detail: "branches may overlap")
+        }
+        let requiredSets = objects.map { ($0?["required"]?.array ?? []).compactMap(\.string) }
+        var nodes: [GrammarNode] = []
+        for (index, required) in requiredSets.enumerated() {
+            // Branch `index` holds and every other branch fails: some name of each other
+            // branch's list is absent (a choice of one absent name per other branch).
+            var combinations: [[String]] = [[]]
+            for (other, otherRequired) in requiredSets.enumerated() where other != index {
+                let candidates = otherRequired.filter { !required.contains($0) }
+                combinations = combinations.flatMap { prefix in candidates.map { prefix + [$0] } }
+                guard combinations.count <= 64 else {
+                    throw GrammarError(.budgetExceeded, keyword: "oneOf", path: path, detail: "too many required combinations")
+                }
+            }
+            // Non-objects satisfy every `required` branch, so with two or more branches only
+            // objects can satisfy exactly one.
+            let objectSiblings = try merge(siblings, JSONObject([(key: "type", value: "object")]), path: path)
+            for absent in combinations {
+                var schema = objectSiblings
+                var requiredList = objectSiblings["required"]?.array ?? []
+                for name in required where !requiredList.contains(.string(name)) { requiredList.append(.string(name)) }
+                schema["required"] = .array(requiredList)
+                var properties = objectSiblings["properties"]?.object ?? JSONObject()
+                for name in Set(absent) { properties[name] = .bool(false) }
+                schema["properties"] = .object(properties)
+                nodes.append(try node(for: .object(schema), path: "\(path)/oneOf/\(index)"))
+            }
+        }
+        return .choice(nodes)
+    }
+
+    mutating func anyOfNode(_ branches: [JSONValue], keyword: String, siblings: JSONObject, path: String) throws(GrammarError) -> GrammarNode {
+        let distribute = JSONSchemaCompiler.hasValidation(siblings)
+        var nodes: [GrammarNode] = []
+        for (index, branch) in branches.enumerated() {
+            let branchPath = "\(path)/\(keyword)/\(index)"
+            if distribute {
+                switch branch {
+                case .bool(true): nodes.append(try node(for: .object(siblings), path: branchPath))
+                case .bool(false): continue
+                case .object(let branchObject):
+                    nodes.append(try node(for: .object(try merge(siblings, branchObject, path: branchPath)), path: branchPath))
+                default: throw GrammarError(.invalidSchema, keyword: keyword, path: branchPath)
+                }
+            } else {
+                nodes.append(try node(for: branch, path: branchPath))
+            }
+        }
+        return .choice(nodes)
+    }
+
+    static func isValidationKeyword(_ key: String) -> Bool {
+        supportedKeywords.contains(key) || unsupportedKeywords.contains(key)
+    }
+
+    private func merged(_ branch: JSONValue, _ siblings: JSONObject, path: String) -> JSONValue {
+        guard case .object(let object) = branch else { return branch }
+        return (try? merge(siblings, object, path: path)).map { .object($0) } ?? branch
+    }
+
+    /// Whether no value can satisfy two of the schemas (a syntactic, conservative test).
+    private func pairwiseDisjoint(_ schemas: [JSONValue]) -> Bool {
+        for i in schemas.indices {
+            for j in schemas.indices where j > i {
+                if !disjoint(schemas[i], schemas[j], depth: 0) { return false }
+            }
+        }
+        return true
+    }
+
+    private func disjoint(_ a: JSONValue, _ b: JSONValue, depth: Int) -> Bool {
+        if a == .bool(false) || b == .bool(false) { return true }
+        guard depth < 8, var x = a.object, var y = b.object else { return false }
+        if let reference = x["$ref"]?.string, let target = try? resolve(reference, path: "#"), let object = target.object { x = object }
+        if let reference = y["$ref"]?.string, let target = try? resolve(reference, path: "#"), let object = target.object { y = object }
+        // Types.
+        let tx = JSONSchemaCompiler.typeNames(x), ty = JSONSchemaCompiler.typeNames(y)
+        if let tx, let ty {
+            let overlap = tx.contains { name in
+                ty.contains(name) || (name == "integer" && ty.contains("number")) || (name == "number" && ty.contains("integer"))
+            }
+            if !overlap { return true }
+        }
+        // Constants and enums.
+        let vx = JSONSchemaCompiler.allowedValues(x), vy = JSONSchemaCompiler.allowedValues(y)
+        if let vx, let vy, !vx.contains(where: { vy.contains($0) }) { return true }
+        // A property required by both whose schemas are disjoint, or required by one and
+        // forbidden by the other.
+        let rx = Set((x["required"]?.array ?? []).compactMap(\.string)), ry = Set((y["required"]?.array ?? []).compactMap(\.string))
+        let px = x["properties"]?.object ?? JSONObject(), py = y["properties"]?.object ?? JSONObject()
+        for name in rx.intersection(ry) {
+            if let sx = px[name], let sy = py[name], disjoint(sx, sy, depth: depth + 1) { return true }
+        }
+        for name in rx where py[name] == .bool(false) || (py[name] == nil && y["additionalProperties"] == .bool(false)) {
+            if tx == ["object"] || ty == ["object"] { return true }
+        }
+        for name in ry where px[name] == .bool(false) || (px[name] == nil && x["additionalProperties"] == .bool(false)) {
+            if tx == ["object"] || ty == ["object"] { return true }
+        }
+        return false
+    }
+
+    static func typeNames(_ object: JSONObject) -> [String]? {
+        if let name = object["type"]?.string { return [name] }
+        if let list = object["type"]?.array { return list.compactMap(\.string) }
+        if let values = allowedValues(object) { return Array(Set(values.map(\.typeName))) }
+        return nil
+    }
+
+    static func allowedValues(_ object: JSONObject) -> [JSONValue]? {
+        if let constant = object["const"] { return [constant] }
+        return object["enum"]?.array
+    }
+}
