@@ -8,11 +8,16 @@ bin="${1:-$(swift build --show-bin-path)}"
 [ -d "$compat" ] || { echo "no compat samples at $compat" >&2; exit 2; }
 plugin="$bin/FoundationModelsMacros-tool"
 [ -x "$plugin" ] || { echo "macro plugin not built at $plugin (run swift build first)" >&2; exit 2; }
+# FoundationModels links the C kernels; clients outside SwiftPM need their module map to load it.
+cmodules=()
+for map in "$bin"/CKernels.build/module.modulemap; do
+  [ -f "$map" ] && cmodules+=(-Xcc "-fmodule-map-file=$map")
+done
 status=0
 count=0
 for sample in "$compat"/*.swift; do
   count=$((count + 1))
-  if swiftc -typecheck -swift-version 6 -I "$bin/Modules" \
+  if swiftc -typecheck -swift-version 6 -I "$bin/Modules" "${cmodules[@]}" \
       -load-plugin-executable "$plugin#FoundationModelsMacros" \
       -module-name CompatSample "$sample"; then
     echo "compat ok: $(basename "$sample")"

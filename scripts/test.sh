@@ -5,4 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/fetch-models.sh
 swift build --build-tests
+scripts/check-compat.sh
 swift test --skip-build

@@ -9,7 +9,28 @@ extension GenerationSchema: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.init(node: .raw(try CodableJSONValue(from: decoder).value))
+        self.init(node: .raw(Self.restoringPropertyOrder(try CodableJSONValue(from: decoder).value)))
+    }
+
+    /// Decoders do not keep the order of object keys; `"x-order"` records the order of
+    /// properties, so it is put back (the grammar generates properties in document order).
+    static func restoringPropertyOrder(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array(let elements):
+            return .array(elements.map(restoringPropertyOrder))
+        case .object(let object):
+            var result = JSONObject()
+            for (key, member) in object { result[key] = restoringPropertyOrder(member) }
+            if case .object(let properties)? = result["properties"], let order = result["x-order"]?.array?.compactMap(\.string) {
+                var ordered = JSONObject()
+                for name in order { if let schema = properties[name] { ordered[name] = schema } }
+                for (name, schema) in properties where ordered[name] == nil { ordered[name] = schema }
+                result["properties"] = .object(ordered)
+            }
+            return .object(result)
+        default:
+            return value
+        }
     }
 }
 

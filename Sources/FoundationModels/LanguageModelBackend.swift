@@ -15,6 +15,9 @@ protocol LanguageModelBackend: Sendable {
     /// Tokenizes rendered chat text without adding a BOS token (the template writes it);
     /// special tokens written in the text are parsed as such.
     func tokenize(_ text: String) -> [Int32]
+    /// Tokenizes a whole rendered prompt: like ``tokenize(_:)`` plus the BOS token where the
+    /// model asks for one.
+    func tokenizePrompt(_ text: String) -> [Int32]
     /// The bytes a token stands for (empty for control tokens).
     func tokenBytes(_ token: Int32) -> [UInt8]
     /// Renders chat turns with the model's chat template.
@@ -25,6 +28,16 @@ protocol LanguageModelBackend: Sendable {
     func makeConstraint(jsonSchema: JSONValue) throws -> any TokenConstraint
 }
 
+extension LanguageModelBackend {
+    func tokenizePrompt(_ text: String) -> [Int32] { tokenize(text) }
+}
+
+extension BackendDecoder {
+    func extend(_ tokens: [Int32]) throws {
+        for token in tokens { try append(token) }
+    }
+}
+
 /// One conversation's evaluation state. Used by one task at a time (the session's
 /// `isResponding` flag guarantees it).
 protocol BackendDecoder: AnyObject {
@@ -33,6 +46,8 @@ protocol BackendDecoder: AnyObject {
     func evaluate(_ tokens: [Int32]) throws
     /// Evaluates one more token.
     func append(_ token: Int32) throws
+    /// Evaluates several more tokens at once (batched prefill), as for bytes a grammar forces.
+    func extend(_ tokens: [Int32]) throws
     /// Picks the next token from the last position's logits, only among `allowed` tokens when a
     /// mask is given (bit i of the words set = token i allowed).
     func sample(_ plan: SamplingPlan, allowed: [UInt64]?) throws -> Int32

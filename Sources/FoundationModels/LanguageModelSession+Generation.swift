@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchemaValidation
 
 /// One request: what to add to the transcript and how to generate the answer.
 struct GenerationRequest: Sendable {
@@ -17,14 +18,31 @@ struct GenerationResult: Sendable {
 
 extension LanguageModelSession {
     /// Marks the session as responding, or throws `concurrentRequests` when it already is.
-    func beginRequest() throws -> Transcript {
-        try state.withLock { state in
-            if state.isResponding {
-                throw GenerationError.concurrentRequests(.init(
-                    debugDescription: "The session is already responding to a request; wait until isResponding is false, or use another session."))
+    /// Waits for a prewarm in progress, whose work the request would otherwise redo.
+    func beginRequest() async throws -> Transcript {
+        while true {
+            enum Step { case begun(Transcript), waitForPrewarm }
+            let step: Step = try state.withLock { state in
+                if state.isResponding {
+                    throw GenerationError.concurrentRequests(.init(
+                        debugDescription: "The session is already responding to a request; wait until isResponding is false, or use another session."))
+                }
+                if state.isPrewarming { return .waitForPrewarm }
+                state.isResponding = true
+                return .begun(state.transcript)
             }
-            state.isResponding = true
-            return state.transcript
+            switch step {
+            case .begun(let transcript): return transcript
+            case .waitForPrewarm:
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    let finished = state.withLock { state in
+                        guard state.isPrewarming else { return true }
+                        state.prewarmWaiters.append(continuation)
+                        return false
+                    }
+                    if finished { continuation.resume() }
+                }
+            }
         }
     }
 
@@ -48,10 +66,10 @@ extension LanguageModelSession {
     ///   `assetsUnavailable`, `unsupportedGuide`, `decodingFailure`), `CancellationError`.
     func generate(
         _ request: GenerationRequest,
-        onUpdate: @Sendable (GeneratedContent) -> Void = { _ in }
+        onUpdate: @escaping @Sendable (GeneratedContent) -> Void = { _ in }
     ) async throws -> GenerationResult {
         if !tools.isEmpty { return try await generateWithTools(request, onUpdate: onUpdate) }
-        let transcript = try beginRequest()
+        let transcript = try await beginRequest()
         defer { endRequest() }
         do {
             try request.options.validate()
@@ -62,15 +80,65 @@ extension LanguageModelSession {
         try checkInput(Self.inputTexts(transcript: transcript, prompt: request.prompt), responseKind: responseKind)
         let backend = try model.backend()
         let jsonSchema = try request.schema?.jsonSchema()
-
         let promptEntry = Transcript.Entry.prompt(.init(
             segments: [.text(.init(content: request.prompt.text))],
             options: request.options, responseFormat: request.responseFormat))
-        var turns = PromptRenderer.turns(for: Transcript(entries: transcript.entries + [promptEntry]))
-        if let jsonSchema, request.includeSchemaInPrompt, let last = turns.indices.last {
-            turns[last].content += "\n\n" + PromptRenderer.schemaInstruction(jsonSchema.serialized())
+        var pending = [promptEntry]
+        // Tools are offered for text responses; each call the model makes adds a tool-call and
+        // a tool-output entry, and the model answers again with the output in view.
+        let offersTools = !tools.isEmpty && jsonSchema == nil
+        for round in 0...Self.maximumToolRounds {
+            let mayCallTool = offersTools && round < Self.maximumToolRounds
+            let turn = try await decodeTurn(backend: backend, entries: transcript.entries + pending, jsonSchema: jsonSchema,
+                                            request: request, holdsBackToolCalls: mayCallTool, onUpdate: onUpdate)
+            if mayCallTool, let call = ToolCallParser.parse(turn.text, tools: tools) {
+                let output = try await Self.invoke(call.tool, arguments: call.arguments)
+                let callID = UUID().uuidString
+                pending.append(.toolCalls(.init([Transcript.ToolCall(id: callID, toolName: call.tool.name, arguments: call.arguments)])))
+                pending.append(.toolOutput(.init(id: callID, toolName: call.tool.name, segments: [.text(.init(content: output))])))
+                continue
+            }
+            try checkOutput(turn.text, responseKind: responseKind)
+            pending.append(.response(.init(assetIDs: [], segments: [
+                jsonSchema == nil
+                    ? .text(.init(content: turn.text))
+                    : .structure(.init(source: request.responseFormat?.name ?? "schema", content: turn.content)),
+            ])))
+            let entries = state.withLock { state -> ArraySlice<Transcript.Entry> in
+                state.transcript.entries.append(contentsOf: pending)
+                return state.transcript.entries.suffix(pending.count)
+            }
+            return GenerationResult(content: turn.content, entries: entries)
         }
-        let promptTokens = backend.tokenize(backend.render(turns, addGenerationPrompt: true))
+        throw GenerationError.decodingFailure(.init(debugDescription: "The model kept calling tools for \(Self.maximumToolRounds) rounds without answering."))
+    }
+
+    /// Tool calls allowed in one request before the model must answer.
+    static let maximumToolRounds = 4
+
+    /// Calls a tool with arguments the model generated, wrapping its failures in
+    /// ``ToolCallError``, and returns its output as the text the model reads.
+    static func invoke<T: Tool>(_ tool: T, arguments: GeneratedContent) async throws -> String {
+        do {
+            let output = try await tool.call(arguments: try T.Arguments(arguments))
+            return output.promptRepresentation.text
+        } catch {
+            throw ToolCallError(tool: tool, underlyingError: error)
+        }
+    }
+
+    /// Decodes one assistant turn after `entries`: checks the context, evaluates the prompt
+    /// (reusing the cached prefix), and samples until the end of the turn, the token limit or
+    /// the end of the guided value, reporting each partial result.
+    private func decodeTurn(
+        backend: any LanguageModelBackend, entries: [Transcript.Entry], jsonSchema: JSONValue?, request: GenerationRequest,
+        holdsBackToolCalls: Bool, onUpdate: @Sendable (GeneratedContent) -> Void
+    ) async throws -> (text: String, content: GeneratedContent) {
+        var turns = PromptRenderer.turns(for: Transcript(entries: entries))
+        if let jsonSchema, request.includeSchemaInPrompt, let last = turns.lastIndex(where: { $0.role == .user }) {
+            turns[last].content += "\n\n" + PromptRenderer.schemaInstruction(PromptRenderer.promptSchema(jsonSchema).serialized())
+        }
+        let promptTokens = backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: true))
         let limit = backend.contextSize
         guard promptTokens.count < limit else {
             throw GenerationError.exceededContextWindowSize(.init(
@@ -89,7 +157,10 @@ extension LanguageModelSession {
         let id = GenerationID()
 
         func report() {
-            onUpdate(Self.content(from: output.text, structured: constraint != nil, complete: false, id: id))
+            let text = output.text
+            // What may become a tool call is not shown as the answer.
+            if holdsBackToolCalls, ToolCallParser.mayBeToolCall(text) { return }
+            onUpdate(Self.content(from: text, structured: constraint != nil, complete: false, id: id))
         }
 
         decoding: while generated < budget {
@@ -102,10 +173,8 @@ extension LanguageModelSession {
                     let forcedTokens = backend.tokenize(String(decoding: forced, as: UTF8.self))
                     if !forcedTokens.isEmpty, generated + forcedTokens.count <= budget,
                        forcedTokens.allSatisfy({ constraint.accept($0) }) {
-                        for token in forcedTokens {
-                            output.append(backend.tokenBytes(token))
-                            try decoder.append(token)
-                        }
+                        for token in forcedTokens { output.append(backend.tokenBytes(token)) }
+                        try decoder.extend(forcedTokens)   // one batch, not one step per token
                         generated += forcedTokens.count
                         report()
                         continue decoding
@@ -135,18 +204,8 @@ extension LanguageModelSession {
             throw GenerationError.decodingFailure(.init(
                 debugDescription: "The response stopped after \(generated) tokens before the \(request.responseFormat?.name ?? "structured") value was complete: \(output.text)"))
         }
-        try checkOutput(output.finish(), responseKind: responseKind)
-        let content = try Self.finalContent(from: output.finish(), structured: constraint != nil, id: id)
-        let responseEntry = Transcript.Entry.response(.init(assetIDs: [], segments: [
-            constraint == nil
-                ? .text(.init(content: output.text))
-                : .structure(.init(source: request.responseFormat?.name ?? "schema", content: content)),
-        ]))
-        let entries = state.withLock { state -> ArraySlice<Transcript.Entry> in
-            state.transcript.entries.append(contentsOf: [promptEntry, responseEntry])
-            return state.transcript.entries.suffix(2)
-        }
-        return GenerationResult(content: content, entries: entries)
+        let text = output.text   // a character cut off by the token limit is dropped, not shown as U+FFFD
+        return (text, try Self.finalContent(from: text, structured: constraint != nil, id: id))
     }
 
     /// Whether the grammar allows nothing but end-of-generation tokens now.
@@ -197,7 +256,4 @@ struct UTF8Accumulator {
         }
         return String(decoding: bytes[..<end], as: UTF8.self)
     }
-
-    /// All the text, invalid sequences replaced.
-    func finish() -> String { String(decoding: bytes, as: UTF8.self) }
 }

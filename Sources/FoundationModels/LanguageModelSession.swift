@@ -19,6 +19,9 @@ public final class LanguageModelSession: Sendable {
     struct State {
         var transcript: Transcript
         var isResponding = false
+        /// A prewarm is evaluating into the cache; requests wait for it rather than fail.
+        var isPrewarming = false
+        var prewarmWaiters: [CheckedContinuation<Void, Never>] = []
         /// The session's KV cache, created on first use. Only touched by the one request in
         /// flight, which `isResponding` guarantees.
         var decoder: DecoderBox?

@@ -1,3 +1,5 @@
+import JSONSchemaValidation
+
 /// Turns a transcript into the chat turns the model's template renders.
 ///
 /// Instructions (and tool definitions, for tools that ask for it) become the system turn,
@@ -27,5 +29,29 @@ enum PromptRenderer {
     /// The sentence that shows the model the schema its answer must follow.
     static func schemaInstruction(_ schemaJSON: String) -> String {
         "Respond with a JSON value that follows this JSON Schema: \(schemaJSON)"
+    }
+
+    /// The schema as the model reads it: without the keywords that only serve the grammar
+    /// (`x-order`, `additionalProperties`) or that a small model mistakes for content (a type's
+    /// `title` next to a property called "title"). Property maps are walked, never stripped.
+    static func promptSchema(_ schema: JSONValue) -> JSONValue {
+        guard case .object(let object) = schema else { return schema }
+        var result = JSONObject()
+        for (key, value) in object {
+            switch key {
+            case "title", "x-order", "additionalProperties":
+                continue
+            case "properties", "$defs":
+                guard case .object(let members) = value else { result[key] = value; continue }
+                result[key] = .object(JSONObject(members.map { (key: $0.key, value: promptSchema($0.value)) }))
+            case "items", "not":
+                result[key] = promptSchema(value)
+            case "anyOf", "oneOf", "allOf":
+                result[key] = value.array.map { .array($0.map(promptSchema)) } ?? value
+            default:
+                result[key] = value
+            }
+        }
+        return .object(result)
     }
 }

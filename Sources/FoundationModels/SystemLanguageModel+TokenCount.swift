@@ -12,7 +12,7 @@ extension SystemLanguageModel {
     /// The number of tokens the schema takes when it is shown to the model in a prompt.
     public func tokenCount(for schema: GenerationSchema) async throws -> Int {
         let backend = try backend()
-        return backend.tokenize(PromptRenderer.schemaInstruction(try schema.jsonSchema().serialized())).count
+        return backend.tokenize(PromptRenderer.schemaInstruction(PromptRenderer.promptSchema(try schema.jsonSchema()).serialized())).count
     }
 
     /// The number of tokens the tools' definitions take in the instructions.
@@ -26,6 +26,6 @@ extension SystemLanguageModel {
     public func tokenCount(for transcriptEntries: some Collection<Transcript.Entry>) async throws -> Int {
         let backend = try backend()
         let turns = PromptRenderer.turns(for: Transcript(entries: transcriptEntries))
-        return backend.tokenize(backend.render(turns, addGenerationPrompt: false)).count
+        return backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: false)).count
     }
 }

@@ -94,10 +94,9 @@ final class BackendCache: Sendable {
 
     private let backends = Mutex<[String: any LanguageModelBackend]>([:])
 
-    /// Builds the backend for a file; set once the local engine is linked in.
-    static let makeLocalBackend: @Sendable (URL, Int) throws -> any LanguageModelBackend = { url, _ in
-        throw LanguageModelSession.GenerationError.assetsUnavailable(.init(
-            debugDescription: "The local inference engine is not linked into this build, so \(url.path) cannot be run."))
+    /// Builds the backend for a file: the local engine.
+    static let makeLocalBackend: @Sendable (URL, Int) throws -> any LanguageModelBackend = { url, contextSize in
+        try LocalEngineBackend(url: url, contextSize: contextSize)
     }
 
     func backend(for url: URL, contextSize: Int) throws -> any LanguageModelBackend {

@@ -142,7 +142,7 @@ public struct Transcript: Sendable, Equatable, Codable, RandomAccessCollection {
         public var description: String { name }
 
         public static func == (lhs: ResponseFormat, rhs: ResponseFormat) -> Bool {
-            lhs.name == rhs.name && lhs.schema.debugDescription == rhs.schema.debugDescription
+            lhs.name == rhs.name && (try? lhs.schema.jsonSchema()) == (try? rhs.schema.jsonSchema())
         }
     }
 
@@ -218,7 +218,7 @@ public struct Transcript: Sendable, Equatable, Codable, RandomAccessCollection {
 
         public static func == (lhs: ToolDefinition, rhs: ToolDefinition) -> Bool {
             lhs.name == rhs.name && lhs.description == rhs.description
-                && lhs.parameters.debugDescription == rhs.parameters.debugDescription
+                && (try? lhs.parameters.jsonSchema()) == (try? rhs.parameters.jsonSchema())
         }
     }
 }

@@ -7,6 +7,7 @@ let commands: [any Command.Type] = [
     BenchCommand.self,
     MaskBenchCommand.self,
     GenerateCommand.self,
+    RespondCommand.self,
 ]
 
 /// Finds the command whose (possibly multi-word) name starts the argument list.

@@ -7,12 +7,12 @@ import Testing
 /// records the prompt the session evaluates instead of running the network (the answer is an
 /// immediate end of turn), so the budget is checked against the session's own context check.
 final class PromptRecordingBackend: LanguageModelBackend, @unchecked Sendable {
-    let real: ToolCallingEngineBackend
+    let real: LocalEngineBackend
     let contextSize: Int
     let evaluated = NSLock()
     nonisolated(unsafe) var lastPromptLength = 0
 
-    init(real: ToolCallingEngineBackend, contextSize: Int) {
+    init(real: LocalEngineBackend, contextSize: Int) {
         self.real = real
         self.contextSize = contextSize
     }
@@ -20,6 +20,7 @@ final class PromptRecordingBackend: LanguageModelBackend, @unchecked Sendable {
     var endOfGenerationTokens: Set<Int32> { real.endOfGenerationTokens }
     var vocabularySize: Int { real.vocabularySize }
     func tokenize(_ text: String) -> [Int32] { real.tokenize(text) }
+    func tokenizePrompt(_ text: String) -> [Int32] { real.tokenizePrompt(text) }
     func tokenBytes(_ token: Int32) -> [UInt8] { real.tokenBytes(token) }
     func render(_ turns: [ChatTurn], addGenerationPrompt: Bool) -> String { real.render(turns, addGenerationPrompt: addGenerationPrompt) }
     func makeDecoder() throws -> any BackendDecoder { Recorder(backend: self) }
@@ -61,7 +62,7 @@ struct ContextBudgetTests {
     func fittedDataNeverExceedsTheWindowAndIsMaximal(seed: Int) async throws {
         var rng = SplitMix(state: UInt64(seed) &* 7919)
         let contextSize = [256, 512, 1024, 4096][seed % 4]
-        let recorder = PromptRecordingBackend(real: try ToolCallingEngineBackend.shared(ToolCallingModels.smolLM2), contextSize: contextSize)
+        let recorder = PromptRecordingBackend(real: try ToolCallingModels.backend(), contextSize: contextSize)
         let model = SystemLanguageModel(backend: recorder)
         let reserve = Int.random(in: 0...(contextSize / 3), using: &rng)
         let instructions = Instructions((0..<Int.random(in: 0...6, using: &rng)).map { _ in Self.line(&rng) }.joined(separator: "\n"))
@@ -95,7 +96,7 @@ struct ContextBudgetTests {
     }
 
     @Test func trimmedSessionKeepsInstructionsAndTheLastTurnsThatFit() async throws {
-        let real = try ToolCallingEngineBackend.shared(ToolCallingModels.smolLM2)
+        let real = try ToolCallingModels.backend()
         let model = SystemLanguageModel(backend: PromptRecordingBackend(real: real, contextSize: 300))
         var entries: [Transcript.Entry] = [.instructions(.init(segments: [.text(.init(content: "Answer briefly."))], toolDefinitions: []))]
         for turn in 0..<20 {

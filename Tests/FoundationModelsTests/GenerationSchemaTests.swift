@@ -146,6 +146,8 @@ struct GenerationSchemaTests {
         let data = try JSONEncoder().encode(RecipeCard.generationSchema)
         let decoded = try JSONDecoder().decode(GenerationSchema.self, from: data)
         #expect(try decoded.jsonSchema() == RecipeCard.generationSchema.jsonSchema())
+        // Property order survives although decoders do not keep key order.
+        #expect(try decoded.jsonSchema()["properties"]?.object?.keys == ["title", "difficulty", "ingredients", "steps", "note"])
     }
 
     @Test func everySchemaIsValidForTheValidatorsParser() throws {

@@ -11,16 +11,21 @@ final class ScriptedBackend: LanguageModelBackend {
     static let endOfTurn: Int32 = 256
 
     let contextSize: Int
-    let reply: String
+    /// The reply of each turn in order; the last one repeats.
+    let replies: [String]
     /// Replies forever (never ends the turn) when true.
     let endless: Bool
     /// Tokens evaluated by all decoders, to observe prefix reuse.
     let evaluatedTokens = Atomic<Int>(0)
     let sampledTokens = Atomic<Int>(0)
 
-    init(contextSize: Int = 512, reply: String, endless: Bool = false) {
+    convenience init(contextSize: Int = 512, reply: String, endless: Bool = false) {
+        self.init(contextSize: contextSize, replies: [reply], endless: endless)
+    }
+
+    init(contextSize: Int = 512, replies: [String], endless: Bool = false) {
         self.contextSize = contextSize
-        self.reply = reply
+        self.replies = replies
         self.endless = endless
     }
 
@@ -43,6 +48,7 @@ final class ScriptedBackend: LanguageModelBackend {
         let backend: ScriptedBackend
         var cache: [Int32] = []
         var position = 0
+        var turn = 0
 
         init(backend: ScriptedBackend) { self.backend = backend }
 
@@ -54,6 +60,7 @@ final class ScriptedBackend: LanguageModelBackend {
             let reused = reusablePrefixLength(of: tokens)
             backend.evaluatedTokens.add(tokens.count - reused, ordering: .relaxed)
             cache = tokens
+            if position > 0 { turn += 1 }   // the previous reply was (at least partly) given
             position = 0
         }
 
@@ -64,7 +71,7 @@ final class ScriptedBackend: LanguageModelBackend {
 
         func sample(_ plan: SamplingPlan, allowed: [UInt64]?) throws -> Int32 {
             backend.sampledTokens.add(1, ordering: .relaxed)
-            let bytes = Array(backend.reply.utf8)
+            let bytes = Array(backend.replies[min(turn, backend.replies.count - 1)].utf8)
             if backend.endless { defer { position += 1 }; return Int32(bytes[position % bytes.count]) }
             guard position < bytes.count else { return ScriptedBackend.endOfTurn }
             defer { position += 1 }

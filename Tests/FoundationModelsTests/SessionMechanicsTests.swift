@@ -180,3 +180,18 @@ struct SessionMechanicsTests {
         #expect(try await model.tokenCount(for: entries) == "<user>Hi</>".utf8.count)
     }
 }
+
+extension SessionMechanicsTests {
+    @Test func respondRightAfterPrewarmWaitsInsteadOfFailing() async throws {
+        let backend = ScriptedBackend(reply: "warm")
+        let session = LanguageModelSession(model: SystemLanguageModel(backend: backend), instructions: "Be warm.")
+        session.prewarm()
+        let response = try await session.respond(to: "Hi")
+        #expect(response.content == "warm")
+        for _ in 0..<10 {
+            session.prewarm(promptPrefix: Prompt("Tell me"))
+            _ = try await session.respond(to: "Tell me more")
+        }
+        #expect(session.transcript.count == 1 + 2 * 11)
+    }
+}

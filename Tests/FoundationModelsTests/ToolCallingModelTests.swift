@@ -40,7 +40,13 @@ enum ToolCallingModels {
     static var available: Bool { FileManager.default.fileExists(atPath: smolLM2.path) }
 
     static func model(contextSize: Int = 4096) throws -> SystemLanguageModel {
-        SystemLanguageModel(backend: try ToolCallingEngineBackend.shared(smolLM2, contextSize: contextSize), url: smolLM2)
+        SystemLanguageModel(contentsOf: smolLM2, contextSize: contextSize)
+    }
+
+    /// The product's local backend for the default model, loaded once per process.
+    static func backend() throws -> LocalEngineBackend {
+        try BackendCache.shared.backend(for: smolLM2, contextSize: 4096) as? LocalEngineBackend
+            ?? LocalEngineBackend(url: smolLM2, contextSize: 4096)
     }
 }
 

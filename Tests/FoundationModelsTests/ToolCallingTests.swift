@@ -4,6 +4,36 @@ import Synchronization
 import Testing
 @testable import FoundationModels
 
+// Tools the api branch's TranscriptAndErrorTests use (they came with its ToolCallingTests.swift).
+struct WeatherLookup: Tool {
+    let name = "getWeather"
+    let description = "Gets the temperature for a city."
+    let log = CallLog()
+
+    /// The cities the tool was called for.
+    final class CallLog: Sendable {
+        let cities = Mutex<[String]>([])
+    }
+
+    @Generable
+    struct Arguments {
+        @Guide(description: "The city name")
+        var city: String
+    }
+
+    func call(arguments: Arguments) async throws -> String {
+        log.cities.withLock { $0.append(arguments.city) }
+        if arguments.city == "Nowhere" { throw CocoaError(.fileNoSuchFile) }
+        return "\(arguments.city): 21°C"
+    }
+}
+
+struct Echo: Tool {
+    let description = "Echoes."
+    @Generable struct Arguments { var text: String }
+    func call(arguments: Arguments) async throws -> String { arguments.text }
+}
+
 /// A tool that records how many of its calls run at once, and answers after a short wait so
 /// that concurrent calls overlap.
 final class RecordingWeatherTool: Tool, Sendable {
@@ -179,15 +209,15 @@ struct ToolCallingTests {
 @Suite("Tool calling: format, grammar and parser")
 struct ToolCallFormatTests {
     @Test func parserNamesWhatIsWrong() {
-        let parser = ToolCallParser(toolNames: ["currentWeather"])
-        #expect(throws: ToolCallParser.Failure.unknownTool(index: 0, name: "x", known: ["currentWeather"])) {
+        let parser = ToolCallArrayParser(toolNames: ["currentWeather"])
+        #expect(throws: ToolCallArrayParser.Failure.unknownTool(index: 0, name: "x", known: ["currentWeather"])) {
             try parser.calls(in: #"[{"name":"x","arguments":{}}]"#)
         }
-        #expect(throws: ToolCallParser.Failure.malformedCall(index: 1)) {
+        #expect(throws: ToolCallArrayParser.Failure.malformedCall(index: 1)) {
             try parser.calls(in: #"[{"name":"currentWeather","arguments":{}},{"name":"currentWeather"}]"#)
         }
-        #expect(throws: ToolCallParser.Failure.self) { try parser.calls(in: "{") }
-        #expect(throws: ToolCallParser.Failure.notJSONArray("found an object")) { try parser.calls(in: "{}") }
+        #expect(throws: ToolCallArrayParser.Failure.self) { try parser.calls(in: "{") }
+        #expect(throws: ToolCallArrayParser.Failure.notJSONArray("found an object")) { try parser.calls(in: "{}") }
     }
 
     @Test func grammarHoistsEachToolsDefinitionsUnderItsOwnPrefix() throws {

@@ -44,7 +44,7 @@ public struct ContextBudget: Sendable {
             // As a session with tools renders it (LanguageModelSession+ToolCalling.swift).
             turns.insert(contentsOf: ToolCallFormat.exampleTurns(for: definitions), at: turns.first?.role == .system ? 1 : 0)
         }
-        return backend.tokenize(backend.render(turns, addGenerationPrompt: true)).count
+        return backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: true)).count
     }
 
     /// The longest prefix of `lines` that fits: the prompt `makePrompt` builds from the lines
@@ -100,7 +100,7 @@ public struct ContextBudget: Sendable {
         }
         let nextEntries: [Transcript.Entry] = nextPrompt.map { [.prompt(.init(segments: [.text(.init(content: $0.text))]))] } ?? []
         func tokens(_ entries: [Transcript.Entry]) -> Int {
-            backend.tokenize(backend.render(PromptRenderer.turns(for: Transcript(entries: entries)), addGenerationPrompt: true)).count
+            backend.tokenizePrompt(backend.render(PromptRenderer.turns(for: Transcript(entries: entries)), addGenerationPrompt: true)).count
         }
         let limit = model.contextSize - max(1, responseReserve)
         var kept: [[Transcript.Entry]] = []

@@ -9,9 +9,18 @@ extension SystemLanguageModel {
         return Set(describing.modelLanguageCodes.map(LanguageIdentifier.languageSubtag))
     }
 
+    /// The codes `supportedLanguages` and `supportsLocale(_:)` report: the model's, or English
+    /// when the model cannot say (it did not load, or its backend does not describe its
+    /// languages), since every family we run handles English. Input is rejected only on the
+    /// model's own list (`supportedLanguageCodes`), never on this fallback.
+    var reportedLanguageCodes: Set<String> {
+        let codes = supportedLanguageCodes
+        return codes.isEmpty ? ["en"] : codes
+    }
+
     /// `supportedLanguages` as `Locale.Language` values.
     var modelLanguages: Set<Locale.Language> {
-        Set(supportedLanguageCodes.map { Locale.Language(identifier: $0) })
+        Set(reportedLanguageCodes.map { Locale.Language(identifier: $0) })
     }
 
     /// Whether the locale's language, or a language it falls back to, is supported. Regions
@@ -20,7 +29,7 @@ extension SystemLanguageModel {
     /// `tl` ↔ `fil`, `zh-Hant` → `zh`).
     func supportsLanguage(of locale: Locale) -> Bool {
         guard let code = locale.language.languageCode?.identifier.lowercased() else { return false }
-        let supported = supportedLanguageCodes
+        let supported = reportedLanguageCodes
         return Self.fallbacks(for: code).contains { supported.contains($0) }
     }
 

@@ -37,7 +37,7 @@ extension LanguageModelSession {
         _ request: GenerationRequest,
         onUpdate: @Sendable (GeneratedContent) -> Void
     ) async throws -> GenerationResult {
-        let transcript = try beginRequest()
+        let transcript = try await beginRequest()
         defer { endRequest() }
         do {
             try request.options.validate()
@@ -55,7 +55,7 @@ extension LanguageModelSession {
         let plan = SamplingPlan(request.options)
         let limit = backend.contextSize
         let decoder = try decoder(backend)
-        let parser = ToolCallParser(toolNames: tools.map(\.name))
+        let parser = ToolCallArrayParser(toolNames: tools.map(\.name))
 
         let promptEntry = Transcript.Entry.prompt(.init(
             segments: [.text(.init(content: request.prompt.text))],
@@ -71,10 +71,10 @@ extension LanguageModelSession {
         while true {
             var turns = PromptRenderer.turns(for: Transcript(entries: shown.entries + added))
             if let answerSchema, request.includeSchemaInPrompt, shown.count < turns.count {
-                turns[shown.count].content += "\n\n" + PromptRenderer.schemaInstruction(answerSchema.serialized())
+                turns[shown.count].content += "\n\n" + PromptRenderer.schemaInstruction(PromptRenderer.promptSchema(answerSchema).serialized())
             }
             turns.insert(contentsOf: examples, at: turns.first?.role == .system ? 1 : 0)
-            let promptTokens = backend.tokenize(backend.render(turns, addGenerationPrompt: true))
+            let promptTokens = backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: true))
             guard promptTokens.count < limit else {
                 throw GenerationError.exceededContextWindowSize(.init(
                     debugDescription: "Content contains \(promptTokens.count) tokens, which exceeds the maximum allowed context size of \(limit)."))

@@ -48,7 +48,7 @@ enum ToolCallFormat {
 
     /// One tool as the preamble lists it: name, description and argument schema.
     static func definitionJSON(_ definition: Transcript.ToolDefinition) -> JSONValue {
-        let parameters = (try? definition.parameters.jsonSchema()) ?? ["type": "object"]
+        let parameters = (try? definition.parameters.jsonSchema()).map(PromptRenderer.promptSchema) ?? ["type": "object"]
         return ["name": .string(definition.name), "description": .string(definition.description), "parameters": parameters]
     }
 

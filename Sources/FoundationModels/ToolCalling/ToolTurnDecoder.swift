@@ -89,7 +89,7 @@ struct ToolTurnDecoder {
         guard constraint.isComplete else {
             throw Self.failure("The tool call turn stopped after \(generated) tokens, before its JSON was complete: \(output.text)")
         }
-        return output.finish()
+        return output.text
     }
 
     /// Samples until the end of the turn, the budget, or the end of the constrained value.
@@ -144,7 +144,7 @@ struct ToolTurnDecoder {
         if let constraint, !constraint.isComplete {
             throw Self.failure("The response stopped after \(generated) tokens before the structured value was complete: \(output.text)")
         }
-        return .answer(output.finish())
+        return .answer(output.text)
     }
 
     /// The first step's mask: the answer's first tokens and the tag's first token, without the

@@ -7,11 +7,11 @@ import Foundation
 /// hand, and says what was wrong and where.
 ///
 /// ```swift
-/// let calls = try ToolCallParser(toolNames: ["currentWeather"])
+/// let calls = try ToolCallArrayParser(toolNames: ["currentWeather"])
 ///     .calls(in: #"[{"name":"currentWeather","arguments":{"city":"Seoul"}}]"#)
 /// calls[0].toolName    // "currentWeather"
 /// ```
-struct ToolCallParser {
+struct ToolCallArrayParser {
     /// Why a call turn could not be read.
     enum Failure: Error, Equatable, CustomStringConvertible {
         /// The text is not a JSON array (the JSON parser's message included).

@@ -1,0 +1,126 @@
+import Foundation
+import JSONSchemaValidation
+internal import LocalInference
+internal import StructuredDecoding
+
+/// The default backend: a GGUF model run in-process by `LocalInference`, with guided
+/// generation by `StructuredDecoding`.
+///
+/// One instance per model file and context size (see ``BackendCache``): the weights are mapped
+/// once and shared; each session gets its own ``InferenceContext`` (KV cache).
+final class LocalEngineBackend: LanguageModelBackend {
+    let model: LanguageModel
+    let template: ChatTemplate
+    let contextSize: Int
+    let grammars: GrammarCompiler
+
+    /// Loads the model. The context size is capped at what the model was trained for.
+    ///
+    /// - throws: `LanguageModelError` (the file, the tensor and what is wrong with it).
+    init(url: URL, contextSize: Int) throws {
+        model = try LanguageModel(contentsOf: url)
+        template = model.chatTemplate ?? .chatML
+        self.contextSize = max(1, min(contextSize, model.trainedContextLength))
+        let tokenizer = model.tokenizer
+        let count = tokenizer.vocabularySize
+        let bytes = (0..<count).map { tokenizer.tokenBytes(Int32($0)) }
+        let special = Set((0..<count).lazy.map { Int32($0) }.filter { tokenizer.isControl($0) })
+        grammars = GrammarCompiler(vocabulary: TokenVocabulary(
+            tokenBytes: bytes, specialTokenIDs: special, endOfGenerationTokenIDs: tokenizer.endOfGenerationTokenIDs))
+    }
+
+    var vocabularySize: Int { model.vocabularySize }
+    var endOfGenerationTokens: Set<Int32> { model.tokenizer.endOfGenerationTokenIDs }
+
+    func tokenize(_ text: String) -> [Int32] {
+        model.tokenizer.encode(text, addSpecialTokens: false, parseSpecial: true)
+    }
+
+    func tokenizePrompt(_ text: String) -> [Int32] {
+        model.tokenizer.encode(text, addSpecialTokens: true, parseSpecial: true)
+    }
+
+    func tokenBytes(_ token: Int32) -> [UInt8] { model.tokenizer.tokenBytes(token) }
+
+    func render(_ turns: [ChatTurn], addGenerationPrompt: Bool) -> String {
+        template.render(turns.map { ChatMessage(role: ChatRole(rawValue: $0.role.rawValue) ?? .user, content: $0.content) },
+                        addGenerationPrompt: addGenerationPrompt)
+    }
+
+    func makeDecoder() throws -> any BackendDecoder {
+        LocalDecoder(context: try InferenceContext(model: model, contextLength: contextSize))
+    }
+
+    func makeConstraint(jsonSchema: JSONValue) throws -> any TokenConstraint {
+        do {
+            return GrammarMatcher(grammar: try grammars.compile(jsonSchema: jsonSchema))
+        } catch {
+            throw LanguageModelSession.GenerationError.unsupportedGuide(.init(
+                debugDescription: "The schema cannot be enforced while decoding: \(error)"))
+        }
+    }
+}
+
+extension GrammarMatcher: TokenConstraint {}
+
+/// One session's KV cache and sampler on the local engine.
+final class LocalDecoder: BackendDecoder {
+    let context: InferenceContext
+    /// The sampler of the current generation; its random state carries from token to token
+    /// so a seed reproduces a whole response. Reset by each `evaluate`.
+    private var sampler: Sampler?
+    private var mask: TokenBitmask
+
+    init(context: InferenceContext) {
+        self.context = context
+        mask = TokenBitmask(vocabularySize: context.model.vocabularySize, allowing: true)
+    }
+
+    func reusablePrefixLength(of tokens: [Int32]) -> Int {
+        zip(context.tokens, tokens).prefix { $0 == $1 }.count
+    }
+
+    func evaluate(_ tokens: [Int32]) throws {
+        sampler = nil
+        try mapErrors { try context.evaluate(tokens) }
+    }
+
+    func append(_ token: Int32) throws {
+        try mapErrors { try context.append(token) }
+    }
+
+    /// One batched evaluation of the cache plus `tokens`: the cached prefix is reused, so only
+    /// the new tokens run, as a batch. The sampler (and its random state) carries on.
+    func extend(_ tokens: [Int32]) throws {
+        guard !tokens.isEmpty else { return }
+        try mapErrors { try context.evaluate(context.tokens + tokens) }
+    }
+
+    func sample(_ plan: SamplingPlan, allowed: [UInt64]?) throws -> Int32 {
+        if sampler == nil {
+            sampler = Sampler(SamplingParameters(temperature: Float(plan.temperature), topK: plan.topK,
+                                                 topP: plan.topP.map(Float.init), seed: plan.seed))
+        }
+        var bitmask: TokenBitmask?
+        if let allowed {
+            for index in mask.words.indices { mask.words[index] = index < allowed.count ? allowed[index] : 0 }
+            bitmask = mask
+        }
+        guard let token = sampler?.sample(from: context, allowed: bitmask), token >= 0 else {
+            throw LanguageModelSession.GenerationError.decodingFailure(.init(
+                debugDescription: "No token could be sampled: the grammar allows none, or the logits are not finite."))
+        }
+        return token
+    }
+
+    private func mapErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch InferenceError.cancelled {
+            throw CancellationError()
+        } catch InferenceError.contextOverflow(let needed, let limit) {
+            throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(
+                debugDescription: "Content contains \(needed) tokens, which exceeds the maximum allowed context size of \(limit)."))
+        }
+    }
+}
