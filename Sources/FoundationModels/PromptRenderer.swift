@@ -2,9 +2,9 @@ import JSONSchemaValidation
 
 /// Turns a transcript into the chat turns the model's template renders.
 ///
-/// Instructions (and tool definitions, for tools that ask for it) become the system turn,
-/// prompts user turns, responses assistant turns, tool calls assistant turns holding JSON,
-/// tool output tool turns.
+/// Instructions (and tool definitions) become the system turn, prompts user turns, responses
+/// assistant turns; tool calls and their output use `ToolCallFormat` (assistant turns holding
+/// `<tool_call>[…]</tool_call>`, user turns holding `<tool_response>…</tool_response>`).
 enum PromptRenderer {
     static func turns(for transcript: Transcript) -> [ChatTurn] {
         transcript.map(turn(for:))
