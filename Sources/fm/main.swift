@@ -8,6 +8,8 @@ let commands: [any Command.Type] = [
     MaskBenchCommand.self,
     GenerateCommand.self,
     RespondCommand.self,
+    LanguageCommand.self,
+    GuardrailCommand.self,
 ]
 
 /// Finds the command whose (possibly multi-word) name starts the argument list.

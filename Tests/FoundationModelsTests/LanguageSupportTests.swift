@@ -61,7 +61,7 @@ struct LanguageSupportTests {
     }
 
     @Test func unknownSupportRejectsNothing() {
-        #expect(identifier.unsupportedLanguage(in: ["서울 날씨 어때요?"], supported: []) == nil)
+        #expect(identifier.unsupportedLanguage(in: ["서울 날씨 어때요?"], supported: Set<String>()) == nil)
     }
 
     @Test(arguments: [("en-US", "en"), ("zh_Hant_TW", "zh"), ("KO", "ko"), ("", "")])
@@ -91,5 +91,52 @@ struct ModelLanguagesTests {
 
     @Test func unknownFamilyIsUnknown() {
         #expect(ModelLanguages.defaults(forArchitecture: "rwkv6", modelName: "something").isEmpty)
+    }
+}
+
+@Suite("LanguageIdentifier on short English prompts")
+struct LanguageShortEnglishPromptTests {
+    /// The default model is English-only, so a short English prompt wrongly identified as
+    /// another language would fail the whole request. Short prompts with little evidence
+    /// must come out as English or undetermined, never as another language.
+    @Test(arguments: [
+        "Summarize this.", "List three colors.", "Hi", "OK", "Name a fruit.", "Tell me a joke",
+        "Write a haiku", "Continue: Once upon a time", "Paris, Berlin, Madrid", "Espresso",
+        "Quiche Lorraine recipe", "Describe Tokyo in two sentences.",
+        "Translate to English: bonjour mes amis",
+        "Recommend items for a 20-year-old woman",
+        "End your response with ITEM_CODES:[code1,code2,...].",
+        "Generate a JSON object with name and age.",
+    ])
+    func isNeverRejectedOnAnEnglishOnlyModel(prompt: String) {
+        #expect(LanguageIdentifier().unsupportedLanguage(in: [prompt], supported: ["en"]) == nil)
+    }
+}
+
+extension LanguageShortEnglishPromptTests {
+    /// The guardrail evaluation texts are about 670 English requests written independently of
+    /// the language profiles: none may be rejected on an English-only model, and nearly all
+    /// must be identified as English.
+    @Test func guardrailSetsEnglishTextsAreAccepted() {
+        let identifier = LanguageIdentifier()
+        let english = (GuardrailEvaluationSet.benign + GuardrailHeldOutSet.benign
+            + GuardrailEvaluationSet.harmful.map(\.text) + GuardrailHeldOutSet.harmful)
+            .filter { $0.unicodeScalars.allSatisfy { WritingScript($0) == nil || WritingScript($0) == .latin } }
+        #expect(english.count >= 600)
+        let rejected = english.filter { identifier.unsupportedLanguage(in: [$0], supported: ["en"]) != nil }
+        let identified = english.filter { identifier.identify($0)?.code == "en" }
+        print("English texts from the guardrail sets: \(identified.count)/\(english.count) identified as en, \(rejected.count) rejected")
+        #expect(rejected.isEmpty, "\(rejected)")
+        #expect(Double(identified.count) / Double(english.count) >= 0.98)
+    }
+}
+
+extension LanguageSupportTests {
+    @Test func acceptsLocaleLanguagesAsSupportedSet() {
+        let english: Set<Locale.Language> = [Locale.Language(identifier: "en-US")]
+        let korean = "서울과 부산의 날씨를 알려 주세요."
+        #expect(identifier.unsupportedLanguage(in: [korean], supported: english) == "ko")
+        let both: Set<Locale.Language> = [Locale.Language(identifier: "en"), Locale.Language(identifier: "ko")]
+        #expect(identifier.unsupportedLanguage(in: [korean], supported: both) == nil)
     }
 }

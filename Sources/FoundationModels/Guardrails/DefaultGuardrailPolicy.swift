@@ -36,6 +36,13 @@ public struct DefaultGuardrailPolicy: GuardrailPolicy {
         self.rules = GuardrailRule.defaultRules
     }
 
+    /// Blocks `text` when any rule fires; the first rule in category order (hate, violent
+    /// wrongdoing, self-harm, sexual content involving minors, then the Korean rules) names
+    /// the category.
+    ///
+    /// - parameter text: A whole input or response, in any length.
+    /// - parameter direction: Unused: the default rules judge both sides alike.
+    /// - returns: `.allow`, or `.block` with the rule's category and explanation.
     public func evaluate(_ text: String, direction: GuardrailDirection) -> GuardrailVerdict {
         let tokens = GuardrailTokenizer.tokens(text)
         guard !tokens.isEmpty else { return .allow }

@@ -4,8 +4,8 @@
 /// ending in `*` matches any token starting with it (`"explosive*"`), and the word `#age`
 /// matches an age under 18 written as digits or as an English number word.
 ///
-/// - Note: Phrases are indexed by their first word, so matching costs one dictionary lookup
-///   per token plus a scan of the (few) phrases that start with a prefix pattern.
+/// - Note: Phrases are indexed by their first word (or, for a prefix pattern, its first
+///   character), so matching costs about two dictionary lookups per token.
 package struct GuardrailPhraseSet: Sendable {
     /// One word of a phrase.
     enum Word: Sendable, Hashable {
@@ -29,7 +29,10 @@ package struct GuardrailPhraseSet: Sendable {
     }
 
     private var byFirstWord: [String: [[Word]]] = [:]
-    private var unindexed: [[Word]] = []
+    /// Phrases starting with a prefix pattern, keyed by the pattern's first character.
+    private var byFirstCharacter: [Character: [[Word]]] = [:]
+    /// Phrases starting with `#age`.
+    private var byAge: [[Word]] = []
     package private(set) var count = 0
 
     package init(_ phrases: [String]) {
@@ -43,20 +46,20 @@ package struct GuardrailPhraseSet: Sendable {
             }
             guard let first = words.first else { continue }
             count += 1
-            if case .exact(let word) = first {
-                byFirstWord[word, default: []].append(words)
-            } else {
-                unindexed.append(words)
+            switch first {
+            case .exact(let word): byFirstWord[word, default: []].append(words)
+            case .prefix(let stem):
+                if let character = stem.first { byFirstCharacter[character, default: []].append(words) }
+            case .minorAge: byAge.append(words)
             }
         }
     }
 
-    /// Every match in `tokens`, in order of start position (longest first at equal starts).
+    /// Every match in `tokens`, in order of start position.
     package func matches(in tokens: [String]) -> [Match] {
         var found: [Match] = []
-        for start in tokens.indices {
-            let candidates = (byFirstWord[tokens[start]] ?? []) + unindexed
-            for words in candidates where start + words.count <= tokens.count {
+        func collect(_ phrases: [[Word]], at start: Int) {
+            for words in phrases where start + words.count <= tokens.count {
                 var matched = true
                 for (offset, word) in words.enumerated() where !word.matches(tokens[start + offset]) {
                     matched = false
@@ -65,15 +68,13 @@ package struct GuardrailPhraseSet: Sendable {
                 if matched { found.append(Match(start: start, end: start + words.count)) }
             }
         }
+        for start in tokens.indices {
+            let token = tokens[start]
+            if let indexed = byFirstWord[token] { collect(indexed, at: start) }
+            if let first = token.first, let prefixed = byFirstCharacter[first] { collect(prefixed, at: start) }
+            if !byAge.isEmpty { collect(byAge, at: start) }
+        }
         return found
-    }
-
-    /// Whether any phrase matches inside `tokens[range]` (range clamped to the tokens).
-    package func containsMatch(in tokens: [String], within range: Range<Int>) -> Bool {
-        let lower = max(range.lowerBound, 0)
-        let upper = min(range.upperBound, tokens.count)
-        guard lower < upper else { return false }
-        return !matches(in: Array(tokens[lower..<upper])).isEmpty
     }
 
     static let numberWords: Set<String> = [

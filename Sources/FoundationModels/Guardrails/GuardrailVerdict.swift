@@ -1,4 +1,13 @@
 /// What a `GuardrailPolicy` decided about a piece of text.
+///
+/// ```swift
+/// switch DefaultGuardrailPolicy().evaluate(prompt, direction: .input) {
+/// case .allow:
+///     break
+/// case .block(let category, let explanation):
+///     logger.notice("blocked (\(category)): \(explanation)")
+/// }
+/// ```
 public enum GuardrailVerdict: Sendable, Hashable {
     /// The text may pass.
     case allow

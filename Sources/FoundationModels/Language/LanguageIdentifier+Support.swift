@@ -1,3 +1,5 @@
+import Foundation
+
 extension LanguageIdentifier {
     /// The language to reject a request for, or `nil` when every text is predominantly in a
     /// supported language (or in no determinable language).
@@ -32,6 +34,16 @@ extension LanguageIdentifier {
             return top.code
         }
         return nil
+    }
+
+    /// The same rule, for `SystemLanguageModel.supportedLanguages`.
+    ///
+    /// - parameter texts: The instructions, prompt and tool outputs, one string each.
+    /// - parameter supported: The model's languages; only each one's language code is used.
+    /// - returns: The BCP-47 subtag of the offending language, such as `"ko"`.
+    package func unsupportedLanguage(in texts: [String], supported: Set<Locale.Language>) -> String? {
+        let codes = supported.compactMap { $0.languageCode?.identifier }
+        return unsupportedLanguage(in: texts, supported: Set(codes))
     }
 
     /// How clearly a language must stand out before text is rejected for it. For scripts that

@@ -26,8 +26,9 @@ package struct LanguageIdentifier: Sendable {
 
     let latin: LatinLanguageClassifier
 
+    /// Cheap: the Latin-script tables are built once per process and shared.
     package init() {
-        self.latin = LatinLanguageClassifier()
+        self.latin = LatinLanguageClassifier.standard
     }
 
     /// The most likely language of `text`, or `nil` when it has no letters or no determinable
@@ -134,8 +135,10 @@ package struct LanguageIdentifier: Sendable {
     /// Characters far more common in source code than in prose.
     static let codeSymbols: Set<Unicode.Scalar> = ["{", "}", "[", "]", "(", ")", ";", "=", "<", ">", "|", "&", "$", "\\", "_", "#", "*", "/", "+"]
 
-    /// Splits at line breaks and after sentence-final punctuation followed by a space
-    /// (or, for CJK full-width punctuation, immediately).
+    /// Splits at line breaks and after sentence-final punctuation, colons and semicolons
+    /// followed by a space (or, for CJK full-width punctuation, immediately). Colons matter
+    /// for prompts such as "Translate to English: bonjour mes amis", whose two halves are in
+    /// different languages.
     static func sentences(in text: String) -> [Substring] {
         var sentences: [Substring] = []
         var start = text.startIndex
@@ -148,7 +151,7 @@ package struct LanguageIdentifier: Sendable {
                 ends = true
             } else if "。！？".contains(character) {
                 ends = true
-            } else if ".!?".contains(character), next < text.endIndex, text[next].isWhitespace {
+            } else if ".!?:;".contains(character), next < text.endIndex, text[next].isWhitespace {
                 ends = true
             }
             if ends {

@@ -5,12 +5,12 @@ import Foundation
 ///
 /// Each word found in `k` profiles adds `1/k` to each of them, so `"de"` (Spanish, Portuguese,
 /// French, Dutch, Turkish) decides little and `"het"` decides a lot. Each letter sequence adds its
-/// weight per occurrence. Vietnamese letters with a dot below or hook above
+/// weight per occurrence (occurrences may overlap, so a space between two words serves as
+/// the end boundary of one and the start boundary of the next). Vietnamese letters with a dot below or hook above
 /// (U+1EA0...U+1EF9) add 1 each to Vietnamese: no other language here uses them.
 ///
-/// - Note: Cost is linear in the text: one dictionary lookup per word and one scan per
-///   sequence pattern (about 270 short patterns), so a 200-character sentence takes a few
-///   tens of microseconds.
+/// - Note: Cost is linear in the text: one dictionary lookup per word and one per character
+///   (patterns are indexed by their first character).
 package struct LatinLanguageClassifier: Sendable {
     /// The outcome for one piece of Latin-script text.
     package struct Result: Sendable, Hashable {
@@ -31,7 +31,12 @@ package struct LatinLanguageClassifier: Sendable {
 
     private let profiles: [LatinLanguageProfile]
     private let wordWeights: [String: [(index: Int, weight: Double)]]
-    private let patterns: [(scalars: [Unicode.Scalar], index: Int, weight: Double)]
+    /// Letter-sequence patterns keyed by their first scalar, so one pass over the text
+    /// checks only the few patterns that can start at each position.
+    private let patternsByFirstScalar: [Unicode.Scalar: [(scalars: [Unicode.Scalar], index: Int, weight: Double)]]
+
+    /// The classifier over `LatinLanguageProfile.catalog`, built once.
+    package static let standard = LatinLanguageClassifier()
 
     package init(profiles: [LatinLanguageProfile] = LatinLanguageProfile.catalog) {
         self.profiles = profiles
@@ -42,9 +47,15 @@ package struct LatinLanguageClassifier: Sendable {
         self.wordWeights = owners.mapValues { indices in
             indices.map { (index: $0, weight: 1 / Double(indices.count)) }
         }
-        self.patterns = profiles.enumerated().flatMap { index, profile in
-            profile.sequences.map { (scalars: Array($0.text.unicodeScalars), index: index, weight: $0.weight) }
+        var patterns: [Unicode.Scalar: [(scalars: [Unicode.Scalar], index: Int, weight: Double)]] = [:]
+        for (index, profile) in profiles.enumerated() {
+            for sequence in profile.sequences {
+                let scalars = Array(sequence.text.unicodeScalars)
+                guard let first = scalars.first else { continue }
+                patterns[first, default: []].append((scalars: scalars, index: index, weight: sequence.weight))
+            }
         }
+        self.patternsByFirstScalar = patterns
     }
 
     /// Scores `text` (any case, any normalization form) against every profile.
@@ -88,9 +99,11 @@ package struct LatinLanguageClassifier: Sendable {
             }
         }
         if stream.last != " " { stream.append(" ") }
-        for pattern in patterns {
-            let occurrences = Self.count(pattern.scalars, in: stream)
-            if occurrences > 0 { scores[pattern.index] += Double(occurrences) * pattern.weight }
+        for start in stream.indices {
+            guard let candidates = patternsByFirstScalar[stream[start]] else { continue }
+            for pattern in candidates where Self.stream(stream, hasPrefix: pattern.scalars, at: start) {
+                scores[pattern.index] += pattern.weight
+            }
         }
         if vietnameseLetters > 0, let vi = profiles.firstIndex(where: { $0.code == "vi" }) {
             scores[vi] += Double(vietnameseLetters)
@@ -122,22 +135,12 @@ package struct LatinLanguageClassifier: Sendable {
         return words
     }
 
-    /// Non-overlapping occurrences of `needle` in `haystack`.
-    static func count(_ needle: [Unicode.Scalar], in haystack: [Unicode.Scalar]) -> Int {
-        guard !needle.isEmpty, needle.count <= haystack.count else { return 0 }
-        var count = 0
-        var start = 0
-        let last = haystack.count - needle.count
-        outer: while start <= last {
-            for offset in 0..<needle.count where haystack[start + offset] != needle[offset] {
-                start += 1
-                continue outer
-            }
-            count += 1
-            // Keep a trailing space available to the next match: patterns use it as a
-            // word boundary on both sides.
-            start += needle.last == " " ? max(needle.count - 1, 1) : needle.count
+    /// Whether `needle` occurs in `haystack` at `start`.
+    static func stream(_ haystack: [Unicode.Scalar], hasPrefix needle: [Unicode.Scalar], at start: Int) -> Bool {
+        guard needle.count <= haystack.count - start else { return false }
+        for offset in needle.indices where haystack[start + offset] != needle[offset] {
+            return false
         }
-        return count
+        return true
     }
 }

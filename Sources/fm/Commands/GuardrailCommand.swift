@@ -1,0 +1,48 @@
+import FoundationModels
+import Foundation
+
+/// `fm guardrail`: runs the default guardrail policy on text, as a session would on its input.
+struct GuardrailCommand: Command {
+    static let name = "guardrail"
+    static let abstract = "Check text against the default guardrail policy."
+    static let usage = """
+        USAGE: fm guardrail [--output] [--permissive] [--guided] [TEXT ...]
+
+        Prints "allow" or "block <category>: <explanation>" for each TEXT (or for standard
+        input), and exits 1 if a session would throw guardrailViolation.
+
+        OPTIONS:
+          --output       Judge the text as a model response instead of as input.
+          --permissive   Use .permissiveContentTransformations instead of .default.
+          --guided       The request generates a Generable type (permissive mode then enforces).
+        """
+
+    var direction: GuardrailDirection
+    var mode: GuardrailEnforcement.Mode
+    var responseKind: GuardrailEnforcement.ResponseKind
+    var texts: [String]
+
+    init(arguments: inout ArgumentList) throws {
+        direction = arguments.flag("--output") ? .output : .input
+        mode = arguments.flag("--permissive") ? .permissiveContentTransformations : .default
+        responseKind = arguments.flag("--guided") ? .guided : .text
+        texts = try arguments.positionals()
+    }
+
+    func run() async throws -> Int32 {
+        let inputs = texts.isEmpty ? [String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)] : texts
+        let policy = DefaultGuardrailPolicy()
+        for text in inputs {
+            switch policy.evaluate(text, direction: direction) {
+            case .allow: print("allow")
+            case .block(let category, let explanation): print("block \(category): \(explanation)")
+            }
+        }
+        let enforcement = GuardrailEnforcement(mode: mode, policy: policy)
+        guard let violation = enforcement.violation(in: inputs, direction: direction, responseKind: responseKind) else {
+            return 0
+        }
+        print("session would throw: \(violation.debugDescription)")
+        return 1
+    }
+}
