@@ -49,7 +49,9 @@ struct ToolTurnDecoder {
 
         if let callsSchema {
             let tag = backend.tokenize(ToolCallFormat.openTag)
-            if let first = tag.first {
+            // A tag that does not tokenize into the vocabulary (never for a real model) leaves
+            // the turn to the answer grammar alone.
+            if let first = tag.first, first >= 0, Int(first) < backend.vocabularySize {
                 var mask = firstStepMask(answerConstraint: answerConstraint, tagToken: first)
                 try Task.checkCancellation()
                 let token = try decoder.sample(plan, allowed: mask)
