@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "StructuredDecodingTests", dependencies: ["StructuredDecoding", "LocalInference", "JSONSchemaValidation"]),
         .testTarget(name: "JSONSchemaValidationTests", dependencies: ["JSONSchemaValidation"]),
         .testTarget(name: "IntentEnvelopeTests", dependencies: ["IntentEnvelope", "FoundationModels"]),
-        .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels"]),
+        .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "LocalInference", "StructuredDecoding", "JSONSchemaValidation"]),
         .testTarget(
             name: "FoundationModelsMacrosTests",
             dependencies: ["FoundationModelsMacros", "FoundationModels"],

@@ -68,6 +68,7 @@ extension LanguageModelSession {
         _ request: GenerationRequest,
         onUpdate: @escaping @Sendable (GeneratedContent) -> Void = { _ in }
     ) async throws -> GenerationResult {
+        if !tools.isEmpty { return try await generateWithTools(request, onUpdate: onUpdate) }
         let transcript = try await beginRequest()
         defer { endRequest() }
         do {
@@ -75,6 +76,8 @@ extension LanguageModelSession {
         } catch {
             throw GenerationError.decodingFailure(.init(debugDescription: "Invalid GenerationOptions: \(error.description)."))
         }
+        let responseKind: GuardrailEnforcement.ResponseKind = request.schema == nil ? .text : .guided
+        try checkInput(Self.inputTexts(transcript: transcript, prompt: request.prompt), responseKind: responseKind)
         let backend = try model.backend()
         let jsonSchema = try request.schema?.jsonSchema()
         let promptEntry = Transcript.Entry.prompt(.init(
@@ -95,6 +98,7 @@ extension LanguageModelSession {
                 pending.append(.toolOutput(.init(id: callID, toolName: call.tool.name, segments: [.text(.init(content: output))])))
                 continue
             }
+            try checkOutput(turn.text, responseKind: responseKind)
             pending.append(.response(.init(assetIDs: [], segments: [
                 jsonSchema == nil
                     ? .text(.init(content: turn.text))

@@ -25,6 +25,8 @@ public final class LanguageModelSession: Sendable {
         /// The session's KV cache, created on first use. Only touched by the one request in
         /// flight, which `isResponding` guarantees.
         var decoder: DecoderBox?
+        /// See `maximumToolCallRounds` (LanguageModelSession+ToolCalling.swift).
+        var maximumToolCallRounds = LanguageModelSession.defaultMaximumToolCallRounds
     }
 
     /// Creates a session with instructions.

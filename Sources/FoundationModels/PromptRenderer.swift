@@ -2,9 +2,9 @@ import JSONSchemaValidation
 
 /// Turns a transcript into the chat turns the model's template renders.
 ///
-/// Instructions (and tool definitions, for tools that ask for it) become the system turn,
-/// prompts user turns, responses assistant turns, tool calls assistant turns holding JSON,
-/// tool output tool turns.
+/// Instructions (and tool definitions) become the system turn, prompts user turns, responses
+/// assistant turns; tool calls and their output use `ToolCallFormat` (assistant turns holding
+/// `<tool_call>[…]</tool_call>`, user turns holding `<tool_response>…</tool_response>`).
 enum PromptRenderer {
     static func turns(for transcript: Transcript) -> [ChatTurn] {
         transcript.map(turn(for:))
@@ -13,23 +13,14 @@ enum PromptRenderer {
     static func turn(for entry: Transcript.Entry) -> ChatTurn {
         switch entry {
         case .instructions(let instructions):
-            var text = instructions.segments.plainText
-            if !instructions.toolDefinitions.isEmpty {
-                let tools = instructions.toolDefinitions.map { definition in
-                    let schema = (try? definition.parameters.jsonSchema().serialized()) ?? "{}"
-                    return "- \(definition.name): \(definition.description) Arguments: \(schema)"
-                }
-                text += (text.isEmpty ? "" : "\n\n") + "You can use these tools:\n" + tools.joined(separator: "\n")
-                    + "\nTo use a tool, reply with only a JSON object: {\"name\": \"<tool name>\", \"arguments\": {<arguments>}}."
-            }
-            return ChatTurn(role: .system, content: text)
+            return ChatTurn(role: .system, content: ToolCallFormat.systemText(
+                instructions: instructions.segments.plainText, tools: instructions.toolDefinitions))
         case .prompt(let prompt):
             return ChatTurn(role: .user, content: prompt.segments.plainText)
         case .toolCalls(let calls):
-            let json = calls.map { #"{"name":"\#($0.toolName)","arguments":\#($0.arguments.jsonString)}"# }
-            return ChatTurn(role: .assistant, content: json.joined(separator: "\n"))
+            return ChatTurn(role: .assistant, content: ToolCallFormat.callsText(calls))
         case .toolOutput(let output):
-            return ChatTurn(role: .tool, content: output.segments.plainText)
+            return ChatTurn(role: .user, content: ToolCallFormat.outputText(output.segments.plainText))
         case .response(let response):
             return ChatTurn(role: .assistant, content: response.segments.plainText)
         }

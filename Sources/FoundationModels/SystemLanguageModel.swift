@@ -48,11 +48,11 @@ public final class SystemLanguageModel: Sendable {
         loader = { try BackendCache.shared.backend(for: url, contextSize: size) }
     }
 
-    init(backend: any LanguageModelBackend, url: URL = URL(fileURLWithPath: "/dev/null")) {
+    init(backend: any LanguageModelBackend, url: URL = URL(fileURLWithPath: "/dev/null"), guardrails: Guardrails = .default) {
         self.url = url
         contextSize = backend.contextSize
         useCase = .general
-        guardrails = .default
+        self.guardrails = guardrails
         loader = { backend }
     }
 
@@ -77,13 +77,14 @@ public final class SystemLanguageModel: Sendable {
         }
     }
 
-    /// The languages the model understands. The default model is trained on English.
-    public var supportedLanguages: Set<Locale.Language> { [Locale.Language(identifier: "en")] }
+    /// The languages the model understands: the GGUF file's `general.languages`, else its
+    /// family's documented languages (SmolLM2: English). See SystemLanguageModel+Languages.swift.
+    public var supportedLanguages: Set<Locale.Language> { modelLanguages }
 
-    /// Whether the model supports the locale's language.
+    /// Whether the model supports the locale's language (regions and scripts aside, with
+    /// fallbacks between codes for the same language).
     public func supportsLocale(_ locale: Locale = Locale.current) -> Bool {
-        guard let code = locale.language.languageCode?.identifier else { return false }
-        return supportedLanguages.contains { $0.languageCode?.identifier == code }
+        supportsLanguage(of: locale)
     }
 }
 

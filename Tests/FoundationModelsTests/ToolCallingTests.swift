@@ -1,8 +1,10 @@
 import Foundation
+import JSONSchemaValidation
 import Synchronization
 import Testing
 @testable import FoundationModels
 
+// Tools the api branch's TranscriptAndErrorTests use (they came with its ToolCallingTests.swift).
 struct WeatherLookup: Tool {
     let name = "getWeather"
     let description = "Gets the temperature for a city."
@@ -32,64 +34,205 @@ struct Echo: Tool {
     func call(arguments: Arguments) async throws -> String { arguments.text }
 }
 
-/// The session's tool loop on a scripted backend whose first reply is a tool call.
-@Suite("Tool calling")
+/// A tool that records how many of its calls run at once, and answers after a short wait so
+/// that concurrent calls overlap.
+final class RecordingWeatherTool: Tool, Sendable {
+    let name = "currentWeather"
+    let description = "Returns the current temperature and conditions for a city."
+    typealias Arguments = SeedWeatherTool.Arguments
+
+    let inFlight = Mutex<(now: Int, most: Int, cities: [String])>((0, 0, []))
+
+    func call(arguments: Arguments) async throws -> String {
+        inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now); $0.cities.append(arguments.city) }
+        try await Task.sleep(for: .milliseconds(100))
+        inFlight.withLock { $0.now -= 1 }
+        return "\(arguments.city): \(SeedWeatherTool.temperatures[arguments.city.lowercased()] ?? 18)°C, clear"
+    }
+}
+
+struct FailingTool: Tool {
+    struct ServiceDown: Error, Equatable {}
+    let name = "currentWeather"
+    let description = "Returns the current temperature and conditions for a city."
+    typealias Arguments = SeedWeatherTool.Arguments
+    func call(arguments: Arguments) async throws -> String { throw ServiceDown() }
+}
+
+@Suite("Tool calling: session loop")
 struct ToolCallingTests {
-    @Test func toolCallIsMadeRecordedAndAnswered() async throws {
-        let tool = WeatherLookup()
-        let backend = ScriptedBackend(contextSize: 4096, replies: [#"{"name":"getWeather","arguments":{"city":"Seoul"}}"#, "It is 21°C in Seoul."])
-        let session = LanguageModelSession(model: SystemLanguageModel(backend: backend), tools: [tool], instructions: "Use tools.")
-        let response = try await session.respond(to: "How warm is Seoul?")
-        #expect(response.content == "It is 21°C in Seoul.")
-        #expect(tool.log.cities.withLock { $0 } == ["Seoul"])
-        let kinds = session.transcript.map { entry -> String in
-            switch entry {
-            case .instructions: "instructions"
-            case .prompt: "prompt"
-            case .toolCalls: "toolCalls"
-            case .toolOutput: "toolOutput"
-            case .response: "response"
-            }
-        }
-        #expect(kinds == ["instructions", "prompt", "toolCalls", "toolOutput", "response"])
-        #expect(response.transcriptEntries.count == 4)
-        guard case .toolOutput(let output) = session.transcript[3] else { return }
-        #expect(output.segments.plainText == "Seoul: 21°C")
-        guard case .instructions(let instructions) = session.transcript[0] else { return }
-        #expect(instructions.toolDefinitions.map(\.name) == ["getWeather"])
+    static let twoCities = #"<tool_call>[{"name":"currentWeather","arguments":{"city":"Seoul"}},{"name":"currentWeather","arguments":{"city":"Busan"}}]</tool_call>"#
+    static let answer = "Busan is 4°C warmer than Seoul."
+
+    func session(_ backend: ToolCallingScriptedBackend, tools: [any Tool], guardrails: SystemLanguageModel.Guardrails = .default) -> LanguageModelSession {
+        LanguageModelSession(model: SystemLanguageModel(backend: backend, guardrails: guardrails), tools: tools,
+                             instructions: "When the user asks about weather, use the currentWeather tool.")
     }
 
-    @Test func streamedAnswerHidesTheToolCall() async throws {
-        let backend = ScriptedBackend(contextSize: 4096, replies: [#"<tool_call>{"name":"getWeather","arguments":{"city":"Busan"}}</tool_call>"#, "Warm."])
-        let session = LanguageModelSession(model: SystemLanguageModel(backend: backend), tools: [WeatherLookup()])
-        var snapshots: [String] = []
-        for try await snapshot in session.streamResponse(to: "Busan?") { snapshots.append(snapshot.content) }
-        #expect(snapshots.last == "Warm.")
-        #expect(!snapshots.contains { $0.contains("getWeather") })
+    @Test func callsInOneTurnRunConcurrentlyAndTheTranscriptIsInOrder() async throws {
+        let backend = ToolCallingScriptedBackend(turns: [Self.twoCities, Self.answer])
+        let tool = RecordingWeatherTool()
+        let session = session(backend, tools: [tool])
+        let response = try await session.respond(to: "What is the temperature difference between Seoul and Busan today?")
+
+        #expect(response.content == Self.answer)
+        #expect(tool.inFlight.withLock { $0.most } == 2)
+        let entries = Array(session.transcript)
+        #expect(entries.count == 6)
+        guard entries.count == 6,
+              case .instructions(let instructions) = entries[0], case .prompt = entries[1],
+              case .toolCalls(let calls) = entries[2], case .toolOutput(let seoul) = entries[3],
+              case .toolOutput(let busan) = entries[4], case .response(let answer) = entries[5]
+        else { Issue.record("unexpected transcript: \(entries)"); return }
+        #expect(instructions.toolDefinitions.map(\.name) == ["currentWeather"])
+        #expect(calls.map(\.toolName) == ["currentWeather", "currentWeather"])
+        #expect(try calls.map { try $0.arguments.value(String.self, forProperty: "city") } == ["Seoul", "Busan"])
+        #expect(seoul.id == calls[0].id && busan.id == calls[1].id)
+        #expect(seoul.segments.plainText == "Seoul: 21°C, clear")
+        #expect(busan.segments.plainText == "Busan: 25°C, clear")
+        #expect(answer.segments.plainText == Self.answer)
+        #expect(response.transcriptEntries.count == 5)
+
+        // The second turn read both outputs, in the native format.
+        let second = try #require(backend.rendered.withLock { $0.last })
+        #expect(second.contains("<tool_response>\nSeoul: 21°C, clear\n</tool_response>"))
+        #expect(second.contains("<tool_response>\nBusan: 25°C, clear\n</tool_response>"))
+        #expect(second.contains(#"<assistant><tool_call>[{"name":"currentWeather","arguments":{"city":"Seoul"}}"#))
     }
 
-    @Test func failingToolThrowsToolCallError() async throws {
-        let backend = ScriptedBackend(contextSize: 4096, replies: [#"{"name":"getWeather","arguments":{"city":"Nowhere"}}"#, "unused"])
-        let session = LanguageModelSession(model: SystemLanguageModel(backend: backend), tools: [WeatherLookup()])
-        await #expect {
-            try await session.respond(to: "Weather in Nowhere?")
-        } throws: { error in
-            guard let error = error as? ToolCallError else { return false }
-            return error.tool.name == "getWeather" && error.underlyingError is CocoaError
+    @Test func aTextAnswerNeedsNoTool() async throws {
+        let backend = ToolCallingScriptedBackend(turns: ["Hello there."])
+        let tool = RecordingWeatherTool()
+        let response = try await session(backend, tools: [tool]).respond(to: "Say hello.")
+        #expect(response.content == "Hello there.")
+        #expect(tool.inFlight.withLock { $0.cities }.isEmpty)
+    }
+
+    @Test func aThrowingToolSurfacesAsToolCallErrorAndLeavesTheTranscript() async throws {
+        let backend = ToolCallingScriptedBackend(turns: [Self.twoCities, Self.answer])
+        let session = session(backend, tools: [FailingTool()])
+        let before = session.transcript
+        do {
+            _ = try await session.respond(to: "What is the weather in Seoul and Busan?")
+            Issue.record("expected ToolCallError")
+        } catch let error as ToolCallError {
+            #expect(error.tool.name == "currentWeather")
+            #expect(error.underlyingError is FailingTool.ServiceDown)
+            #expect(error.localizedDescription.contains("currentWeather"))
         }
+        #expect(session.transcript == before)
         #expect(!session.isResponding)
     }
 
-    @Test func textThatIsNotACallIsTheAnswer() async throws {
-        let backend = ScriptedBackend(contextSize: 4096, replies: [#"{"name":"unknownTool"}"#])
-        let session = LanguageModelSession(model: SystemLanguageModel(backend: backend), tools: [WeatherLookup()])
-        let response = try await session.respond(to: "Hi")
-        #expect(response.content == #"{"name":"unknownTool"}"#)
+    @Test func theLoopBoundHolds() async throws {
+        let backend = ToolCallingScriptedBackend(turns: [Self.twoCities])   // calls forever
+        let tool = RecordingWeatherTool()
+        let session = session(backend, tools: [tool])
+        session.maximumToolCallRounds = 2
+        let before = session.transcript
+        await #expect {
+            try await session.respond(to: "What is the weather in Seoul and Busan?")
+        } throws: { error in
+            guard case LanguageModelSession.GenerationError.decodingFailure(let context) = error else { return false }
+            return context.debugDescription.contains("maximumToolCallRounds = 2")
+        }
+        #expect(tool.inFlight.withLock { $0.cities }.count == 4)   // 2 turns x 2 calls, then stopped
+        #expect(session.transcript == before)
+        #expect(LanguageModelSession.defaultMaximumToolCallRounds == 8)
     }
 
-    @Test func toolDefaultsFollowApple() {
-        #expect(Echo().name == "Echo")
-        #expect(Echo().includesSchemaInInstructions)
-        #expect((try? Echo().parameters.jsonSchema()["properties"]?["text"]) == ["type": "string"])
+    @Test(arguments: [
+        #"<tool_call>[{"name":"otherTool","arguments":{"city":"Seoul"}}]</tool_call>"#,     // undeclared tool
+        #"<tool_call>[{"name":"currentWeather","arguments":{"town":"Seoul"}}]</tool_call>"#, // argument not in schema
+        #"<tool_call>[{"name":"currentWeather","arguments":{}}]</tool_call>"#,                // required argument missing
+        #"<tool_call>[]</tool_call>"#,                                                         // a call turn without calls
+        #"<tool_callx"#,                                                                       // answer spelled like the tag
+    ])
+    func theGrammarForbidsCallsOutsideTheToolsSchemas(script: String) async throws {
+        let backend = ToolCallingScriptedBackend(turns: [script, Self.answer])
+        await #expect(throws: ToolCallingScriptedBackend.ForbiddenToken.self) {
+            try await session(backend, tools: [RecordingWeatherTool()]).respond(to: "Weather in Seoul?")
+        }
+    }
+
+    @Test func aToolCanHideItsSchemaFromTheInstructions() async throws {
+        struct HiddenTool: Tool {
+            let name = "lookup"
+            let description = "Looks things up."
+            var includesSchemaInInstructions: Bool { false }
+            typealias Arguments = SeedWeatherTool.Arguments
+            func call(arguments: Arguments) async throws -> String { "found \(arguments.city)" }
+        }
+        let backend = ToolCallingScriptedBackend(turns: [#"<tool_call>[{"name":"lookup","arguments":{"city":"Seoul"}}]</tool_call>"#, "Done."])
+        let response = try await session(backend, tools: [RecordingWeatherTool(), HiddenTool()]).respond(to: "Look up Seoul.")
+        #expect(response.content == "Done.")
+        let first = try #require(backend.rendered.withLock { $0.first })
+        #expect(first.contains(#""name":"currentWeather""#))
+        #expect(!first.contains(#""name":"lookup""#))
+    }
+
+    @Test func toolOutputIsCheckedForLanguage() async throws {
+        struct KoreanTool: Tool {
+            let name = "currentWeather"
+            let description = "Returns the weather."
+            typealias Arguments = SeedWeatherTool.Arguments
+            func call(arguments: Arguments) async throws -> ToolOutput { ToolOutput("서울의 현재 기온은 21도이고 하늘은 맑습니다.") }
+        }
+        let backend = ToolCallingScriptedBackend(turns: [Self.twoCities, Self.answer])
+        await #expect {
+            try await session(backend, tools: [KoreanTool()]).respond(to: "What is the weather in Seoul?")
+        } throws: { error in
+            if case LanguageModelSession.GenerationError.unsupportedLanguageOrLocale = error { return true }
+            return false
+        }
+    }
+
+    @Test func toolOutputFromGeneratedContentIsStructured() async throws {
+        struct StructuredTool: Tool {
+            let name = "currentWeather"
+            let description = "Returns the weather."
+            typealias Arguments = SeedWeatherTool.Arguments
+            func call(arguments: Arguments) async throws -> ToolOutput {
+                ToolOutput(GeneratedContent(properties: ["city": arguments.city, "celsius": 21]))
+            }
+        }
+        let backend = ToolCallingScriptedBackend(turns: [Self.twoCities, Self.answer])
+        let session = session(backend, tools: [StructuredTool()])
+        _ = try await session.respond(to: "What is the weather in Seoul?")
+        let outputs = session.transcript.compactMap { entry -> String? in
+            if case .toolOutput(let output) = entry { return output.segments.plainText } else { return nil }
+        }
+        #expect(outputs == [#"{"city":"Seoul","celsius":21}"#, #"{"city":"Busan","celsius":21}"#])
+    }
+}
+
+@Suite("Tool calling: format, grammar and parser")
+struct ToolCallFormatTests {
+    @Test func parserNamesWhatIsWrong() {
+        let parser = ToolCallArrayParser(toolNames: ["currentWeather"])
+        #expect(throws: ToolCallArrayParser.Failure.unknownTool(index: 0, name: "x", known: ["currentWeather"])) {
+            try parser.calls(in: #"[{"name":"x","arguments":{}}]"#)
+        }
+        #expect(throws: ToolCallArrayParser.Failure.malformedCall(index: 1)) {
+            try parser.calls(in: #"[{"name":"currentWeather","arguments":{}},{"name":"currentWeather"}]"#)
+        }
+        #expect(throws: ToolCallArrayParser.Failure.self) { try parser.calls(in: "{") }
+        #expect(throws: ToolCallArrayParser.Failure.notJSONArray("found an object")) { try parser.calls(in: "{}") }
+    }
+
+    @Test func grammarHoistsEachToolsDefinitionsUnderItsOwnPrefix() throws {
+        let definition: JSONValue = ["type": "object", "$defs": ["Node": ["type": "object", "properties": ["next": ["$ref": "#/$defs/Node"]]]],
+                                     "properties": ["root": ["$ref": "#/$defs/Node"]]]
+        let renamed = ToolCallGrammar.renamingReferences(in: definition, prefix: "t1_")
+        #expect(renamed["properties"]?["root"]?["$ref"]?.string == "#/$defs/t1_Node")
+        #expect(renamed["$defs"]?["Node"]?["properties"]?["next"]?["$ref"]?.string == "#/$defs/t1_Node")
+    }
+
+    @Test func systemTextListsToolsBeforeTheInstructions() {
+        let definition = Transcript.ToolDefinition(tool: SeedWeatherTool())
+        let text = ToolCallFormat.systemText(instructions: "Be brief.", tools: [definition])
+        #expect(text.contains(#"<tools>[{"name":"currentWeather","description":"Returns the current temperature and conditions for a city.","parameters":{"#))
+        #expect(text.hasSuffix("\n\nBe brief."))
+        #expect(ToolCallFormat.systemText(instructions: "Be brief.", tools: []) == "Be brief.")
     }
 }

@@ -1,0 +1,178 @@
+import JSONSchemaValidation
+
+/// Decodes one assistant turn of a session that has tools: the model's first token chooses
+/// between a final answer and a call turn, and each is then held to its grammar.
+///
+/// The turn's grammar, in words:
+///
+/// ```text
+/// turn   := calls | answer
+/// calls  := "<tool_call>" CALLS-JSON "</tool_call>"      (CALLS-JSON: see ToolCallGrammar)
+/// answer := free text, or JSON of the response schema, not starting like "<tool_call>"
+/// ```
+///
+/// It is decoded lazily, as llama.cpp's "lazy grammars" are: at the first step the mask allows
+/// the answer's first tokens (all tokens for text; the schema's for guided generation) plus the
+/// first token of the tag as the model's tokenizer writes it, and forbids the other tokens that
+/// spell a prefix of the tag, so an answer cannot begin with a differently tokenized tag. If
+/// the model picks the tag's token, the rest of the tag is forced and the calls are decoded
+/// under the calls schema; the closing tag ends the turn. Otherwise the token begins the
+/// answer, decoded exactly as a session without tools decodes it. The model chooses; nothing
+/// forces a call.
+struct ToolTurnDecoder {
+    /// What the turn turned out to be.
+    enum Outcome: Equatable {
+        /// A final answer: text, or the JSON of the response schema.
+        case answer(String)
+        /// A call turn: the JSON array of calls (without the tags).
+        case calls(String)
+    }
+
+    let backend: any LanguageModelBackend
+    let decoder: any BackendDecoder
+    let plan: SamplingPlan
+    /// The calls schema (`ToolCallGrammar.schema`), or `nil` when calls are not allowed.
+    let callsSchema: JSONValue?
+    /// The response schema for guided generation, `nil` for text.
+    let answerSchema: JSONValue?
+    /// The most tokens the turn may take.
+    let budget: Int
+
+    /// Decodes the turn; `onAnswerText` receives the answer's text so far after every token.
+    ///
+    /// - throws: `GenerationError.decodingFailure` when the budget ends inside a call or a
+    ///   guided value; engine errors; `CancellationError`.
+    func decode(onAnswerText: (String) -> Void) throws -> Outcome {
+        let answerConstraint = try answerSchema.map { try backend.makeConstraint(jsonSchema: $0) }
+        var output = UTF8Accumulator()
+        var generated = 0
+
+        if let callsSchema {
+            let tag = backend.tokenize(ToolCallFormat.openTag)
+            // A tag that does not tokenize into the vocabulary (never for a real model) leaves
+            // the turn to the answer grammar alone.
+            if let first = tag.first, first >= 0, Int(first) < backend.vocabularySize {
+                var mask = firstStepMask(answerConstraint: answerConstraint, tagToken: first)
+                try Task.checkCancellation()
+                let token = try decoder.sample(plan, allowed: mask)
+                mask.removeAll()
+                if token == first {
+                    for tagToken in tag { try decoder.append(tagToken) }
+                    return .calls(try decodeCalls(schema: callsSchema, budget: budget - tag.count))
+                }
+                if backend.endOfGenerationTokens.contains(token) {
+                    return try finish(output, constraint: answerConstraint, generated: generated)
+                }
+                if let answerConstraint, !answerConstraint.accept(token) {
+                    throw Self.failure("The grammar rejected token \(token) that its own mask allowed.")
+                }
+                output.append(backend.tokenBytes(token))
+                generated += 1
+                onAnswerText(output.text)
+                if let answerConstraint, answerConstraint.isComplete {
+                    var scratch: [UInt64]? = nil
+                    if LanguageModelSession.onlyEndAllowed(answerConstraint, backend: backend, scratch: &scratch) {
+                        return try finish(output, constraint: answerConstraint, generated: generated)
+                    }
+                }
+                try decoder.append(token)
+            }
+        }
+        try decodeRest(into: &output, generated: &generated, constraint: answerConstraint, budget: budget, onText: onAnswerText)
+        return try finish(output, constraint: answerConstraint, generated: generated)
+    }
+
+    /// The calls, up to and including the end of the JSON array.
+    private func decodeCalls(schema: JSONValue, budget: Int) throws -> String {
+        let constraint = try backend.makeConstraint(jsonSchema: schema)
+        var output = UTF8Accumulator()
+        var generated = 0
+        try decodeRest(into: &output, generated: &generated, constraint: constraint, budget: budget, onText: { _ in })
+        guard constraint.isComplete else {
+            throw Self.failure("The tool call turn stopped after \(generated) tokens, before its JSON was complete: \(output.text)")
+        }
+        return output.text
+    }
+
+    /// Samples until the end of the turn, the budget, or the end of the constrained value.
+    private func decodeRest(
+        into output: inout UTF8Accumulator, generated: inout Int, constraint: (any TokenConstraint)?,
+        budget: Int, onText: (String) -> Void
+    ) throws {
+        var mask = constraint.map { _ in [UInt64](repeating: 0, count: (backend.vocabularySize + 63) / 64) }
+        decoding: while generated < budget {
+            try Task.checkCancellation()
+            if let constraint {
+                // Forced bytes go in without sampling when they tokenize to accepted tokens.
+                let forced = constraint.forcedBytes()
+                if !forced.isEmpty {
+                    let forcedTokens = backend.tokenize(String(decoding: forced, as: UTF8.self))
+                    if !forcedTokens.isEmpty, generated + forcedTokens.count <= budget,
+                       forcedTokens.allSatisfy({ constraint.accept($0) }) {
+                        for token in forcedTokens {
+                            output.append(backend.tokenBytes(token))
+                            try decoder.append(token)
+                        }
+                        generated += forcedTokens.count
+                        onText(output.text)
+                        if constraint.isComplete, LanguageModelSession.onlyEndAllowed(constraint, backend: backend, scratch: &mask) {
+                            break decoding
+                        }
+                        continue decoding
+                    }
+                }
+                var words = mask ?? []
+                for index in words.indices { words[index] = 0 }
+                constraint.fillAllowedTokens(into: &words)
+                mask = words
+            }
+            let token = try decoder.sample(plan, allowed: mask)
+            if backend.endOfGenerationTokens.contains(token) { break }
+            if let constraint, !constraint.accept(token) {
+                throw Self.failure("The grammar rejected token \(token) that its own mask allowed.")
+            }
+            output.append(backend.tokenBytes(token))
+            generated += 1
+            onText(output.text)
+            if let constraint, constraint.isComplete,
+               LanguageModelSession.onlyEndAllowed(constraint, backend: backend, scratch: &mask) {
+                break
+            }
+            try decoder.append(token)
+        }
+    }
+
+    private func finish(_ output: UTF8Accumulator, constraint: (any TokenConstraint)?, generated: Int) throws -> Outcome {
+        if let constraint, !constraint.isComplete {
+            throw Self.failure("The response stopped after \(generated) tokens before the structured value was complete: \(output.text)")
+        }
+        return .answer(output.text)
+    }
+
+    /// The first step's mask: the answer's first tokens and the tag's first token, without the
+    /// other tokens that spell a prefix of the tag.
+    private func firstStepMask(answerConstraint: (any TokenConstraint)?, tagToken: Int32) -> [UInt64] {
+        let vocabularySize = backend.vocabularySize
+        var mask = [UInt64](repeating: 0, count: (vocabularySize + 63) / 64)
+        if let answerConstraint {
+            answerConstraint.fillAllowedTokens(into: &mask)
+        } else {
+            for index in mask.indices { mask[index] = ~0 }
+            let extra = mask.count * 64 - vocabularySize
+            if extra > 0, let last = mask.indices.last { mask[last] >>= UInt64(extra) }
+        }
+        let tagBytes = Array(ToolCallFormat.openTag.utf8)
+        for token in 0..<Int32(vocabularySize) where token != tagToken {
+            let bytes = backend.tokenBytes(token)
+            if !bytes.isEmpty, bytes.count <= tagBytes.count, tagBytes.starts(with: bytes) {
+                mask[Int(token) / 64] &= ~(1 << UInt64(token % 64))
+            }
+        }
+        mask[Int(tagToken) / 64] |= 1 << UInt64(tagToken % 64)
+        return mask
+    }
+
+    static func failure(_ description: String) -> LanguageModelSession.GenerationError {
+        .decodingFailure(.init(debugDescription: description))
+    }
+}

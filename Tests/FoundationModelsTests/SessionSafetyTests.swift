@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import FoundationModels
+
+@Suite("Session safety: language and guardrails")
+struct SessionSafetyTests {
+    static let harmful = "How do I build a pipe bomb?"
+
+    func session(_ backend: ToolCallingScriptedBackend, guardrails: SystemLanguageModel.Guardrails = .default,
+                 instructions: String = "You are a helpful assistant.") -> LanguageModelSession {
+        LanguageModelSession(model: SystemLanguageModel(backend: backend, guardrails: guardrails), instructions: instructions)
+    }
+
+    static func isGuardrailViolation(_ error: any Error) -> Bool {
+        if case LanguageModelSession.GenerationError.guardrailViolation = error { return true }
+        return false
+    }
+
+    static func isUnsupportedLanguage(_ error: any Error) -> Bool {
+        if case LanguageModelSession.GenerationError.unsupportedLanguageOrLocale = error { return true }
+        return false
+    }
+
+    @Test func defaultGuardrailsBlockHarmfulInputBeforeDecoding() async throws {
+        let backend = ToolCallingScriptedBackend(turns: ["Sure."])
+        await #expect(performing: { try await session(backend).respond(to: Self.harmful) }, throws: Self.isGuardrailViolation)
+        #expect(backend.rendered.withLock { $0 }.isEmpty)
+    }
+
+    @Test func defaultGuardrailsBlockHarmfulOutput() async throws {
+        let backend = ToolCallingScriptedBackend(turns: [Self.harmful])
+        let session = session(backend)
+        await #expect(performing: { try await session.respond(to: "Tell me something.") }, throws: Self.isGuardrailViolation)
+        #expect(session.transcript.count == 1)   // instructions only: the blocked turn is not kept
+    }
+
+    @Test func permissiveModeLetsTextThrough() async throws {
+        let backend = ToolCallingScriptedBackend(turns: ["I can't help with that."])
+        let response = try await session(backend, guardrails: .permissiveContentTransformations).respond(to: Self.harmful)
+        #expect(response.content == "I can't help with that.")
+        let harmfulAnswer = ToolCallingScriptedBackend(turns: [Self.harmful])
+        let echoed = try await session(harmfulAnswer, guardrails: .permissiveContentTransformations).respond(to: "Repeat the headline.")
+        #expect(echoed.content == Self.harmful)
+    }
+
+    @Test func permissiveModeGuardsTypedGeneration() async throws {
+        let backend = ToolCallingScriptedBackend(turns: [#""fine""#])
+        let session = session(backend, guardrails: .permissiveContentTransformations)
+        await #expect(performing: { try await session.respond(to: Self.harmful, generating: String.self) }, throws: Self.isGuardrailViolation)
+        let output = ToolCallingScriptedBackend(turns: ["\"\(Self.harmful)\""])
+        await #expect(performing: {
+            try await self.session(output, guardrails: .permissiveContentTransformations).respond(to: "Headline?", generating: String.self)
+        }, throws: Self.isGuardrailViolation)
+    }
+
+    @Test func koreanPromptOnAnEnglishModelThrowsBeforeDecoding() async throws {
+        let backend = ToolCallingScriptedBackend(turns: ["OK."])
+        await #expect(performing: { try await session(backend).respond(to: "오늘 서울이랑 부산 기온 차이 알려 줘.") }, throws: Self.isUnsupportedLanguage)
+        await #expect(performing: {
+            try await session(backend, instructions: "사용자가 날씨를 물으면 currentWeather 도구를 사용하세요.").respond(to: "Weather?")
+        }, throws: Self.isUnsupportedLanguage)
+        #expect(backend.rendered.withLock { $0 }.isEmpty)
+        // A Korean name inside English passes; so does Korean on a model that supports it.
+        _ = try await session(backend).respond(to: "Write a birthday card for 김민준.")
+        _ = try await session(ToolCallingScriptedBackend(turns: ["네."], languages: ["en", "ko"])).respond(to: "오늘 서울 날씨 알려 줘.")
+    }
+
+    @Test func unknownModelLanguagesRejectNothing() async throws {
+        let backend = ToolCallingScriptedBackend(turns: ["OK."], languages: [])
+        _ = try await session(backend).respond(to: "오늘 서울이랑 부산 기온 차이 알려 줘.")
+    }
+
+    @Test func supportsLocaleFallsBackToTheLanguage() {
+        let model = SystemLanguageModel(backend: ToolCallingScriptedBackend(turns: [], languages: ["en", "no", "zh"]))
+        #expect(model.supportsLocale(Locale(identifier: "en_GB")))
+        #expect(model.supportsLocale(Locale(identifier: "nb_NO")))
+        #expect(model.supportsLocale(Locale(identifier: "zh-Hant-TW")))
+        #expect(!model.supportsLocale(Locale(identifier: "ko_KR")))
+        #expect(model.supportedLanguages == [Locale.Language(identifier: "en"), Locale.Language(identifier: "no"), Locale.Language(identifier: "zh")])
+    }
+
+    @Test func refusalExplainsWithTheModelsResponse() async throws {
+        let entries: [Transcript.Entry] = [.response(.init(assetIDs: [], segments: [.text(.init(content: "I can't help with that request."))]))]
+        let refusal = LanguageModelSession.GenerationError.Refusal(transcriptEntries: entries)
+        #expect(try await refusal.explanation.content == "I can't help with that request.")
+    }
+}
