@@ -84,47 +84,19 @@ extension LanguageModelSession {
             segments: [.text(.init(content: request.prompt.text))],
             options: request.options, responseFormat: request.responseFormat))
         var pending = [promptEntry]
-        // Tools are offered for text responses; each call the model makes adds a tool-call and
-        // a tool-output entry, and the model answers again with the output in view.
-        let offersTools = !tools.isEmpty && jsonSchema == nil
-        for round in 0...Self.maximumToolRounds {
-            let mayCallTool = offersTools && round < Self.maximumToolRounds
-            let turn = try await decodeTurn(backend: backend, entries: transcript.entries + pending, jsonSchema: jsonSchema,
-                                            request: request, holdsBackToolCalls: mayCallTool, onUpdate: onUpdate)
-            if mayCallTool, let call = ToolCallParser.parse(turn.text, tools: tools) {
-                let output = try await Self.invoke(call.tool, arguments: call.arguments)
-                let callID = UUID().uuidString
-                pending.append(.toolCalls(.init([Transcript.ToolCall(id: callID, toolName: call.tool.name, arguments: call.arguments)])))
-                pending.append(.toolOutput(.init(id: callID, toolName: call.tool.name, segments: [.text(.init(content: output))])))
-                continue
-            }
-            try checkOutput(turn.text, responseKind: responseKind)
-            pending.append(.response(.init(assetIDs: [], segments: [
-                jsonSchema == nil
-                    ? .text(.init(content: turn.text))
-                    : .structure(.init(source: request.responseFormat?.name ?? "schema", content: turn.content)),
-            ])))
-            let entries = state.withLock { state -> ArraySlice<Transcript.Entry> in
-                state.transcript.entries.append(contentsOf: pending)
-                return state.transcript.entries.suffix(pending.count)
-            }
-            return GenerationResult(content: turn.content, entries: entries)
+        let turn = try await decodeTurn(backend: backend, entries: transcript.entries + pending, jsonSchema: jsonSchema,
+                                        request: request, onUpdate: onUpdate)
+        try checkOutput(turn.text, responseKind: responseKind)
+        pending.append(.response(.init(assetIDs: [], segments: [
+            jsonSchema == nil
+                ? .text(.init(content: turn.text))
+                : .structure(.init(source: request.responseFormat?.name ?? "schema", content: turn.content)),
+        ])))
+        let entries = state.withLock { state -> ArraySlice<Transcript.Entry> in
+            state.transcript.entries.append(contentsOf: pending)
+            return state.transcript.entries.suffix(pending.count)
         }
-        throw GenerationError.decodingFailure(.init(debugDescription: "The model kept calling tools for \(Self.maximumToolRounds) rounds without answering."))
-    }
-
-    /// Tool calls allowed in one request before the model must answer.
-    static let maximumToolRounds = 4
-
-    /// Calls a tool with arguments the model generated, wrapping its failures in
-    /// ``ToolCallError``, and returns its output as the text the model reads.
-    static func invoke<T: Tool>(_ tool: T, arguments: GeneratedContent) async throws -> String {
-        do {
-            let output = try await tool.call(arguments: try T.Arguments(arguments))
-            return output.promptRepresentation.text
-        } catch {
-            throw ToolCallError(tool: tool, underlyingError: error)
-        }
+        return GenerationResult(content: turn.content, entries: entries)
     }
 
     /// Decodes one assistant turn after `entries`: checks the context, evaluates the prompt
@@ -132,7 +104,7 @@ extension LanguageModelSession {
     /// the end of the guided value, reporting each partial result.
     private func decodeTurn(
         backend: any LanguageModelBackend, entries: [Transcript.Entry], jsonSchema: JSONValue?, request: GenerationRequest,
-        holdsBackToolCalls: Bool, onUpdate: @Sendable (GeneratedContent) -> Void
+        onUpdate: @Sendable (GeneratedContent) -> Void
     ) async throws -> (text: String, content: GeneratedContent) {
         var turns = PromptRenderer.turns(for: Transcript(entries: entries))
         if let jsonSchema, request.includeSchemaInPrompt, let last = turns.lastIndex(where: { $0.role == .user }) {
@@ -157,10 +129,7 @@ extension LanguageModelSession {
         let id = GenerationID()
 
         func report() {
-            let text = output.text
-            // What may become a tool call is not shown as the answer.
-            if holdsBackToolCalls, ToolCallParser.mayBeToolCall(text) { return }
-            onUpdate(Self.content(from: text, structured: constraint != nil, complete: false, id: id))
+            onUpdate(Self.content(from: output.text, structured: constraint != nil, complete: false, id: id))
         }
 
         decoding: while generated < budget {
