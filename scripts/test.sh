@@ -7,3 +7,4 @@ scripts/fetch-models.sh
 swift build --build-tests
 scripts/check-compat.sh
 swift test --skip-build
+scripts/check-client-package.sh

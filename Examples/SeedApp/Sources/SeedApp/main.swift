@@ -48,7 +48,7 @@ func recipe() async throws {
     let card = try await session.respond(
         to: "I have tofu and kimchi in the fridge. Suggest a simple one-bowl dish.",
         generating: RecipeCard.self,
-        options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 400)
+        options: GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 0.6, maximumResponseTokens: 600)
     ).content
     print("recipe:", card.title, "| difficulty", card.difficulty, "|", card.ingredients.count, "ingredients |", card.steps.count, "steps")
     guard (1...5).contains(card.difficulty) else {
@@ -67,7 +67,7 @@ func noticeboard() async throws {
     let result = try await session.respond(
         to: notice,
         generating: NoticeboardParseResult.self,
-        options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 400)
+        options: GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 0.6, maximumResponseTokens: 600)
     ).content
     print("noticeboard:", result.items.count, "items | summary:", result.summary)
     let allowed: Set<String> = ["homework", "material", "notice", "schedule"]
