@@ -1,3 +1,4 @@
+import JSONSchemaValidation
 import Foundation
 
 extension GeneratedContent {
@@ -66,20 +67,6 @@ extension GeneratedContent {
     }
 
     static func writeJSONString(_ string: String, to output: inout String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case let control where control.value < 0x20:
-                output += "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
-                    + String(control.value, radix: 16)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        JSONValue.writeString(string, to: &output)
     }
 }

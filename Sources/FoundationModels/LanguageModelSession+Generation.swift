@@ -125,49 +125,11 @@ extension LanguageModelSession {
         let budget = min(request.options.maximumResponseTokens ?? .max, limit - promptTokens.count)
         var output = UTF8Accumulator()
         var generated = 0
-        var mask = constraint.map { _ in [UInt64](repeating: 0, count: (backend.vocabularySize + 63) / 64) }
         let id = GenerationID()
-
-        func report() {
-            onUpdate(Self.content(from: output.text, structured: constraint != nil, complete: false, id: id))
-        }
-
-        decoding: while generated < budget {
-            try Task.checkCancellation()
-            if let constraint {
-                // Bytes the grammar forces are appended without sampling when they tokenize to
-                // tokens the grammar accepts.
-                let forced = constraint.forcedBytes()
-                if !forced.isEmpty {
-                    let forcedTokens = backend.tokenize(String(decoding: forced, as: UTF8.self))
-                    if !forcedTokens.isEmpty, generated + forcedTokens.count <= budget,
-                       forcedTokens.allSatisfy({ constraint.accept($0) }) {
-                        for token in forcedTokens { output.append(backend.tokenBytes(token)) }
-                        try decoder.extend(forcedTokens)   // one batch, not one step per token
-                        generated += forcedTokens.count
-                        report()
-                        continue decoding
-                    }
-                }
-                var words = mask ?? []
-                for index in words.indices { words[index] = 0 }
-                constraint.fillAllowedTokens(into: &words)
-                mask = words
-            }
-            let token = try decoder.sample(plan, allowed: mask)
-            if backend.endOfGenerationTokens.contains(token) { break }
-            if let constraint, !constraint.accept(token) {
-                throw GenerationError.decodingFailure(.init(debugDescription: "The grammar rejected token \(token) that its own mask allowed."))
-            }
-            output.append(backend.tokenBytes(token))
-            generated += 1
-            report()
-            if let constraint, constraint.isComplete,
-               Self.onlyEndAllowed(constraint, backend: backend, scratch: &mask) {
-                break   // the value is finished and nothing but the end of the turn may follow
-            }
-            try decoder.append(token)
-        }
+        let structured = constraint != nil
+        try TurnSampler(backend: backend, decoder: decoder, plan: plan).run(
+            into: &output, generated: &generated, constraint: constraint, budget: budget,
+            onText: { text in onUpdate(Self.content(from: text, structured: structured, complete: false, id: id)) })
 
         if let constraint, !constraint.isComplete {
             throw GenerationError.decodingFailure(.init(

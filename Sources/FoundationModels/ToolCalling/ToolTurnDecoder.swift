@@ -99,47 +99,8 @@ struct ToolTurnDecoder {
         into output: inout UTF8Accumulator, generated: inout Int, constraint: (any TokenConstraint)?,
         budget: Int, onText: (String) -> Void
     ) throws {
-        var mask = constraint.map { _ in [UInt64](repeating: 0, count: (backend.vocabularySize + 63) / 64) }
-        decoding: while generated < budget {
-            try Task.checkCancellation()
-            if let constraint {
-                // Forced bytes go in without sampling when they tokenize to accepted tokens.
-                let forced = constraint.forcedBytes()
-                if !forced.isEmpty {
-                    let forcedTokens = backend.tokenize(String(decoding: forced, as: UTF8.self))
-                    if !forcedTokens.isEmpty, generated + forcedTokens.count <= budget,
-                       forcedTokens.allSatisfy({ constraint.accept($0) }) {
-                        for token in forcedTokens {
-                            output.append(backend.tokenBytes(token))
-                            try decoder.append(token)
-                        }
-                        generated += forcedTokens.count
-                        onText(output.text)
-                        if constraint.isComplete, LanguageModelSession.onlyEndAllowed(constraint, backend: backend, scratch: &mask) {
-                            break decoding
-                        }
-                        continue decoding
-                    }
-                }
-                var words = mask ?? []
-                for index in words.indices { words[index] = 0 }
-                constraint.fillAllowedTokens(into: &words)
-                mask = words
-            }
-            let token = try decoder.sample(plan, allowed: mask)
-            if backend.endOfGenerationTokens.contains(token) { break }
-            if let constraint, !constraint.accept(token) {
-                throw Self.failure("The grammar rejected token \(token) that its own mask allowed.")
-            }
-            output.append(backend.tokenBytes(token))
-            generated += 1
-            onText(output.text)
-            if let constraint, constraint.isComplete,
-               LanguageModelSession.onlyEndAllowed(constraint, backend: backend, scratch: &mask) {
-                break
-            }
-            try decoder.append(token)
-        }
+        try TurnSampler(backend: backend, decoder: decoder, plan: plan)
+            .run(into: &output, generated: &generated, constraint: constraint, budget: budget, onText: onText)
     }
 
     private func finish(_ output: UTF8Accumulator, constraint: (any TokenConstraint)?, generated: Int) throws -> Outcome {
