@@ -24,6 +24,12 @@ import JSONSchemaValidation
 public struct EnvelopeJournal: Sendable {
     public let path: String
 
+    /// For crash tests only: write each record in pieces of this many bytes, sleeping
+    /// `pauseBetweenChunks` microseconds between them, so a kill can land in the middle of a
+    /// record. `nil` (the default) writes each record with as few `write` calls as the kernel allows.
+    package var writeChunkSize: Int?
+    package var pauseBetweenChunks: UInt32 = 0
+
     public init(path: String) { self.path = path }
 
     /// Appends `envelope` as one compact JSON line and fsyncs it.
@@ -43,7 +49,9 @@ public struct EnvelopeJournal: Sendable {
         bytes.append(UInt8(ascii: "\n"))
         var written = 0
         while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written > 0, pauseBetweenChunks > 0 { usleep(pauseBetweenChunks) }
+            let end = writeChunkSize.map { min(bytes.count, written + max(1, $0)) } ?? bytes.count
+            let result = bytes[written..<end].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             if result < 0 {
                 if errno == EINTR { continue }
                 throw JournalError(path: path, operation: "write", errno: errno)

@@ -10,20 +10,28 @@ struct EnvelopeJournalAppendCommand: Command {
     static let abstract = "(testing) Append numbered envelopes to a journal, acknowledging each"
     static let usage = """
         USAGE: fm envelope journal-append JOURNAL.jsonl [--start N] [--count N] [--padding BYTES]
+                                          [--chunk BYTES --pause-us N]
 
         Appends envelopes with sessionId `crash-<n>` for n in start..<start+count, each with a
         content field `padding` of BYTES characters, printing `ack <n>` once each is fsynced.
+        With --chunk, each record is written in pieces of BYTES with N microseconds between
+        them, so that a kill lands mid-record.
         """
 
     let path: String
     let start: Int
     let count: Int
     let padding: Int
+    let chunk: Int?
+    let pause: UInt32
 
     init(arguments: inout ArgumentList) throws {
         start = try arguments.option("--start", as: Int.self) ?? 0
         count = try arguments.option("--count", as: Int.self) ?? 100
         padding = try arguments.option("--padding", as: Int.self) ?? 4096
+        chunk = try arguments.option("--chunk", as: Int.self)
+        pause = try arguments.option("--pause-us", as: UInt32.self) ?? 0
+        if let chunk, chunk < 1 { throw UsageError("--chunk must be at least 1") }
         let positionals = try arguments.positionals()
         guard positionals.count == 1 else { throw UsageError("expected one JOURNAL.jsonl") }
         guard count >= 0, start >= 0, (0...(64 << 20)).contains(padding) else {
@@ -44,7 +52,9 @@ struct EnvelopeJournalAppendCommand: Command {
     }
 
     func run() async throws -> Int32 {
-        let journal = EnvelopeJournal(path: path)
+        var journal = EnvelopeJournal(path: path)
+        journal.writeChunkSize = chunk
+        journal.pauseBetweenChunks = pause
         for n in start..<(start + count) {
             do {
                 try journal.append(Self.envelope(n, padding: padding))
