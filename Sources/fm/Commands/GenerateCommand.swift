@@ -11,7 +11,7 @@ struct GenerateCommand: Command {
     static let abstract = "Generate one JSON value that satisfies a JSON Schema (constrained decoding)."
     static let usage = """
         USAGE: fm generate --schema FILE.json [--model PATH] [--greedy] [--seed S]
-                           [--max-tokens N] [--threads N] [--stats] PROMPT...
+                           [--max-tokens N] [--threads N] [--stats] [--json] PROMPT...
 
         Applies the model's chat template, describes the schema in the prompt, and decodes
         with every token constrained by the schema's grammar. Prints the JSON value.
@@ -25,6 +25,8 @@ struct GenerateCommand: Command {
           --max-tokens N     most tokens to produce (default 512)
           --threads N        worker threads (default: all cores)
           --stats            print sampled/forced token counts and time to standard error
+          --json             print one JSON object instead of the bare value: the output, the
+                             system prompt used, token counts and timings (for benchmarks)
         """
 
     let schemaPath: String
@@ -33,6 +35,7 @@ struct GenerateCommand: Command {
     let maxTokens: Int
     let threads: Int?
     let stats: Bool
+    let json: Bool
     let prompt: String
 
     init(arguments: inout ArgumentList) throws {
@@ -41,6 +44,7 @@ struct GenerateCommand: Command {
         model = try arguments.option("--model")
         let greedy = arguments.flag("--greedy")
         stats = arguments.flag("--stats")
+        json = arguments.flag("--json")
         let seed = try arguments.option("--seed", as: UInt64.self)
         maxTokens = try arguments.option("--max-tokens", as: Int.self) ?? 512
         threads = try arguments.option("--threads", as: Int.self)
@@ -66,6 +70,7 @@ struct GenerateCommand: Command {
         let languageModel = try LanguageModel(contentsOf: try ModelLocation.resolve(option: model), threads: threads)
         let tokenizer = languageModel.tokenizer
         let vocabulary = TokenVocabulary(tokenizer: tokenizer)
+        let compileStarted = DispatchTime.now().uptimeNanoseconds
         let grammar = try GrammarCompiler(vocabulary: vocabulary).compile(jsonSchema: schema)
         let matcher = GrammarMatcher(grammar: grammar)
 
@@ -77,6 +82,7 @@ struct GenerateCommand: Command {
         let context = try InferenceContext(model: languageModel, contextLength: length)
         let started = DispatchTime.now().uptimeNanoseconds
         try context.evaluate(promptTokens)
+        let prefilled = DispatchTime.now().uptimeNanoseconds
 
         var sampler = Sampler(parameters)
         var mask = TokenBitmask(vocabularySize: languageModel.vocabularySize, allowing: false)
@@ -91,7 +97,8 @@ struct GenerateCommand: Command {
                 var accepted = 0
                 while accepted < tokens.count, matcher.accept(tokens[accepted]) { accepted += 1 }
                 if accepted > 0, accepted == tokens.count, tokens.count + produced <= maxTokens {
-                    try context.evaluate(tokens)
+                    // `evaluate` takes the whole sequence (it reuses the cached prefix).
+                    try context.evaluate(context.tokens + tokens)
                     output += forced
                     produced += tokens.count
                     forcedCount += tokens.count
@@ -110,7 +117,20 @@ struct GenerateCommand: Command {
             output += vocabulary.tokenBytes[Int(token)]
             try context.append(token)
         }
-        print(String(decoding: output, as: UTF8.self))
+        let finished = DispatchTime.now().uptimeNanoseconds
+        if json {
+            let compileSeconds = Double(started - compileStarted) / 1e9
+            let prefillSeconds = Double(prefilled - started) / 1e9
+            let decodeSeconds = Double(finished - prefilled) / 1e9
+            let report = GenerationReport(
+                output: String(decoding: output, as: UTF8.self), system: instructions,
+                promptTokens: promptTokens.count, tokens: produced, sampled: sampledCount, forced: forcedCount,
+                complete: matcher.isComplete, compileSeconds: compileSeconds, prefillSeconds: prefillSeconds,
+                decodeSeconds: decodeSeconds)
+            print(report.serialized())
+        } else {
+            print(String(decoding: output, as: UTF8.self))
+        }
         if stats {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             printError(String(format: "tokens %d (sampled %d, forced %d) in %.3f s, complete: %@", produced, sampledCount,
