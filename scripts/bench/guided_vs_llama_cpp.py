@@ -164,7 +164,8 @@ def main():
 
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     print(f"guided generation, {os.path.basename(args.model)}, {args.threads} threads, greedy, "
-          f"max {args.max_tokens} tokens, median of {args.runs} ({now})")
+          f"max {args.max_tokens} tokens, median of {args.runs} ({now}, load average "
+          f"{os.getloadavg()[0]:.1f} at the end)")
     print("| schema | prompt tok (ours/llama) | ours wall s | ours tokens (forced) | ours setup+prefill s "
           "| llama.cpp constrained wall s | llama.cpp tokens | llama.cpp unconstrained wall s (same tokens) "
           "| ours / llama.cpp constrained |")
