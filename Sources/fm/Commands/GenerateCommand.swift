@@ -89,6 +89,11 @@ struct GenerateCommand: Command {
         var words: [UInt64] = []
         var output: [UInt8] = []
         var produced = 0, sampledCount = 0, forcedCount = 0
+        var phases = DecodePhases()
+        // The last sampled token is not evaluated on its own when bytes are forced after it: it
+        // joins the forced tokens' batch, so "sampled token + forced punctuation and keys" costs
+        // one forward pass instead of two.
+        var pending: Int32?
         while produced < maxTokens, !(matcher.isComplete && !matcher.canContinue) {
             // Jump forward over bytes the grammar forces, as one batch.
             let forced = matcher.forcedBytes()
@@ -98,7 +103,9 @@ struct GenerateCommand: Command {
                 while accepted < tokens.count, matcher.accept(tokens[accepted]) { accepted += 1 }
                 if accepted > 0, accepted == tokens.count, tokens.count + produced <= maxTokens {
                     // `evaluate` takes the whole sequence (it reuses the cached prefix).
-                    try context.evaluate(context.tokens + tokens)
+                    let sequence = context.tokens + (pending.map { [$0] } ?? []) + tokens
+                    try phases.time(\.forward) { try context.evaluate(sequence) }
+                    pending = nil
                     output += forced
                     produced += tokens.count
                     forcedCount += tokens.count
@@ -106,16 +113,22 @@ struct GenerateCommand: Command {
                 }
                 matcher.rollback(tokens: accepted)  // fall back to sampling
             }
-            matcher.fillAllowedTokens(into: &words)
-            for index in mask.words.indices { mask.words[index] = index < words.count ? words[index] : 0 }
+            if let token = pending {
+                try phases.time(\.forward) { try context.append(token) }
+                pending = nil
+            }
+            phases.time(\.mask) {
+                matcher.fillAllowedTokens(into: &words)
+                for index in mask.words.indices { mask.words[index] = index < words.count ? words[index] : 0 }
+            }
             guard mask.count > 0 else { break }
-            let token = sampler.sample(from: context, allowed: mask)
+            let token = phases.time(\.sample) { sampler.sample(from: context, allowed: mask) }
             guard matcher.accept(token) else { break }
             sampledCount += 1
             produced += 1
             if vocabulary.endOfGenerationTokenIDs.contains(token) { break }
             output += vocabulary.tokenBytes[Int(token)]
-            try context.append(token)
+            pending = token
         }
         let finished = DispatchTime.now().uptimeNanoseconds
         if json {
@@ -126,7 +139,7 @@ struct GenerateCommand: Command {
                 output: String(decoding: output, as: UTF8.self), system: instructions,
                 promptTokens: promptTokens.count, tokens: produced, sampled: sampledCount, forced: forcedCount,
                 complete: matcher.isComplete, compileSeconds: compileSeconds, prefillSeconds: prefillSeconds,
-                decodeSeconds: decodeSeconds)
+                decodeSeconds: decodeSeconds, phases: phases)
             print(report.serialized())
         } else {
             print(String(decoding: output, as: UTF8.self))

@@ -16,6 +16,8 @@ struct GenerationReport {
     var prefillSeconds: Double
     /// Masked sampling plus forced-token batches, up to the end of the value or the budget.
     var decodeSeconds: Double
+    /// Where `decodeSeconds` went.
+    var phases: DecodePhases
 
     func serialized() -> String {
         let fields: [(String, JSONValue)] = [
@@ -26,6 +28,9 @@ struct GenerationReport {
             ("compile_seconds", .number(JSONNumber(compileSeconds))),
             ("prefill_seconds", .number(JSONNumber(prefillSeconds))),
             ("decode_seconds", .number(JSONNumber(decodeSeconds))),
+            ("mask_seconds", .number(JSONNumber(phases.mask))),
+            ("sample_seconds", .number(JSONNumber(phases.sample))),
+            ("forward_seconds", .number(JSONNumber(phases.forward))),
         ]
         var text = "{"
         for (index, (key, value)) in fields.enumerated() {
