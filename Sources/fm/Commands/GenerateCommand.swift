@@ -11,7 +11,7 @@ struct GenerateCommand: Command {
     static let abstract = "Generate one JSON value that satisfies a JSON Schema (constrained decoding)."
     static let usage = """
         USAGE: fm generate --schema FILE.json [--model PATH] [--greedy] [--seed S]
-                           [--max-tokens N] [--threads N] [--stats] PROMPT...
+                           [--max-tokens N] [--threads N] [--stats] [--json] PROMPT...
 
         Applies the model's chat template, describes the schema in the prompt, and decodes
         with every token constrained by the schema's grammar. Prints the JSON value.
@@ -25,6 +25,8 @@ struct GenerateCommand: Command {
           --max-tokens N     most tokens to produce (default 512)
           --threads N        worker threads (default: all cores)
           --stats            print sampled/forced token counts and time to standard error
+          --json             print one JSON object instead of the bare value: the output, the
+                             system prompt used, token counts and timings (for benchmarks)
         """
 
     let schemaPath: String
@@ -33,6 +35,7 @@ struct GenerateCommand: Command {
     let maxTokens: Int
     let threads: Int?
     let stats: Bool
+    let json: Bool
     let prompt: String
 
     init(arguments: inout ArgumentList) throws {
@@ -41,6 +44,7 @@ struct GenerateCommand: Command {
         model = try arguments.option("--model")
         let greedy = arguments.flag("--greedy")
         stats = arguments.flag("--stats")
+        json = arguments.flag("--json")
         let seed = try arguments.option("--seed", as: UInt64.self)
         maxTokens = try arguments.option("--max-tokens", as: Int.self) ?? 512
         threads = try arguments.option("--threads", as: Int.self)
@@ -66,6 +70,7 @@ struct GenerateCommand: Command {
         let languageModel = try LanguageModel(contentsOf: try ModelLocation.resolve(option: model), threads: threads)
         let tokenizer = languageModel.tokenizer
         let vocabulary = TokenVocabulary(tokenizer: tokenizer)
+        let compileStarted = DispatchTime.now().uptimeNanoseconds
         let grammar = try GrammarCompiler(vocabulary: vocabulary).compile(jsonSchema: schema)
         let matcher = GrammarMatcher(grammar: grammar)
 
@@ -77,12 +82,18 @@ struct GenerateCommand: Command {
         let context = try InferenceContext(model: languageModel, contextLength: length)
         let started = DispatchTime.now().uptimeNanoseconds
         try context.evaluate(promptTokens)
+        let prefilled = DispatchTime.now().uptimeNanoseconds
 
         var sampler = Sampler(parameters)
         var mask = TokenBitmask(vocabularySize: languageModel.vocabularySize, allowing: false)
         var words: [UInt64] = []
         var output: [UInt8] = []
         var produced = 0, sampledCount = 0, forcedCount = 0
+        var phases = DecodePhases()
+        // The last sampled token is not evaluated on its own when bytes are forced after it: it
+        // joins the forced tokens' batch, so "sampled token + forced punctuation and keys" costs
+        // one forward pass instead of two.
+        var pending: Int32?
         while produced < maxTokens, !(matcher.isComplete && !matcher.canContinue) {
             // Jump forward over bytes the grammar forces, as one batch.
             let forced = matcher.forcedBytes()
@@ -91,7 +102,10 @@ struct GenerateCommand: Command {
                 var accepted = 0
                 while accepted < tokens.count, matcher.accept(tokens[accepted]) { accepted += 1 }
                 if accepted > 0, accepted == tokens.count, tokens.count + produced <= maxTokens {
-                    try context.evaluate(tokens)
+                    // `evaluate` takes the whole sequence (it reuses the cached prefix).
+                    let sequence = context.tokens + (pending.map { [$0] } ?? []) + tokens
+                    try phases.time(\.forward) { try context.evaluate(sequence) }
+                    pending = nil
                     output += forced
                     produced += tokens.count
                     forcedCount += tokens.count
@@ -99,18 +113,37 @@ struct GenerateCommand: Command {
                 }
                 matcher.rollback(tokens: accepted)  // fall back to sampling
             }
-            matcher.fillAllowedTokens(into: &words)
-            for index in mask.words.indices { mask.words[index] = index < words.count ? words[index] : 0 }
+            if let token = pending {
+                try phases.time(\.forward) { try context.append(token) }
+                pending = nil
+            }
+            phases.time(\.mask) {
+                matcher.fillAllowedTokens(into: &words)
+                for index in mask.words.indices { mask.words[index] = index < words.count ? words[index] : 0 }
+            }
             guard mask.count > 0 else { break }
-            let token = sampler.sample(from: context, allowed: mask)
+            let token = phases.time(\.sample) { sampler.sample(from: context, allowed: mask) }
             guard matcher.accept(token) else { break }
             sampledCount += 1
             produced += 1
             if vocabulary.endOfGenerationTokenIDs.contains(token) { break }
             output += vocabulary.tokenBytes[Int(token)]
-            try context.append(token)
+            pending = token
         }
-        print(String(decoding: output, as: UTF8.self))
+        let finished = DispatchTime.now().uptimeNanoseconds
+        if json {
+            let compileSeconds = Double(started - compileStarted) / 1e9
+            let prefillSeconds = Double(prefilled - started) / 1e9
+            let decodeSeconds = Double(finished - prefilled) / 1e9
+            let report = GenerationReport(
+                output: String(decoding: output, as: UTF8.self), system: instructions,
+                promptTokens: promptTokens.count, tokens: produced, sampled: sampledCount, forced: forcedCount,
+                complete: matcher.isComplete, compileSeconds: compileSeconds, prefillSeconds: prefillSeconds,
+                decodeSeconds: decodeSeconds, phases: phases)
+            print(report.serialized())
+        } else {
+            print(String(decoding: output, as: UTF8.self))
+        }
         if stats {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             printError(String(format: "tokens %d (sampled %d, forced %d) in %.3f s, complete: %@", produced, sampledCount,
