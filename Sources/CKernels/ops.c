@@ -273,8 +273,76 @@ static void ck_attention_task(void *vctx, int ith, int nth) {
     }
 }
 
+// MARK: Single-token decode: key ranges split across tasks, merged afterwards
+
+enum { CK_PART_SCRATCH = 8192, CK_PART_MAX_HEADS = 16, CK_PART_MIN_KEYS = 32, CK_PART_MAX_SPLITS = 16 };
+
+typedef struct {
+    const ck_attention_args *a;
+    ck_attention_part_fn part;
+    int64_t kstart, nkeys;
+    int splits, part_floats;
+    float *scratch;
+    _Atomic int next;
+} ck_attention_split_ctx;
+
+static void ck_attention_split_task(void *vctx, int ith, int nth) {
+    (void)ith;
+    (void)nth;
+    ck_attention_split_ctx *c = vctx;
+    for (;;) {
+        int s = atomic_fetch_add_explicit(&c->next, 1, memory_order_relaxed);
+        if (s >= c->splits) return;
+        int64_t kb = c->kstart + c->nkeys * s / c->splits, ke = c->kstart + c->nkeys * (s + 1) / c->splits;
+        c->part(c->a, 0, kb, ke, c->scratch + (size_t)s * (size_t)c->part_floats);
+    }
+}
+
+/// Decode attention (one query token) through the split kernel; returns 0 when it does not
+/// apply (no kernel, too many heads, scratch too small) and the caller takes the general path.
+static int ck_attention_decode(ck_pool *pool, const ck_attention_args *a) {
+    ck_attention_part_fn part = ck_attention_part_best();
+    int nh = a->n_head, hd = a->head_dim;
+    if (!part || a->n_tokens != 1 || a->use_reference || hd % 8 != 0 || nh > CK_PART_MAX_HEADS) return 0;
+    int64_t qpos = a->pos0;
+    int64_t kstart = a->window > 0 && qpos - a->window + 1 > 0 ? qpos - a->window + 1 : 0;
+    int64_t nkeys = qpos + 1 - kstart;
+    int part_floats = nh * (hd + 2);
+    int want = ck_pool_size(pool) * 4;
+    int64_t by_keys = nkeys / CK_PART_MIN_KEYS;
+    int splits = want < by_keys ? want : (int)by_keys;
+    if (splits > CK_PART_MAX_SPLITS) splits = CK_PART_MAX_SPLITS;
+    if (splits < 1) splits = 1;
+    while (splits > 1 && (int64_t)splits * part_floats > CK_PART_SCRATCH) splits--;
+    if ((int64_t)splits * part_floats > CK_PART_SCRATCH) return 0;
+    float scratch[CK_PART_SCRATCH] __attribute__((aligned(64)));
+    ck_attention_split_ctx c = {a, part, kstart, nkeys, splits, part_floats, scratch, 0};
+    if (splits == 1) ck_attention_split_task(&c, 0, 1);
+    else ck_pool_run(pool, ck_attention_split_task, &c);
+    // Merge: out = sum_s acc_s e^(m_s - M) / sum_s l_s e^(m_s - M).
+    for (int h = 0; h < nh; h++) {
+        float m = -INFINITY;
+        for (int s = 0; s < splits; s++) m = fmaxf(m, scratch[(size_t)s * (size_t)part_floats + (size_t)(nh * hd + h)]);
+        float *out = a->out + (int64_t)h * hd;
+        for (int i = 0; i < hd; i++) out[i] = 0;
+        float l = 0;
+        for (int s = 0; s < splits; s++) {
+            const float *p = scratch + (size_t)s * (size_t)part_floats;
+            float ms = p[nh * hd + h];
+            if (ms == -INFINITY) continue;
+            float w = expf(ms - m);
+            l += p[nh * hd + nh + h] * w;
+            for (int i = 0; i < hd; i++) out[i] += p[h * hd + i] * w;
+        }
+        float inv = l > 0 ? 1.0f / l : 0.0f;
+        for (int i = 0; i < hd; i++) out[i] *= inv;
+    }
+    return 1;
+}
+
 void ck_attention(ck_pool *pool, const ck_attention_args *args) {
     if (args->head_dim > CK_MAX_HEAD_DIM || args->n_kv_head <= 0 || args->n_head % args->n_kv_head != 0) return;
+    if (ck_attention_decode(pool, args)) return;
     ck_attention_ctx c;
     c.a = args;
     c.fast = args->head_dim % 8 == 0 && args->use_reference == 0 ? ck_attention_best() : NULL;
