@@ -15,6 +15,7 @@ typedef struct {
     const ck_matmul_job *jobs;
     int n_jobs;
     int64_t n_tokens;
+    int64_t chunk;            // rows per chunk
     int64_t chunk_start[17];  // prefix sums of chunks per job (n_jobs <= 16)
     _Atomic int64_t next;
 } ck_matmul_ctx;
@@ -58,8 +59,8 @@ static void ck_matmul_task(void *vctx, int ith, int nth) {
         if (k >= total) return;
         int j = 0;
         while (k >= c->chunk_start[j + 1]) j++;
-        int64_t r0 = (k - c->chunk_start[j]) * CK_ROW_CHUNK;
-        int64_t r1 = r0 + CK_ROW_CHUNK < c->jobs[j].rows ? r0 + CK_ROW_CHUNK : c->jobs[j].rows;
+        int64_t r0 = (k - c->chunk_start[j]) * c->chunk;
+        int64_t r1 = r0 + c->chunk < c->jobs[j].rows ? r0 + c->chunk : c->jobs[j].rows;
         ck_matmul_chunk(&c->jobs[j], r0, r1, c->n_tokens);
     }
 }
@@ -77,8 +78,17 @@ void ck_matmul(ck_pool *pool, const ck_matmul_job *jobs, int n_jobs, int64_t n_t
     c.jobs = jobs;
     c.n_jobs = n_jobs;
     c.n_tokens = n_tokens;
+    c.chunk = CK_ROW_CHUNK;
+    if (n_tokens == 1) {
+        // A decode row takes tens of nanoseconds, about what claiming a chunk costs when the
+        // counter's cache line moves between cores: claim about 8 chunks per thread instead.
+        int64_t rows = 0;
+        for (int j = 0; j < n_jobs; j++) rows += jobs[j].rows;
+        int64_t chunk = rows / (8 * (int64_t)ck_pool_size(pool)) / CK_ROW_CHUNK * CK_ROW_CHUNK;
+        c.chunk = chunk < CK_ROW_CHUNK ? CK_ROW_CHUNK : (chunk > 256 ? 256 : chunk);
+    }
     c.chunk_start[0] = 0;
-    for (int j = 0; j < n_jobs; j++) c.chunk_start[j + 1] = c.chunk_start[j] + (jobs[j].rows + CK_ROW_CHUNK - 1) / CK_ROW_CHUNK;
+    for (int j = 0; j < n_jobs; j++) c.chunk_start[j + 1] = c.chunk_start[j] + (jobs[j].rows + c.chunk - 1) / c.chunk;
     atomic_init(&c.next, 0);
     if (c.chunk_start[n_jobs] <= 1) ck_matmul_task(&c, 0, 1);
     else ck_pool_run(pool, ck_matmul_task, &c);
