@@ -15,6 +15,7 @@ static ck_dot_fn ck_best_dot[CK_TYPE_COUNT];
 static ck_quant_act_fn ck_best_q8a;
 static ck_dot4_fn ck_best_dot4[CK_TYPE_COUNT];
 static ck_attention_fn ck_best_attention;
+static ck_attention_part_fn ck_best_attention_part;
 static ck_glu_fn ck_best_swiglu, ck_best_geglu;
 static ck_dot4_fn ck_dot4_table[3][CK_TYPE_COUNT];
 
@@ -41,6 +42,7 @@ static void ck_init_once(void) {
     }
     if (isa_ok(CK_ISA_AVX2)) ck_best_q8a = ck_quant_q8a_avx2();
     if (isa_ok(CK_ISA_AVX2)) ck_best_attention = ck_attention_avx2();
+    if (isa_ok(CK_ISA_AVX2)) ck_best_attention_part = ck_attention_part_avx2();
     if (isa_ok(CK_ISA_AVX2)) ck_best_swiglu = ck_swiglu_avx2();
     if (isa_ok(CK_ISA_AVX2)) ck_best_geglu = ck_geglu_avx2();
 #endif
@@ -161,6 +163,11 @@ int ck_vec_dot4(int type, int isa, int64_t n, const void *w, const void *xq, siz
 ck_attention_fn ck_attention_best(void) {
     ck_kernels_init();
     return ck_best_attention;
+}
+
+ck_attention_part_fn ck_attention_part_best(void) {
+    ck_kernels_init();
+    return ck_best_attention_part;
 }
 
 ck_glu_fn ck_swiglu_best(void) {

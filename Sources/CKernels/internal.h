@@ -28,6 +28,14 @@ typedef void (*ck_attention_fn)(const ck_attention_args *a, int64_t t, int h);
 ck_attention_fn ck_attention_avx2(void);
 /// The chosen attention kernel for head dimensions that are a multiple of 8, or NULL.
 ck_attention_fn ck_attention_best(void);
+/// One query token against keys [k_begin, k_end) for every head, as an unnormalized partial
+/// result: acc[h * head_dim ...], then max[h], then sum[h]. Each task streams whole cache rows
+/// (all KV heads) of its key range, and splitting the key range lets single-token decode use
+/// every thread whatever the head count.
+typedef void (*ck_attention_part_fn)(const ck_attention_args *a, int64_t t, int64_t k_begin, int64_t k_end, float *part);
+ck_attention_part_fn ck_attention_part_avx2(void);
+/// The chosen split attention kernel, or NULL.
+ck_attention_part_fn ck_attention_part_best(void);
 
 typedef void (*ck_glu_fn)(float *gate, const float *up, int64_t n);
 ck_glu_fn ck_swiglu_avx2(void);

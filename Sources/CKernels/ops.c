@@ -15,6 +15,7 @@ typedef struct {
     const ck_matmul_job *jobs;
     int n_jobs;
     int64_t n_tokens;
+    int64_t chunk;            // rows per chunk
     int64_t chunk_start[17];  // prefix sums of chunks per job (n_jobs <= 16)
     _Atomic int64_t next;
 } ck_matmul_ctx;
@@ -58,8 +59,8 @@ static void ck_matmul_task(void *vctx, int ith, int nth) {
         if (k >= total) return;
         int j = 0;
         while (k >= c->chunk_start[j + 1]) j++;
-        int64_t r0 = (k - c->chunk_start[j]) * CK_ROW_CHUNK;
-        int64_t r1 = r0 + CK_ROW_CHUNK < c->jobs[j].rows ? r0 + CK_ROW_CHUNK : c->jobs[j].rows;
+        int64_t r0 = (k - c->chunk_start[j]) * c->chunk;
+        int64_t r1 = r0 + c->chunk < c->jobs[j].rows ? r0 + c->chunk : c->jobs[j].rows;
         ck_matmul_chunk(&c->jobs[j], r0, r1, c->n_tokens);
     }
 }
@@ -77,8 +78,17 @@ void ck_matmul(ck_pool *pool, const ck_matmul_job *jobs, int n_jobs, int64_t n_t
     c.jobs = jobs;
     c.n_jobs = n_jobs;
     c.n_tokens = n_tokens;
+    c.chunk = CK_ROW_CHUNK;
+    if (n_tokens == 1) {
+        // A decode row takes tens of nanoseconds, about what claiming a chunk costs when the
+        // counter's cache line moves between cores: claim about 8 chunks per thread instead.
+        int64_t rows = 0;
+        for (int j = 0; j < n_jobs; j++) rows += jobs[j].rows;
+        int64_t chunk = rows / (8 * (int64_t)ck_pool_size(pool)) / CK_ROW_CHUNK * CK_ROW_CHUNK;
+        c.chunk = chunk < CK_ROW_CHUNK ? CK_ROW_CHUNK : (chunk > 256 ? 256 : chunk);
+    }
     c.chunk_start[0] = 0;
-    for (int j = 0; j < n_jobs; j++) c.chunk_start[j + 1] = c.chunk_start[j] + (jobs[j].rows + CK_ROW_CHUNK - 1) / CK_ROW_CHUNK;
+    for (int j = 0; j < n_jobs; j++) c.chunk_start[j + 1] = c.chunk_start[j] + (jobs[j].rows + c.chunk - 1) / c.chunk;
     atomic_init(&c.next, 0);
     if (c.chunk_start[n_jobs] <= 1) ck_matmul_task(&c, 0, 1);
     else ck_pool_run(pool, ck_matmul_task, &c);
@@ -273,8 +283,76 @@ static void ck_attention_task(void *vctx, int ith, int nth) {
     }
 }
 
+// MARK: Single-token decode: key ranges split across tasks, merged afterwards
+
+enum { CK_PART_SCRATCH = 8192, CK_PART_MAX_HEADS = 16, CK_PART_MIN_KEYS = 32, CK_PART_MAX_SPLITS = 16 };
+
+typedef struct {
+    const ck_attention_args *a;
+    ck_attention_part_fn part;
+    int64_t kstart, nkeys;
+    int splits, part_floats;
+    float *scratch;
+    _Atomic int next;
+} ck_attention_split_ctx;
+
+static void ck_attention_split_task(void *vctx, int ith, int nth) {
+    (void)ith;
+    (void)nth;
+    ck_attention_split_ctx *c = vctx;
+    for (;;) {
+        int s = atomic_fetch_add_explicit(&c->next, 1, memory_order_relaxed);
+        if (s >= c->splits) return;
+        int64_t kb = c->kstart + c->nkeys * s / c->splits, ke = c->kstart + c->nkeys * (s + 1) / c->splits;
+        c->part(c->a, 0, kb, ke, c->scratch + (size_t)s * (size_t)c->part_floats);
+    }
+}
+
+/// Decode attention (one query token) through the split kernel; returns 0 when it does not
+/// apply (no kernel, too many heads, scratch too small) and the caller takes the general path.
+static int ck_attention_decode(ck_pool *pool, const ck_attention_args *a) {
+    ck_attention_part_fn part = ck_attention_part_best();
+    int nh = a->n_head, hd = a->head_dim;
+    if (!part || a->n_tokens != 1 || a->use_reference || hd % 8 != 0 || nh > CK_PART_MAX_HEADS) return 0;
+    int64_t qpos = a->pos0;
+    int64_t kstart = a->window > 0 && qpos - a->window + 1 > 0 ? qpos - a->window + 1 : 0;
+    int64_t nkeys = qpos + 1 - kstart;
+    int part_floats = nh * (hd + 2);
+    int want = ck_pool_size(pool) * 4;
+    int64_t by_keys = nkeys / CK_PART_MIN_KEYS;
+    int splits = want < by_keys ? want : (int)by_keys;
+    if (splits > CK_PART_MAX_SPLITS) splits = CK_PART_MAX_SPLITS;
+    if (splits < 1) splits = 1;
+    while (splits > 1 && (int64_t)splits * part_floats > CK_PART_SCRATCH) splits--;
+    if ((int64_t)splits * part_floats > CK_PART_SCRATCH) return 0;
+    float scratch[CK_PART_SCRATCH] __attribute__((aligned(64)));
+    ck_attention_split_ctx c = {a, part, kstart, nkeys, splits, part_floats, scratch, 0};
+    if (splits == 1) ck_attention_split_task(&c, 0, 1);
+    else ck_pool_run(pool, ck_attention_split_task, &c);
+    // Merge: out = sum_s acc_s e^(m_s - M) / sum_s l_s e^(m_s - M).
+    for (int h = 0; h < nh; h++) {
+        float m = -INFINITY;
+        for (int s = 0; s < splits; s++) m = fmaxf(m, scratch[(size_t)s * (size_t)part_floats + (size_t)(nh * hd + h)]);
+        float *out = a->out + (int64_t)h * hd;
+        for (int i = 0; i < hd; i++) out[i] = 0;
+        float l = 0;
+        for (int s = 0; s < splits; s++) {
+            const float *p = scratch + (size_t)s * (size_t)part_floats;
+            float ms = p[nh * hd + h];
+            if (ms == -INFINITY) continue;
+            float w = expf(ms - m);
+            l += p[nh * hd + nh + h] * w;
+            for (int i = 0; i < hd; i++) out[i] += p[h * hd + i] * w;
+        }
+        float inv = l > 0 ? 1.0f / l : 0.0f;
+        for (int i = 0; i < hd; i++) out[i] *= inv;
+    }
+    return 1;
+}
+
 void ck_attention(ck_pool *pool, const ck_attention_args *args) {
     if (args->head_dim > CK_MAX_HEAD_DIM || args->n_kv_head <= 0 || args->n_head % args->n_kv_head != 0) return;
+    if (ck_attention_decode(pool, args)) return;
     ck_attention_ctx c;
     c.a = args;
     c.fast = args->head_dim % 8 == 0 && args->use_reference == 0 ? ck_attention_best() : NULL;

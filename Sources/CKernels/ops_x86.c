@@ -74,6 +74,70 @@ static CK_AVX2 void attention_one_avx2(const ck_attention_args *a, int64_t t, in
 
 ck_attention_fn ck_attention_avx2(void) { return attention_one_avx2; }
 
+
+enum { CK_PART_MAX_HEADS = 16 };
+
+static CK_AVX2 void attention_part_avx2(const ck_attention_args *a, int64_t t, int64_t kb, int64_t ke, float *part) {
+    int hd = a->head_dim, nh = a->n_head, group = a->n_head / a->n_kv_head;
+    int64_t kv_stride = (int64_t)a->n_kv_head * hd;
+    const float *q = a->q + t * (int64_t)nh * hd;
+    float *acc = part, *pm = part + nh * hd, *pl = pm + nh;
+    for (int i = 0; i < nh * hd; i++) acc[i] = 0;
+    for (int g = 0; g < nh; g++) { pm[g] = -INFINITY; pl[g] = 0; }
+    float s[CK_PART_MAX_HEADS][CK_KEY_TILE] __attribute__((aligned(32)));
+    for (int64_t k0 = kb; k0 < ke; k0 += CK_KEY_TILE) {
+        int nk = (int)(ke - k0 < CK_KEY_TILE ? ke - k0 : CK_KEY_TILE);
+        for (int j = 0; j < nk; j++) {
+            const float *krow = a->k + (k0 + j) * kv_stride;
+            for (int g = 0; g < nh; g++) {
+                const float *qg = q + g * hd, *kv = krow + (g / group) * hd;
+                __m256 d0 = _mm256_setzero_ps(), d1 = _mm256_setzero_ps();
+                int i = 0;
+                for (; i + 16 <= hd; i += 16) {
+                    d0 = _mm256_fmadd_ps(_mm256_loadu_ps(qg + i), _mm256_loadu_ps(kv + i), d0);
+                    d1 = _mm256_fmadd_ps(_mm256_loadu_ps(qg + i + 8), _mm256_loadu_ps(kv + i + 8), d1);
+                }
+                for (; i < hd; i += 8) d0 = _mm256_fmadd_ps(_mm256_loadu_ps(qg + i), _mm256_loadu_ps(kv + i), d0);
+                float d = hsum8(_mm256_add_ps(d0, d1)) * a->scale;
+                if (a->softcap > 0) d = a->softcap * tanhf(d / a->softcap);
+                s[g][j] = d;
+            }
+        }
+        for (int g = 0; g < nh; g++) {
+            float tile_max = -INFINITY;
+            for (int j = 0; j < nk; j++) tile_max = fmaxf(tile_max, s[g][j]);
+            float new_m = fmaxf(pm[g], tile_max);
+            float corr = expf(pm[g] - new_m);
+            if (corr != 1.0f) {
+                pl[g] *= corr;
+                __m256 c = _mm256_set1_ps(corr);
+                for (int i = 0; i < hd; i += 8)
+                    _mm256_storeu_ps(acc + g * hd + i, _mm256_mul_ps(_mm256_loadu_ps(acc + g * hd + i), c));
+            }
+            // Scalar expf and a sequential sum, as attention_one_avx2 does: the logits then
+            // match the per-head path bit for bit when the key range is not split.
+            for (int j = 0; j < nk; j++) {
+                float p = expf(s[g][j] - new_m);
+                s[g][j] = p;
+                pl[g] += p;
+            }
+            pm[g] = new_m;
+        }
+        for (int j = 0; j < nk; j++) {
+            const float *vrow = a->v + (k0 + j) * kv_stride;
+            for (int g = 0; g < nh; g++) {
+                const float *vv = vrow + (g / group) * hd;
+                float *ag = acc + g * hd;
+                __m256 p = _mm256_set1_ps(s[g][j]);
+                for (int i = 0; i < hd; i += 8)
+                    _mm256_storeu_ps(ag + i, _mm256_fmadd_ps(p, _mm256_loadu_ps(vv + i), _mm256_loadu_ps(ag + i)));
+            }
+        }
+    }
+}
+
+ck_attention_part_fn ck_attention_part_avx2(void) { return attention_part_avx2; }
+
 // MARK: - Gated activations
 
 /// e^x for 8 floats: Cody-Waite range reduction and a degree-6 polynomial (Cephes expf),
@@ -127,6 +191,7 @@ ck_glu_fn ck_geglu_avx2(void) { return geglu_avx2; }
 #else
 
 ck_attention_fn ck_attention_avx2(void) { return 0; }
+ck_attention_part_fn ck_attention_part_avx2(void) { return 0; }
 ck_glu_fn ck_swiglu_avx2(void) { return 0; }
 ck_glu_fn ck_geglu_avx2(void) { return 0; }
 

@@ -85,13 +85,24 @@ static inline CK_AVX512 __m256i dot_us8_vnni(__m256i u, __m256i s) {
         __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();                                \
         float off = 0;                                                                                \
         int64_t i = 0;                                                                                \
+        __m128 offv = _mm_setzero_ps();                                                               \
         for (; i + 1 < nb; i += 2) {                                                                  \
+            /* Both blocks' (d, m) in one conversion, times the activations' (d, s): */               \
+            /* [dw0 * dx0, m0 * s0, dw1 * dx1, m1 * s1]. */                                           \
+            uint32_t dm0, dm1;                                                                        \
+            memcpy(&dm0, &w[i].d, 4);                                                                 \
+            memcpy(&dm1, &w[i + 1].d, 4);                                                             \
+            __m128 wdm = _mm_cvtph_ps(_mm_set_epi32(0, 0, (int)dm1, (int)dm0));                       \
+            __m128 xds = _mm_loadh_pi(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)&x[i].d)),    \
+                                      (const __m64 *)&x[i + 1].d);                                    \
+            __m128 prod = _mm_mul_ps(wdm, xds);                                                       \
+            offv = _mm_add_ps(offv, prod);                                                            \
             __m256i p0 = DOT(unpack_nibbles(w[i].qs), _mm256_loadu_si256((const __m256i *)x[i].qs));  \
             __m256i p1 = DOT(unpack_nibbles(w[i + 1].qs), _mm256_loadu_si256((const __m256i *)x[i + 1].qs)); \
-            acc0 = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w[i].d) * x[i].d), _mm256_cvtepi32_ps(p0), acc0); \
-            acc1 = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w[i + 1].d) * x[i + 1].d), _mm256_cvtepi32_ps(p1), acc1); \
-            off += _cvtsh_ss(w[i].m) * x[i].s + _cvtsh_ss(w[i + 1].m) * x[i + 1].s;                   \
+            acc0 = _mm256_fmadd_ps(_mm256_broadcastss_ps(prod), _mm256_cvtepi32_ps(p0), acc0);        \
+            acc1 = _mm256_fmadd_ps(_mm256_broadcastss_ps(_mm_movehl_ps(prod, prod)), _mm256_cvtepi32_ps(p1), acc1); \
         }                                                                                             \
+        off = _mm_cvtss_f32(_mm_shuffle_ps(offv, offv, 1)) + _mm_cvtss_f32(_mm_shuffle_ps(offv, offv, 3)); \
         for (; i < nb; i++) {                                                                         \
             __m256i p = DOT(unpack_nibbles(w[i].qs), _mm256_loadu_si256((const __m256i *)x[i].qs));   \
             acc0 = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w[i].d) * x[i].d), _mm256_cvtepi32_ps(p), acc0); \
@@ -132,8 +143,28 @@ static inline CK_AVX512 __m256i dot_us8_vnni(__m256i u, __m256i s) {
         const ck_block_q8_0 *w = vw;                                                                  \
         const ck_block_q8_a *x = vx;                                                                  \
         int64_t nb = n / CK_QK;                                                                       \
+        /* One accumulator in block order: the same sums as the one-block loop, bit for bit. */       \
         __m256 acc = _mm256_setzero_ps();                                                             \
-        for (int64_t i = 0; i < nb; i++) {                                                            \
+        int64_t i = 0;                                                                                \
+        for (; i + 1 < nb; i += 2) {                                                                  \
+            /* Both blocks' scales in one conversion: [dw0 * dx0, 0, dw1 * dx1, 0]. */                \
+            uint16_t h0, h1;                                                                          \
+            memcpy(&h0, &w[i].d, 2);                                                                  \
+            memcpy(&h1, &w[i + 1].d, 2);                                                              \
+            __m128 wd = _mm_cvtph_ps(_mm_set_epi32(0, 0, h1, h0));                                    \
+            __m128 xds = _mm_loadh_pi(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)&x[i].d)),    \
+                                      (const __m64 *)&x[i + 1].d);                                    \
+            __m128 prod = _mm_mul_ps(wd, xds);                                                        \
+            __m256i qw0 = _mm256_loadu_si256((const __m256i *)w[i].qs);                               \
+            __m256i qx0 = _mm256_loadu_si256((const __m256i *)x[i].qs);                               \
+            __m256i qw1 = _mm256_loadu_si256((const __m256i *)w[i + 1].qs);                           \
+            __m256i qx1 = _mm256_loadu_si256((const __m256i *)x[i + 1].qs);                           \
+            __m256i p0 = DOT(_mm256_sign_epi8(qw0, qw0), _mm256_sign_epi8(qx0, qw0));                 \
+            __m256i p1 = DOT(_mm256_sign_epi8(qw1, qw1), _mm256_sign_epi8(qx1, qw1));                 \
+            acc = _mm256_fmadd_ps(_mm256_broadcastss_ps(prod), _mm256_cvtepi32_ps(p0), acc);          \
+            acc = _mm256_fmadd_ps(_mm256_broadcastss_ps(_mm_movehl_ps(prod, prod)), _mm256_cvtepi32_ps(p1), acc); \
+        }                                                                                             \
+        for (; i < nb; i++) {                                                                         \
             __m256i qw = _mm256_loadu_si256((const __m256i *)w[i].qs);                                \
             __m256i qx = _mm256_loadu_si256((const __m256i *)x[i].qs);                                \
             __m256i p = DOT(_mm256_sign_epi8(qw, qw), _mm256_sign_epi8(qx, qw));                      \

@@ -317,10 +317,24 @@ func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
 
     @Test(arguments: [(0, false), (3, false), (0, true), (3, true)])
     func attentionMatchesNaive(window: Int, reference: Bool) throws {
+        try checkAttention(nHead: 4, nKV: 2, hd: 16, pos0: 70, tokens: 5, window: window, softcap: 0, reference: reference, seed: 6)
+    }
+
+    /// Single-token decode takes the split-key path (key range cut across tasks, partial
+    /// softmaxes merged): short and long caches, windows, GQA groups of 1 to 8, softcapping.
+    @Test(arguments: [(9, 3, 64, 0, 0), (9, 3, 64, 700, 0), (9, 3, 64, 700, 100), (4, 1, 256, 1000, 0),
+                      (8, 1, 32, 333, 0), (2, 2, 8, 45, 0), (16, 2, 64, 4000, 0), (4, 4, 24, 129, 7)])
+    func singleTokenAttentionMatchesNaive(nHead: Int, nKV: Int, hd: Int, pos0: Int, window: Int) throws {
+        try checkAttention(nHead: nHead, nKV: nKV, hd: hd, pos0: pos0, tokens: 1, window: window, softcap: 0, reference: false, seed: 11)
+        try checkAttention(nHead: nHead, nKV: nKV, hd: hd, pos0: pos0, tokens: 1, window: window, softcap: 1.5, reference: false, seed: 12)
+    }
+
+    private func checkAttention(nHead: Int, nKV: Int, hd: Int, pos0: Int, tokens: Int, window: Int, softcap: Float,
+                                reference: Bool, seed: UInt64) throws {
         let pool = try #require(ck_pool_create(2))
         defer { ck_pool_destroy(pool) }
-        var random = TestRandom(seed: 6)
-        let nHead = 4, nKV = 2, hd = 16, pos0 = 70, tokens = 5, ctx = pos0 + tokens
+        var random = TestRandom(seed: seed)
+        let ctx = pos0 + tokens
         let q = random.floats(tokens * nHead * hd), k = random.floats(ctx * nKV * hd), v = random.floats(ctx * nKV * hd)
         var out = [Float](repeating: .nan, count: tokens * nHead * hd)
         let scale: Float = 0.25
@@ -328,7 +342,7 @@ func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
             out.withUnsafeMutableBufferPointer { op in
                 var args = ck_attention_args(q: qp.baseAddress, k: kp.baseAddress, v: vp.baseAddress, out: op.baseAddress,
                                              n_head: Int32(nHead), n_kv_head: Int32(nKV), head_dim: Int32(hd), pos0: Int64(pos0),
-                                             n_tokens: Int64(tokens), window: Int64(window), scale: scale, softcap: 0,
+                                             n_tokens: Int64(tokens), window: Int64(window), scale: scale, softcap: softcap,
                                              use_reference: reference ? 1 : 0)
                 ck_attention(pool, &args)
             }
@@ -341,13 +355,15 @@ func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
                 for p in first...qpos {
                     var d: Float = 0
                     for i in 0..<hd { d += q[t * nHead * hd + h * hd + i] * k[p * nKV * hd + kvh * hd + i] }
-                    scores.append(d * scale)
+                    d *= scale
+                    if softcap > 0 { d = softcap * tanh(d / softcap) }
+                    scores.append(d)
                 }
                 ck_softmax(&scores, Int64(scores.count))
                 for i in 0..<hd {
                     var expected: Float = 0
                     for (j, p) in (first...qpos).enumerated() { expected += scores[j] * v[p * nKV * hd + kvh * hd + i] }
-                    #expect(abs(out[t * nHead * hd + h * hd + i] - expected) < 1e-5)
+                    #expect(abs(out[t * nHead * hd + h * hd + i] - expected) < 1e-5, "head \(h), dim \(i)")
                 }
             }
         }
