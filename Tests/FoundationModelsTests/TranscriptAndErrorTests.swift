@@ -12,7 +12,7 @@ struct TranscriptTests {
         .toolCalls(.init([Transcript.ToolCall(id: "call-1", toolName: "getWeather", arguments: GeneratedContent(properties: ["city": "Seoul"]))])),
         .toolOutput(.init(id: "call-1", toolName: "getWeather", segments: [.text(.init(content: "Seoul: 21°C"))])),
         .response(.init(assetIDs: ["a"], segments: [
-            .structure(.init(source: "RecipeCard", content: try! GeneratedContent(json: #"{"z": 1, "a": [true, "x"]}"#))),
+            .structure(.init(source: "RecipeCard", content: GeneratedContent(properties: ["z": 1, "a": GeneratedContent(elements: [true, "x"])]))),
         ])),
     ])
 
