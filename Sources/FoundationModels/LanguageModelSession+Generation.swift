@@ -58,6 +58,20 @@ extension LanguageModelSession {
         }
     }
 
+    /// Checks what every request checks before decoding, with or without tools: the options'
+    /// ranges, then the input's language and guardrails. Returns how guardrails apply to the
+    /// response (Apple's rule differs for text and guided generation).
+    func admit(_ request: GenerationRequest, after transcript: Transcript) throws -> GuardrailEnforcement.ResponseKind {
+        do {
+            try request.options.validate()
+        } catch {
+            throw GenerationError.decodingFailure(.init(debugDescription: "Invalid GenerationOptions: \(error.description)."))
+        }
+        let responseKind: GuardrailEnforcement.ResponseKind = request.schema == nil ? .text : .guided
+        try checkInput(Self.inputTexts(transcript: transcript, prompt: request.prompt), responseKind: responseKind)
+        return responseKind
+    }
+
     /// Runs one request to the end: renders the transcript and prompt, checks the context,
     /// evaluates (reusing the cached prefix), and samples until the end of the turn, the token
     /// limit or the end of the guided value, reporting each partial result.
@@ -71,13 +85,7 @@ extension LanguageModelSession {
         if !tools.isEmpty { return try await generateWithTools(request, onUpdate: onUpdate) }
         let transcript = try await beginRequest()
         defer { endRequest() }
-        do {
-            try request.options.validate()
-        } catch {
-            throw GenerationError.decodingFailure(.init(debugDescription: "Invalid GenerationOptions: \(error.description)."))
-        }
-        let responseKind: GuardrailEnforcement.ResponseKind = request.schema == nil ? .text : .guided
-        try checkInput(Self.inputTexts(transcript: transcript, prompt: request.prompt), responseKind: responseKind)
+        let responseKind = try admit(request, after: transcript)
         let backend = try model.backend()
         let jsonSchema = try request.schema?.jsonSchema()
         let promptEntry = Transcript.Entry.prompt(.init(

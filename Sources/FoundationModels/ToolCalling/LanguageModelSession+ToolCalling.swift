@@ -39,13 +39,7 @@ extension LanguageModelSession {
     ) async throws -> GenerationResult {
         let transcript = try await beginRequest()
         defer { endRequest() }
-        do {
-            try request.options.validate()
-        } catch {
-            throw GenerationError.decodingFailure(.init(debugDescription: "Invalid GenerationOptions: \(error.description)."))
-        }
-        let responseKind: GuardrailEnforcement.ResponseKind = request.schema == nil ? .text : .guided
-        try checkInput(Self.inputTexts(transcript: transcript, prompt: request.prompt), responseKind: responseKind)
+        let responseKind = try admit(request, after: transcript)
 
         let backend = try model.backend()
         let answerSchema = try request.schema?.jsonSchema()
