@@ -1,3 +1,4 @@
+import JSONSchemaValidation
 import Foundation
 
 /// A JSON parser that also accepts a prefix of a JSON document, as a stream produces it.
@@ -118,15 +119,12 @@ struct PartialJSONParser {
                 guard position + 1 < bytes.count else { position = bytes.count; return (String(scalars), false) }
                 let escape = bytes[position + 1]
                 position += 2
+                if let scalar = JSONParser.scalar(forSimpleEscape: escape) {
+                    scalars.append(scalar)
+                    runStart = position
+                    continue
+                }
                 switch escape {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
                 case UInt8(ascii: "u"):
                     guard position + 4 <= bytes.count else { position = bytes.count; return (String(scalars), false) }
                     guard let code = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16) else {

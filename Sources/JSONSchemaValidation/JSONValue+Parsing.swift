@@ -69,7 +69,7 @@ extension JSONValue {
 
 /// A recursive-descent parser over UTF-8 bytes. Depth is bounded by
 /// `JSONValue.maximumNestingDepth`.
-struct JSONParser {
+package struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
 
@@ -241,15 +241,12 @@ struct JSONParser {
             guard index < bytes.count else { throw error(.unexpectedEndOfInput) }
             let escape = bytes[index]
             index += 1
+            if let scalar = JSONParser.scalar(forSimpleEscape: escape) {
+                scalars.append(scalar)
+                runStart = index
+                continue
+            }
             switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
             case UInt8(ascii: "u"):
                 let unit = try parseHex4()
                 if (0xD800...0xDBFF).contains(unit) {
@@ -270,6 +267,22 @@ struct JSONParser {
                 throw error(.invalidEscape, at: index - 1)
             }
             runStart = index
+        }
+    }
+
+    /// The character a one-letter escape (`\n`, `\"`, ...) stands for; nil for `u` and for
+    /// letters JSON does not define. Shared with the partial parser of generated content.
+    package static func scalar(forSimpleEscape escape: UInt8) -> Unicode.Scalar? {
+        switch escape {
+        case UInt8(ascii: "\""): "\""
+        case UInt8(ascii: "\\"): "\\"
+        case UInt8(ascii: "/"): "/"
+        case UInt8(ascii: "b"): "\u{08}"
+        case UInt8(ascii: "f"): "\u{0C}"
+        case UInt8(ascii: "n"): "\n"
+        case UInt8(ascii: "r"): "\r"
+        case UInt8(ascii: "t"): "\t"
+        default: nil
         }
     }
 
