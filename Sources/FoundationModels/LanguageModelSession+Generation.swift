@@ -86,14 +86,15 @@ extension LanguageModelSession {
         let transcript = try await beginRequest()
         defer { endRequest() }
         let responseKind = try admit(request, after: transcript)
-        let backend = try model.backend()
         let jsonSchema = try request.schema?.jsonSchema()
         let promptEntry = Transcript.Entry.prompt(.init(
             segments: [.text(.init(content: request.prompt.text))],
             options: request.options, responseFormat: request.responseFormat))
         var pending = [promptEntry]
-        let turn = try await decodeTurn(backend: backend, entries: transcript.entries + pending, jsonSchema: jsonSchema,
-                                        request: request, onUpdate: onUpdate)
+        let turn = try await onEngineThread {
+            try await decodeTurn(backend: try model.backend(), entries: transcript.entries + pending, jsonSchema: jsonSchema,
+                                 request: request, onUpdate: onUpdate)
+        }
         try checkOutput(turn.text, responseKind: responseKind)
         pending.append(.response(.init(assetIDs: [], segments: [
             jsonSchema == nil

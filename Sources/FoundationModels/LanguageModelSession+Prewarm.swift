@@ -29,6 +29,11 @@ extension LanguageModelSession {
             }
             for waiter in waiters { waiter.resume() }
         }
+        try await onEngineThread { try warm(transcript: transcript, promptPrefix: promptPrefix) }
+    }
+
+    /// The synchronous part of a prewarm: renders and evaluates the instructions and prefix.
+    private func warm(transcript: Transcript, promptPrefix: Prompt?) throws {
         let backend = try model.backend()
         var turns = PromptRenderer.turns(for: transcript)
         if let promptPrefix { turns.append(ChatTurn(role: .user, content: promptPrefix.text)) }

@@ -15,6 +15,8 @@ public final class LanguageModelSession: Sendable {
     let model: SystemLanguageModel
     let tools: [any Tool]
     let state: Mutex<State>
+    /// Where this session's decoding runs (see ``EngineExecutor``).
+    let engineExecutor = EngineExecutor()
 
     struct State {
         var transcript: Transcript

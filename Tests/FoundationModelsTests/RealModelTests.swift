@@ -49,8 +49,12 @@ struct RealModelTests {
 
     @Test func secondRequestWhileRespondingThrowsConcurrentRequests() async throws {
         let session = LanguageModelSession(model: model)
-        let first = Task { try await session.respond(to: "Count from one to fifty.", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 64)) }
-        for _ in 0..<5_000 where !session.isResponding { try await Task.sleep(for: .milliseconds(1)) }
+        // Long enough that the second request surely comes while the first decodes; the wait is
+        // generous because parallel tests may keep the first task from starting for a while.
+        let first = Task { try await session.respond(to: "Count from one to fifty.", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 256)) }
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !session.isResponding, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(session.isResponding)
         await #expect {
             try await session.respond(to: "Hello")
         } throws: { error in

@@ -73,16 +73,17 @@ extension LanguageModelSession {
                 throw GenerationError.exceededContextWindowSize(.init(
                     debugDescription: "Content contains \(promptTokens.count) tokens, which exceeds the maximum allowed context size of \(limit)."))
             }
-            try Task.checkCancellation()
-            try decoder.evaluate(promptTokens)
-
             let turn = ToolTurnDecoder(
                 backend: backend, decoder: decoder, plan: plan,
                 callsSchema: callsSchema,
                 answerSchema: answerSchema,
                 budget: min(request.options.maximumResponseTokens ?? .max, limit - promptTokens.count))
-            let outcome = try turn.decode { text in
-                onUpdate(Self.content(from: text, structured: answerSchema != nil, complete: false, id: id))
+            let outcome = try await onEngineThread {
+                try Task.checkCancellation()
+                try decoder.evaluate(promptTokens)
+                return try turn.decode { text in
+                    onUpdate(Self.content(from: text, structured: answerSchema != nil, complete: false, id: id))
+                }
             }
 
             switch outcome {
