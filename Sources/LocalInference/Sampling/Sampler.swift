@@ -15,7 +15,7 @@ public struct Sampler: Sendable {
 
     /// Masks allowing at most this fraction of the vocabulary read only the allowed rows of
     /// the output head (`InferenceContext.logits(for:)`).
-    static let sparseMaskFraction = 8
+    package static let sparseMaskFraction = 8
 
     public init(_ parameters: SamplingParameters) {
         self.parameters = parameters
