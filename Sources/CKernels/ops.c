@@ -125,8 +125,9 @@ void ck_quantize_batch(ck_pool *pool, int weight_type, const float *x, int64_t l
 
 void ck_rmsnorm(const float *x, const float *w, float *y, int64_t n, int64_t n_rows, float eps) {
     for (int64_t r = 0; r < n_rows; r++, x += n, y += n) {
+        // As ggml: squares rounded to float, summed in double, the mean rounded to float.
         double sum = 0;
-        for (int64_t i = 0; i < n; i++) sum += (double)x[i] * x[i];
+        for (int64_t i = 0; i < n; i++) sum += (double)(x[i] * x[i]);
         float scale = 1.0f / sqrtf((float)(sum / (double)n) + eps);
         if (w) for (int64_t i = 0; i < n; i++) y[i] = x[i] * scale * w[i];
         else for (int64_t i = 0; i < n; i++) y[i] = x[i] * scale;

@@ -12,6 +12,7 @@
 #if defined(__x86_64__)
 
 #include <immintrin.h>
+#include <math.h>
 #include <string.h>
 
 #define CK_AVX2 __attribute__((target("avx2,fma,f16c")))
@@ -78,37 +79,20 @@ static inline CK_AVX512 __m256i dot_us8_vnni(__m256i u, __m256i s) {
         }                                                                                             \
         return hsum_ps(acc) - 8.0f * off;                                                             \
     }                                                                                                 \
+    /* ggml's order (ggml_vec_dot_q4_1_q8_1, x86): one accumulator, fmadd(dw * dx, sum) per   */ \
+    /* block, the minimum terms fused-multiply-added in block order, hsum + minimums last.      */ \
     static ATTR float dot_q4_1_##SUFFIX(int64_t n, const void *vw, const void *vx) {                   \
         const ck_block_q4_1 *w = vw;                                                                  \
         const ck_block_q8_a *x = vx;                                                                  \
         int64_t nb = n / CK_QK;                                                                       \
-        __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();                                \
+        __m256 acc = _mm256_setzero_ps();                                                             \
         float off = 0;                                                                                \
-        int64_t i = 0;                                                                                \
-        __m128 offv = _mm_setzero_ps();                                                               \
-        for (; i + 1 < nb; i += 2) {                                                                  \
-            /* Both blocks' (d, m) in one conversion, times the activations' (d, s): */               \
-            /* [dw0 * dx0, m0 * s0, dw1 * dx1, m1 * s1]. */                                           \
-            uint32_t dm0, dm1;                                                                        \
-            memcpy(&dm0, &w[i].d, 4);                                                                 \
-            memcpy(&dm1, &w[i + 1].d, 4);                                                             \
-            __m128 wdm = _mm_cvtph_ps(_mm_set_epi32(0, 0, (int)dm1, (int)dm0));                       \
-            __m128 xds = _mm_loadh_pi(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)&x[i].d)),    \
-                                      (const __m64 *)&x[i + 1].d);                                    \
-            __m128 prod = _mm_mul_ps(wdm, xds);                                                       \
-            offv = _mm_add_ps(offv, prod);                                                            \
-            __m256i p0 = DOT(unpack_nibbles(w[i].qs), _mm256_loadu_si256((const __m256i *)x[i].qs));  \
-            __m256i p1 = DOT(unpack_nibbles(w[i + 1].qs), _mm256_loadu_si256((const __m256i *)x[i + 1].qs)); \
-            acc0 = _mm256_fmadd_ps(_mm256_broadcastss_ps(prod), _mm256_cvtepi32_ps(p0), acc0);        \
-            acc1 = _mm256_fmadd_ps(_mm256_broadcastss_ps(_mm_movehl_ps(prod, prod)), _mm256_cvtepi32_ps(p1), acc1); \
-        }                                                                                             \
-        off = _mm_cvtss_f32(_mm_shuffle_ps(offv, offv, 1)) + _mm_cvtss_f32(_mm_shuffle_ps(offv, offv, 3)); \
-        for (; i < nb; i++) {                                                                         \
+        for (int64_t i = 0; i < nb; i++) {                                                            \
             __m256i p = DOT(unpack_nibbles(w[i].qs), _mm256_loadu_si256((const __m256i *)x[i].qs));   \
-            acc0 = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w[i].d) * x[i].d), _mm256_cvtepi32_ps(p), acc0); \
-            off += _cvtsh_ss(w[i].m) * x[i].s;                                                        \
+            acc = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w[i].d) * x[i].d), _mm256_cvtepi32_ps(p), acc); \
+            off = fmaf(_cvtsh_ss(w[i].m), x[i].s, off);                                               \
         }                                                                                             \
-        return hsum_ps(_mm256_add_ps(acc0, acc1)) + off;                                              \
+        return hsum_ps(acc) + off;                                                                    \
     }                                                                                                 \
     static ATTR float dot_q5_0_##SUFFIX(int64_t n, const void *vw, const void *vx) {                   \
         const ck_block_q5_0 *w = vw;                                                                  \
@@ -205,10 +189,10 @@ DEFINE_32_KERNELS(CK_AVX512, avx512, dot_us8_vnni)
                                  _mm256_cvtepi32_ps(DOT(q, _mm256_loadu_si256((const __m256i *)x2[i].qs))), a2); \
             a3 = _mm256_fmadd_ps(_mm256_set1_ps(dw * x3[i].d),                                       \
                                  _mm256_cvtepi32_ps(DOT(q, _mm256_loadu_si256((const __m256i *)x3[i].qs))), a3); \
-            o0 += c * x0[i].s;                                                                       \
-            o1 += c * x1[i].s;                                                                       \
-            o2 += c * x2[i].s;                                                                       \
-            o3 += c * x3[i].s;                                                                       \
+            o0 = fmaf(c, x0[i].s, o0);                                                               \
+            o1 = fmaf(c, x1[i].s, o1);                                                               \
+            o2 = fmaf(c, x2[i].s, o2);                                                               \
+            o3 = fmaf(c, x3[i].s, o3);                                                               \
         }                                                                                            \
         out[0] = hsum_ps(a0) + SCALE_OFFSET * o0;                                                    \
         out[1] = hsum_ps(a1) + SCALE_OFFSET * o1;                                                    \

@@ -59,3 +59,33 @@ let nearTieMargin: Float = 0.75
         #expect(top1Mismatches == 0)
     }
 }
+
+/// Not a check: a tool for scripts/fixtures/compare_tensors.py. With FM_TENSOR_DUMP=<dir>
+/// (and optionally FM_TENSOR_DUMP_MODEL=smollm2|gemma3, FM_TENSOR_DUMP_TOKENS="1 2 3"), writes
+/// every intermediate tensor of one prompt evaluation as <dir>/<name>.f32 plus <dir>/index.txt
+/// ("name width count" lines), and the logits as result_output.
+@Suite("Tensor dump for comparison with llama.cpp",
+       .enabled(if: ProcessInfo.processInfo.environment["FM_TENSOR_DUMP"] != nil))
+struct TensorDump {
+    @Test func dumpIntermediateTensors() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let directory = URL(fileURLWithPath: environment["FM_TENSOR_DUMP"] ?? "")
+        let name = environment["FM_TENSOR_DUMP_MODEL"] ?? "smollm2"
+        let tokens = (environment["FM_TENSOR_DUMP_TOKENS"] ?? "").split(separator: " ").compactMap { Int32($0) }
+        let ids = tokens.isEmpty ? try ModelFixture.load(name).continuations[0].prompt_ids : tokens
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let context = try InferenceContext(model: try LoadedModels.model(name), contextLength: 256)
+        var index = ""
+        func write(_ name: String, _ values: UnsafeBufferPointer<Float>, _ width: Int) {
+            index += "\(name) \(width) \(values.count)\n"
+            try? Data(buffer: values).write(to: directory.appendingPathComponent("\(name).f32"))
+        }
+        context.tensorObserver = write
+        try context.evaluate(ids)
+        context.tensorObserver = nil
+        let logits = context.logits()
+        logits.withUnsafeBufferPointer { write("result_output", $0, logits.count) }
+        try Data(index.utf8).write(to: directory.appendingPathComponent("index.txt"))
+        #expect(!index.isEmpty)
+    }
+}
