@@ -44,6 +44,7 @@ static void ck_init_once(void) {
     if (isa_ok(CK_ISA_AVX2)) ck_best_attention = ck_attention_avx2();
     if (isa_ok(CK_ISA_AVX2)) ck_best_attention_part = ck_attention_part_avx2();
     if (isa_ok(CK_ISA_AVX2)) ck_best_swiglu = ck_swiglu_avx2();
+    if (isa_ok(CK_ISA_AVX512)) ck_best_swiglu = ck_swiglu_avx512();
     if (isa_ok(CK_ISA_AVX2)) ck_best_geglu = ck_geglu_avx2();
 #endif
     if (!ck_best_swiglu) ck_best_swiglu = ck_swiglu_scalar;

@@ -43,6 +43,10 @@ ck_glu_fn ck_geglu_avx2(void);
 void ck_swiglu_scalar(float *gate, const float *up, int64_t n);
 void ck_geglu_scalar(float *gate, const float *up, int64_t n);
 ck_glu_fn ck_swiglu_best(void);
+/// SiLU-gated product with ggml's AVX-512 e^x (ops_avx512.c), or NULL off x86-64.
+ck_glu_fn ck_swiglu_avx512(void);
+/// Attention in ggml's operation order (ops_avx512.c) when it can handle `a`, else NULL.
+ck_attention_fn ck_attention_ggml_avx512(const ck_attention_args *a);
 ck_glu_fn ck_geglu_best(void);
 
 #endif

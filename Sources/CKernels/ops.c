@@ -182,35 +182,37 @@ void ck_softcap(float *x, float cap, int64_t n) {
 // MARK: - Rotary position embedding
 
 void ck_rope_table(float *cs, int64_t pos0, int64_t n_tokens, int n_dims, float base, float freq_scale) {
+    // As ggml computes it (so rotations match llama.cpp bit for bit): the angle of pair i is
+    // pos * theta_scale^i by repeated float multiplication, theta_scale = powf(base, -2/n_dims),
+    // and its cosine and sine come from the float libm functions.
     int half = n_dims / 2;
+    const float theta_scale = powf(base, -2.0f / (float)n_dims);
     for (int64_t t = 0; t < n_tokens; t++) {
-        double pos = (double)(pos0 + t) * freq_scale;
+        float theta = (float)(pos0 + t);
         for (int i = 0; i < half; i++) {
-            double theta = pos * pow((double)base, -2.0 * i / n_dims);
-            cs[(t * half + i) * 2] = (float)cos(theta);
-            cs[(t * half + i) * 2 + 1] = (float)sin(theta);
+            float angle = freq_scale * theta;
+            cs[(t * half + i) * 2] = cosf(angle);
+            cs[(t * half + i) * 2 + 1] = sinf(angle);
+            theta *= theta_scale;
         }
     }
 }
 
 void ck_rope_apply(float *x, int64_t n_tokens, int64_t ldx, int n_heads, int head_dim, int n_dims, const float *cs, int neox) {
+    // x0' = x0 cos - x1 sin and x1' = x0 sin + x1 cos, each as one fused multiply-add of the
+    // first product onto the rounded second one (what ggml's compiled rotation computes).
     int half = n_dims / 2;
+    int64_t offset = neox ? half : 1;
+    int64_t step = neox ? 1 : 2;
     for (int64_t t = 0; t < n_tokens; t++) {
         const float *c = cs + t * half * 2;
         for (int h = 0; h < n_heads; h++) {
             float *v = x + t * ldx + (int64_t)h * head_dim;
-            if (neox) {
-                for (int i = 0; i < half; i++) {
-                    float a = v[i], b = v[i + half], co = c[2 * i], si = c[2 * i + 1];
-                    v[i] = a * co - b * si;
-                    v[i + half] = a * si + b * co;
-                }
-            } else {
-                for (int i = 0; i < half; i++) {
-                    float a = v[2 * i], b = v[2 * i + 1], co = c[2 * i], si = c[2 * i + 1];
-                    v[2 * i] = a * co - b * si;
-                    v[2 * i + 1] = a * si + b * co;
-                }
+            for (int i = 0; i < half; i++) {
+                float *p = v + i * step;
+                float a = p[0], b = p[offset], co = c[2 * i], si = c[2 * i + 1];
+                p[0] = fmaf(a, co, -(b * si));
+                p[offset] = fmaf(a, si, b * co);
             }
         }
     }
@@ -353,10 +355,13 @@ static int ck_attention_decode(ck_pool *pool, const ck_attention_args *a) {
 
 void ck_attention(ck_pool *pool, const ck_attention_args *args) {
     if (args->head_dim > CK_MAX_HEAD_DIM || args->n_kv_head <= 0 || args->n_head % args->n_kv_head != 0) return;
-    if (ck_attention_decode(pool, args)) return;
+    // Where the CPU has AVX-512, follow ggml's graph (KQ, softmax, KQV) op for op, so results
+    // match llama.cpp's; otherwise the online-softmax kernels.
+    ck_attention_fn exact = args->use_reference == 0 && ck_selected_isa() == CK_ISA_AVX512 ? ck_attention_ggml_avx512(args) : NULL;
+    if (!exact && ck_attention_decode(pool, args)) return;
     ck_attention_ctx c;
     c.a = args;
-    c.fast = args->head_dim % 8 == 0 && args->use_reference == 0 ? ck_attention_best() : NULL;
+    c.fast = exact ? exact : (args->head_dim % 8 == 0 && args->use_reference == 0 ? ck_attention_best() : NULL);
     atomic_init(&c.next, 0);
     ck_pool_run(pool, ck_attention_task, &c);
 }
