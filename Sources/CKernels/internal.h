@@ -43,6 +43,8 @@ ck_glu_fn ck_geglu_avx2(void);
 void ck_swiglu_scalar(float *gate, const float *up, int64_t n);
 void ck_geglu_scalar(float *gate, const float *up, int64_t n);
 ck_glu_fn ck_swiglu_best(void);
+/// ggml's F16 GELU table (GELU of every F16 value, rounded to F16), built on first use.
+const ck_half *ck_gelu_f16_table(void);
 /// SiLU-gated product with ggml's AVX-512 e^x (ops_avx512.c), or NULL off x86-64.
 ck_glu_fn ck_swiglu_avx512(void);
 /// Attention in ggml's operation order (ops_avx512.c) when it can handle `a`, else NULL.

@@ -94,20 +94,20 @@ static inline CK_AVX512 __m256i dot_us8_vnni(__m256i u, __m256i s) {
         }                                                                                             \
         return hsum_ps(acc) + off;                                                                    \
     }                                                                                                 \
+    /* ggml's order (ggml_vec_dot_q5_0_q8_0 and tinyBLAS): weights as signed q - 16, one      */ \
+    /* accumulator, fmadd(dw * dx, sum) per block.                                             */ \
     static ATTR float dot_q5_0_##SUFFIX(int64_t n, const void *vw, const void *vx) {                   \
         const ck_block_q5_0 *w = vw;                                                                  \
         const ck_block_q8_a *x = vx;                                                                  \
         int64_t nb = n / CK_QK;                                                                       \
         __m256 acc = _mm256_setzero_ps();                                                             \
-        float off = 0;                                                                                \
+        const __m256i sixteen = _mm256_set1_epi8(16);                                                 \
         for (int64_t i = 0; i < nb; i++) {                                                            \
-            float dw = _cvtsh_ss(w[i].d);                                                             \
-            __m256i q = _mm256_or_si256(unpack_nibbles(w[i].qs), expand_bits_x10(w[i].qh));          \
-            __m256i p = DOT(q, _mm256_loadu_si256((const __m256i *)x[i].qs));                         \
-            acc = _mm256_fmadd_ps(_mm256_set1_ps(dw * x[i].d), _mm256_cvtepi32_ps(p), acc);           \
-            off += dw * x[i].s;                                                                       \
+            __m256i q = _mm256_sub_epi8(_mm256_or_si256(unpack_nibbles(w[i].qs), expand_bits_x10(w[i].qh)), sixteen); \
+            __m256i p = DOT(_mm256_sign_epi8(q, q), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x[i].qs), q)); \
+            acc = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w[i].d) * x[i].d), _mm256_cvtepi32_ps(p), acc); \
         }                                                                                             \
-        return hsum_ps(acc) - 16.0f * off;                                                            \
+        return hsum_ps(acc);                                                                          \
     }                                                                                                 \
     static ATTR float dot_q5_1_##SUFFIX(int64_t n, const void *vw, const void *vx) {                   \
         const ck_block_q5_1 *w = vw;                                                                  \
@@ -203,8 +203,31 @@ DEFINE_32_KERNELS(CK_AVX512, avx512, dot_us8_vnni)
 #define DEFINE_X4_KERNELS(ATTR, SUFFIX, DOT)                                                                      \
     DEFINE_X4_KERNEL(ATTR, SUFFIX, DOT, q4_0, ck_block_q4_0, unpack_nibbles(w[i].qs), dw, -8.0f)                 \
     DEFINE_X4_KERNEL(ATTR, SUFFIX, DOT, q4_1, ck_block_q4_1, unpack_nibbles(w[i].qs), _cvtsh_ss(w[i].m), 1.0f)  \
-    DEFINE_X4_KERNEL(ATTR, SUFFIX, DOT, q5_0, ck_block_q5_0,                                                     \
-                     _mm256_or_si256(unpack_nibbles(w[i].qs), expand_bits_x10(w[i].qh)), dw, -16.0f)
+
+/// Q5_0 against four tokens, in ggml's order (signed q - 16, as dot_q5_0 above).
+#define DEFINE_X4_Q5_0(ATTR, SUFFIX, DOT)                                                                \
+    static ATTR void dot4_q5_0_##SUFFIX(int64_t n, const void *vw, const void *vx, size_t stride,        \
+                                        float *out) {                                                   \
+        const ck_block_q5_0 *w = vw;                                                                     \
+        const ck_block_q8_a *x[4];                                                                       \
+        for (int t = 0; t < 4; t++) x[t] = (const ck_block_q8_a *)((const uint8_t *)vx + t * stride);   \
+        int64_t nb = n / CK_QK;                                                                          \
+        __m256 acc[4] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()}; \
+        const __m256i sixteen = _mm256_set1_epi8(16);                                                    \
+        for (int64_t i = 0; i < nb; i++) {                                                               \
+            __m256i q = _mm256_sub_epi8(_mm256_or_si256(unpack_nibbles(w[i].qs), expand_bits_x10(w[i].qh)), sixteen); \
+            __m256i aq = _mm256_sign_epi8(q, q);                                                         \
+            float dw = _cvtsh_ss(w[i].d);                                                                \
+            for (int t = 0; t < 4; t++) {                                                                \
+                __m256i p = DOT(aq, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x[t][i].qs), q)); \
+                acc[t] = _mm256_fmadd_ps(_mm256_set1_ps(dw * x[t][i].d), _mm256_cvtepi32_ps(p), acc[t]); \
+            }                                                                                            \
+        }                                                                                                \
+        for (int t = 0; t < 4; t++) out[t] = hsum_ps(acc[t]);                                            \
+    }
+
+DEFINE_X4_Q5_0(CK_AVX2, avx2, dot_us8_avx2)
+DEFINE_X4_Q5_0(CK_AVX512, avx512, dot_us8_vnni)
 
 DEFINE_X4_KERNELS(CK_AVX2, avx2, dot_us8_avx2)
 DEFINE_X4_KERNELS(CK_AVX512, avx512, dot_us8_vnni)
