@@ -12,6 +12,7 @@ static int ck_isa = CK_ISA_SCALAR;
 static ck_cpu_features ck_features;
 static ck_dot_fn ck_dot_table[3][CK_TYPE_COUNT];
 static ck_dot_fn ck_best_dot[CK_TYPE_COUNT];
+static ck_dot_fn ck_best_dot_batched[CK_TYPE_COUNT];
 static ck_quant_act_fn ck_best_q8a;
 static ck_dot4_fn ck_best_dot4[CK_TYPE_COUNT];
 static ck_attention_fn ck_best_attention;
@@ -38,6 +39,7 @@ static void ck_init_once(void) {
         if (isa_ok(CK_ISA_AVX2)) ck_dot_table[CK_ISA_AVX2][t] = ck_dot_avx2(t);
         if (isa_ok(CK_ISA_AVX512)) ck_dot_table[CK_ISA_AVX512][t] = ck_dot_avx512(t);
         if (isa_ok(CK_ISA_AVX2)) ck_dot4_table[CK_ISA_AVX2][t] = ck_dot4_avx2(t);
+        if (isa_ok(CK_ISA_AVX2)) ck_best_dot_batched[t] = ck_dot_batched_avx2(t);
         if (isa_ok(CK_ISA_AVX512)) ck_dot4_table[CK_ISA_AVX512][t] = ck_dot4_avx512(t);
     }
     if (isa_ok(CK_ISA_AVX2)) ck_best_q8a = ck_quant_q8a_avx2();
@@ -143,6 +145,11 @@ float ck_vec_dot(int type, int isa, int64_t n, const void *w, const void *xq) {
 ck_dot_fn ck_dot_best(int type) {
     ck_kernels_init();
     return type >= 0 && type < CK_TYPE_COUNT ? ck_best_dot[type] : NULL;
+}
+
+ck_dot_fn ck_dot_batched_best(int type) {
+    ck_kernels_init();
+    return type >= 0 && type < CK_TYPE_COUNT ? ck_best_dot_batched[type] : NULL;
 }
 
 ck_dot4_fn ck_dot4_best(int type) {

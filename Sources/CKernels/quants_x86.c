@@ -238,20 +238,21 @@ static inline void k4_scales(const uint8_t *scales, uint8_t *sc, uint8_t *m) {
     for (int j = 0; j < 8; j++) ck_get_scale_min_k4(j, scales, &sc[j], &m[j]);
 }
 
-static CK_AVX2 float dot_q4_K_avx2(int64_t n, const void *vw, const void *vx) {
+/// Q4_K in the orders of llama.cpp's interleaved ("repacked") x86 kernels, which sum exactly in
+/// integers and add to float accumulators (one for the scaled quants, one for the minimums,
+/// subtracted at the end) with fused multiply-adds: once per super-block in its one-token
+/// kernel (gemv), once per 64-weight pair of blocks in its four-token kernel (gemm).
+static inline CK_AVX2 float dot_q4_K_ordered(int64_t n, const void *vw, const void *vx, int per_pair) {
     const ck_block_q4_K *w = vw;
     const ck_block_q8_K *x = vx;
     int64_t nb = n / CK_QK_K;
-    __m256 acc = _mm256_setzero_ps();
-    float mins = 0;
+    float sum = 0, mins = 0;
     const __m256i m4 = _mm256_set1_epi8(0x0F);
     for (int64_t i = 0; i < nb; i++) {
         uint8_t sc[8], m[8];
         k4_scales(w[i].scales, sc, m);
-        int summ = 0;
-        for (int j = 0; j < 8; j++) summ += m[j] * (x[i].bsums[2 * j] + x[i].bsums[2 * j + 1]);
-        mins += x[i].d * _cvtsh_ss(w[i].dmin) * (float)summ;
-        __m256i sumi = _mm256_setzero_si256();
+        const float dw = _cvtsh_ss(w[i].d) * x[i].d, dm = _cvtsh_ss(w[i].dmin) * x[i].d;
+        int block_sum = 0, block_min = 0;
         for (int j = 0; j < 4; j++) {
             __m256i q = _mm256_loadu_si256((const __m256i *)(w[i].qs + 32 * j));
             __m256i lo = _mm256_and_si256(q, m4);
@@ -260,12 +261,29 @@ static CK_AVX2 float dot_q4_K_avx2(int64_t n, const void *vw, const void *vx) {
             __m256i x1 = _mm256_loadu_si256((const __m256i *)(x[i].qs + 64 * j + 32));
             __m256i p0 = _mm256_madd_epi16(_mm256_maddubs_epi16(lo, x0), _mm256_set1_epi16(sc[2 * j]));
             __m256i p1 = _mm256_madd_epi16(_mm256_maddubs_epi16(hi, x1), _mm256_set1_epi16(sc[2 * j + 1]));
-            sumi = _mm256_add_epi32(sumi, _mm256_add_epi32(p0, p1));
+            int pair_sum = hsum_epi32(_mm256_add_epi32(p0, p1));
+            int pair_min = m[2 * j] * (x[i].bsums[4 * j] + x[i].bsums[4 * j + 1]) +
+                           m[2 * j + 1] * (x[i].bsums[4 * j + 2] + x[i].bsums[4 * j + 3]);
+            if (per_pair) {
+                sum = fmaf((float)pair_sum, dw, sum);
+                mins = fmaf((float)pair_min, dm, mins);
+            } else {
+                block_sum += pair_sum;
+                block_min += pair_min;
+            }
         }
-        acc = _mm256_fmadd_ps(_mm256_set1_ps(x[i].d * _cvtsh_ss(w[i].d)), _mm256_cvtepi32_ps(sumi), acc);
+        if (!per_pair) {
+            sum = fmaf((float)block_sum, dw, sum);
+            mins = fmaf((float)block_min, dm, mins);
+        }
     }
-    return hsum_ps(acc) - mins;
+    return sum - mins;
 }
+
+static CK_AVX2 float dot_q4_K_avx2(int64_t n, const void *vw, const void *vx) { return dot_q4_K_ordered(n, vw, vx, 0); }
+static CK_AVX2 float dot_q4_K_pairs_avx2(int64_t n, const void *vw, const void *vx) { return dot_q4_K_ordered(n, vw, vx, 1); }
+
+ck_dot_fn ck_dot_batched_avx2(int type) { return type == CK_TYPE_Q4_K ? dot_q4_K_pairs_avx2 : NULL; }
 
 static CK_AVX2 float dot_q5_K_avx2(int64_t n, const void *vw, const void *vx) {
     const ck_block_q5_K *w = vw;
@@ -309,8 +327,11 @@ static CK_AVX2 float dot_q6_K_avx2(int64_t n, const void *vw, const void *vx) {
         const uint8_t *ql = w[i].ql, *qh = w[i].qh;
         const int8_t *sc = w[i].scales;
         const int8_t *q8 = x[i].qs;
-        int offset = 0;
-        for (int g = 0; g < 16; g++) offset += sc[g] * x[i].bsums[g];
+        // The -32 offset per lane, as ggml subtracts it: lane k holds 32 * (the two 16-quant
+        // sums of groups 2k and 2k + 1 times their scales), so every lane rounds as in ggml.
+        const __m256i offsets = _mm256_slli_epi32(
+            _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)x[i].bsums),
+                              _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)w[i].scales))), 5);
         __m256i sumi = _mm256_setzero_si256();
         for (int c = 0; c < 2; c++, ql += 64, qh += 32, sc += 8, q8 += 128) {
             __m256i h = _mm256_loadu_si256((const __m256i *)qh);
@@ -330,7 +351,7 @@ static CK_AVX2 float dot_q6_K_avx2(int64_t n, const void *vw, const void *vx) {
                 sumi = _mm256_add_epi32(sumi, _mm256_madd_epi16(_mm256_maddubs_epi16(q[k], xv), s));
             }
         }
-        sumi = _mm256_sub_epi32(sumi, _mm256_setr_epi32(32 * offset, 0, 0, 0, 0, 0, 0, 0));
+        sumi = _mm256_sub_epi32(sumi, offsets);
         acc = _mm256_fmadd_ps(_mm256_set1_ps(x[i].d * _cvtsh_ss(w[i].d)), _mm256_cvtepi32_ps(sumi), acc);
     }
     return hsum_ps(acc);
@@ -466,6 +487,7 @@ ck_quant_act_fn ck_quant_q8a_avx2(void) { return quant_q8a_avx2; }
 
 ck_dot_fn ck_dot_avx2(int type) { (void)type; return 0; }
 ck_dot_fn ck_dot_avx512(int type) { (void)type; return 0; }
+ck_dot_fn ck_dot_batched_avx2(int type) { (void)type; return 0; }
 ck_quant_act_fn ck_quant_q8a_avx2(void) { return 0; }
 ck_dot4_fn ck_dot4_avx2(int type) { (void)type; return 0; }
 ck_dot4_fn ck_dot4_avx512(int type) { (void)type; return 0; }
