@@ -152,6 +152,14 @@ ck_dot_fn ck_dot_batched_best(int type) {
     return type >= 0 && type < CK_TYPE_COUNT ? ck_best_dot_batched[type] : NULL;
 }
 
+int64_t ck_batched_token_count(int type, int64_t n_tokens) {
+    switch (type) {
+    case CK_TYPE_Q4_K: return n_tokens > 3 ? n_tokens - n_tokens % 4 : 0;  // gemm on groups of 4, gemv for the rest
+    case CK_TYPE_Q6_K: return n_tokens >= 8 ? n_tokens : 0;                // tiled from 8 tokens on
+    default: return 0;
+    }
+}
+
 ck_dot4_fn ck_dot4_best(int type) {
     ck_kernels_init();
     return type >= 0 && type < CK_TYPE_COUNT ? ck_best_dot4[type] : NULL;

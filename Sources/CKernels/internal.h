@@ -20,10 +20,12 @@ ck_dot4_fn ck_dot4_avx2(int type);
 ck_dot4_fn ck_dot4_avx512(int type);
 /// The chosen one-row-by-four-tokens kernel for `type`, or NULL.
 ck_dot4_fn ck_dot4_best(int type);
-/// For types whose llama.cpp kernel sums in another order when it multiplies four tokens at a
-/// time (Q4_K): that order, used for the tokens of a batch that llama.cpp groups by four.
+/// For types whose llama.cpp kernel sums in another order for multi-token batches: that order
+/// (Q4_K: its repacked four-token gemm; Q6_K: its tiled K-quant product), and how many leading
+/// tokens of an `n_tokens` batch llama.cpp runs through it.
 ck_dot_fn ck_dot_batched_avx2(int type);
 ck_dot_fn ck_dot_batched_best(int type);
+int64_t ck_batched_token_count(int type, int64_t n_tokens);
 /// The chosen kernel for `type`, or NULL (then use ck_vec_dot_scalar).
 ck_dot_fn ck_dot_best(int type);
 

@@ -25,7 +25,7 @@ static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, in
     ck_dot_fn dot = ck_dot_best(job->type);
     ck_dot4_fn dot4 = ck_dot4_best(job->type);
     ck_dot_fn batched = ck_dot_batched_best(job->type);
-    int64_t grouped = n_tokens > 3 ? n_tokens - n_tokens % 4 : 0;
+    int64_t grouped = ck_batched_token_count(job->type, n_tokens);
     size_t wrb = ck_row_bytes(job->type, job->cols);
     size_t xrb = ck_activation_row_bytes(job->type, job->cols);
     const uint8_t *xq = job->xq;
@@ -45,8 +45,8 @@ static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, in
             }
             for (; t < t1; t++) {
                 const void *x = xq + (size_t)t * xrb;
-                // llama.cpp runs the first n - n % 4 tokens of a batch (n > 3) through its
-                // four-token kernel, whose sum order differs for some types.
+                // llama.cpp runs some types through multi-token kernels with their own sum
+                // orders, for all or the leading tokens of a batch (ck_batched_token_count).
                 ck_dot_fn fn = batched && t < grouped ? batched : dot;
                 float v = fn ? fn(job->cols, w, x) : ck_vec_dot_scalar(job->type, job->cols, w, x);
                 job->y[t * job->ldy + r] = v + b;

@@ -283,7 +283,6 @@ static inline CK_AVX2 float dot_q4_K_ordered(int64_t n, const void *vw, const vo
 static CK_AVX2 float dot_q4_K_avx2(int64_t n, const void *vw, const void *vx) { return dot_q4_K_ordered(n, vw, vx, 0); }
 static CK_AVX2 float dot_q4_K_pairs_avx2(int64_t n, const void *vw, const void *vx) { return dot_q4_K_ordered(n, vw, vx, 1); }
 
-ck_dot_fn ck_dot_batched_avx2(int type) { return type == CK_TYPE_Q4_K ? dot_q4_K_pairs_avx2 : NULL; }
 
 static CK_AVX2 float dot_q5_K_avx2(int64_t n, const void *vw, const void *vx) {
     const ck_block_q5_K *w = vw;
@@ -317,44 +316,72 @@ static CK_AVX2 float dot_q5_K_avx2(int64_t n, const void *vw, const void *vx) {
     return hsum_ps(acc) - mins;
 }
 
+/// One Q6_K super-block against Q8_K activations, as 8 exact int32 lanes in the layout of
+/// ggml_vec_dot_q6_K_q8_K (lane k: bytes 4k..4k+3 of every 32-quant chunk, minus its share of
+/// the -32 offsets: 32 * the two 16-quant sums of groups 2k, 2k + 1 times their scales).
+static inline CK_AVX2 __m256i q6_K_block_lanes(const ck_block_q6_K *w, const ck_block_q8_K *x) {
+    const __m256i m4 = _mm256_set1_epi8(0x0F), m3 = _mm256_set1_epi8(3);
+    const uint8_t *ql = w->ql, *qh = w->qh;
+    const int8_t *sc = w->scales;
+    const int8_t *q8 = x->qs;
+    const __m256i offsets = _mm256_slli_epi32(
+        _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)x->bsums),
+                          _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)w->scales))), 5);
+    __m256i sumi = _mm256_setzero_si256();
+    for (int c = 0; c < 2; c++, ql += 64, qh += 32, sc += 8, q8 += 128) {
+        __m256i h = _mm256_loadu_si256((const __m256i *)qh);
+        __m256i l0 = _mm256_loadu_si256((const __m256i *)ql);
+        __m256i l1 = _mm256_loadu_si256((const __m256i *)(ql + 32));
+        __m256i q[4];
+        q[0] = _mm256_or_si256(_mm256_and_si256(l0, m4), _mm256_slli_epi16(_mm256_and_si256(h, m3), 4));
+        q[1] = _mm256_or_si256(_mm256_and_si256(l1, m4),
+                               _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(h, 2), m3), 4));
+        q[2] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l0, 4), m4),
+                               _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(h, 4), m3), 4));
+        q[3] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l1, 4), m4),
+                               _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(h, 6), m3), 4));
+        for (int k = 0; k < 4; k++) {
+            __m256i xv = _mm256_loadu_si256((const __m256i *)(q8 + 32 * k));
+            __m256i s = _mm256_set_m128i(_mm_set1_epi16(sc[2 * k + 1]), _mm_set1_epi16(sc[2 * k]));
+            sumi = _mm256_add_epi32(sumi, _mm256_madd_epi16(_mm256_maddubs_epi16(q[k], xv), s));
+        }
+    }
+    return _mm256_sub_epi32(sumi, offsets);
+}
+
+/// ggml_vec_dot_q6_K_q8_K's order: each lane fused-multiply-added with dx * dw per block.
 static CK_AVX2 float dot_q6_K_avx2(int64_t n, const void *vw, const void *vx) {
     const ck_block_q6_K *w = vw;
     const ck_block_q8_K *x = vx;
     int64_t nb = n / CK_QK_K;
     __m256 acc = _mm256_setzero_ps();
-    const __m256i m4 = _mm256_set1_epi8(0x0F), m3 = _mm256_set1_epi8(3);
     for (int64_t i = 0; i < nb; i++) {
-        const uint8_t *ql = w[i].ql, *qh = w[i].qh;
-        const int8_t *sc = w[i].scales;
-        const int8_t *q8 = x[i].qs;
-        // The -32 offset per lane, as ggml subtracts it: lane k holds 32 * (the two 16-quant
-        // sums of groups 2k and 2k + 1 times their scales), so every lane rounds as in ggml.
-        const __m256i offsets = _mm256_slli_epi32(
-            _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)x[i].bsums),
-                              _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)w[i].scales))), 5);
-        __m256i sumi = _mm256_setzero_si256();
-        for (int c = 0; c < 2; c++, ql += 64, qh += 32, sc += 8, q8 += 128) {
-            __m256i h = _mm256_loadu_si256((const __m256i *)qh);
-            __m256i l0 = _mm256_loadu_si256((const __m256i *)ql);
-            __m256i l1 = _mm256_loadu_si256((const __m256i *)(ql + 32));
-            __m256i q[4];
-            q[0] = _mm256_or_si256(_mm256_and_si256(l0, m4), _mm256_slli_epi16(_mm256_and_si256(h, m3), 4));
-            q[1] = _mm256_or_si256(_mm256_and_si256(l1, m4),
-                                   _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(h, 2), m3), 4));
-            q[2] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l0, 4), m4),
-                                   _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(h, 4), m3), 4));
-            q[3] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l1, 4), m4),
-                                   _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(h, 6), m3), 4));
-            for (int k = 0; k < 4; k++) {
-                __m256i xv = _mm256_loadu_si256((const __m256i *)(q8 + 32 * k));
-                __m256i s = _mm256_set_m128i(_mm_set1_epi16(sc[2 * k + 1]), _mm_set1_epi16(sc[2 * k]));
-                sumi = _mm256_add_epi32(sumi, _mm256_madd_epi16(_mm256_maddubs_epi16(q[k], xv), s));
-            }
-        }
-        sumi = _mm256_sub_epi32(sumi, offsets);
+        __m256i sumi = q6_K_block_lanes(&w[i], &x[i]);
         acc = _mm256_fmadd_ps(_mm256_set1_ps(x[i].d * _cvtsh_ss(w[i].d)), _mm256_cvtepi32_ps(sumi), acc);
     }
     return hsum_ps(acc);
+}
+
+/// The order of ggml's tiled K-quant matrix product (batches of 8 or more tokens): the block's
+/// exact integer total times dw, then fused-multiply-added with dx onto the running sum.
+static CK_AVX2 float dot_q6_K_tiled_avx2(int64_t n, const void *vw, const void *vx) {
+    const ck_block_q6_K *w = vw;
+    const ck_block_q8_K *x = vx;
+    int64_t nb = n / CK_QK_K;
+    float sum = 0;
+    for (int64_t i = 0; i < nb; i++) {
+        float block = (float)hsum_epi32(q6_K_block_lanes(&w[i], &x[i])) * _cvtsh_ss(w[i].d);
+        sum = fmaf(block, x[i].d, sum);
+    }
+    return sum;
+}
+
+ck_dot_fn ck_dot_batched_avx2(int type) {
+    switch (type) {
+    case CK_TYPE_Q4_K: return dot_q4_K_pairs_avx2;
+    case CK_TYPE_Q6_K: return dot_q6_K_tiled_avx2;
+    default: return NULL;
+    }
 }
 
 // MARK: - Float weights (activations stay F32)

@@ -177,6 +177,16 @@ final class ForwardPass {
         observe("result_norm", lastHidden, tokens: 1, width: d)
     }
 
+    /// Output-head logits of every token of the last `run` (whose residual stream is still in
+    /// `x`), [tokens][vocabulary]: one matrix product over the whole batch, as llama.cpp computes
+    /// logits when it keeps them for every position.
+    func logitsForEveryToken(_ pool: OpaquePointer, tokens n: Int, into out: UnsafeMutablePointer<Float>) {
+        let head = weights.output, d = hp.embeddingLength
+        ck_rmsnorm(x, weights.outputNorm.pointer, xn, Int64(d), Int64(n), hp.rmsEpsilon)
+        matmul(pool, input: xn, columns: d, tokens: n, [(head, out, nil)])
+        if let cap = hp.finalLogitSoftcap { ck_softcap(out, cap, Int64(n * head.rows)) }
+    }
+
     /// Output-head rows for `lastHidden`: every row when `rows` is nil, else only those rows
     /// (ids already range-checked), in that order.
     func logits(_ pool: OpaquePointer, rows: UnsafeBufferPointer<Int32>?, into out: UnsafeMutablePointer<Float>) {

@@ -111,7 +111,7 @@ public final class InferenceContext {
         set { pass.observer = newValue }
     }
 
-    private func run(_ batch: ArraySlice<Int32>, position: Int) {
+    func run(_ batch: ArraySlice<Int32>, position: Int) {
         batch.withUnsafeBufferPointer { buffer in
             model.pool.withPool { pool in
                 pass.run(pool, tokens: buffer, position: position, cache: cache)
