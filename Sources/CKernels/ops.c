@@ -232,7 +232,8 @@ void ck_rope_table(float *cs, int64_t pos0, int64_t n_tokens, int n_dims, float 
     }
 }
 
-void ck_rope_apply(float *x, int64_t n_tokens, int64_t ldx, int n_heads, int head_dim, int n_dims, const float *cs, int neox) {
+static inline __attribute__((always_inline)) void rope_rotate(float *x, int64_t n_tokens, int64_t ldx, int n_heads, int head_dim,
+                                                            int n_dims, const float *cs, int neox) {
     // x0' = x0 cos - x1 sin and x1' = x0 sin + x1 cos, each as one fused multiply-add of the
     // first product onto the rounded second one (what ggml's compiled rotation computes).
     int half = n_dims / 2;
@@ -250,6 +251,24 @@ void ck_rope_apply(float *x, int64_t n_tokens, int64_t ldx, int n_heads, int hea
             }
         }
     }
+}
+
+#if defined(__x86_64__)
+/// The same rotation with fmaf compiled to the FMA instruction instead of a libm call.
+__attribute__((target("fma"))) static void rope_rotate_fma(float *x, int64_t n_tokens, int64_t ldx, int n_heads,
+                                                           int head_dim, int n_dims, const float *cs, int neox) {
+    rope_rotate(x, n_tokens, ldx, n_heads, head_dim, n_dims, cs, neox);
+}
+#endif
+
+void ck_rope_apply(float *x, int64_t n_tokens, int64_t ldx, int n_heads, int head_dim, int n_dims, const float *cs, int neox) {
+#if defined(__x86_64__)
+    if (ck_isa_available(CK_ISA_AVX2)) {
+        rope_rotate_fma(x, n_tokens, ldx, n_heads, head_dim, n_dims, cs, neox);
+        return;
+    }
+#endif
+    rope_rotate(x, n_tokens, ldx, n_heads, head_dim, n_dims, cs, neox);
 }
 
 // MARK: - Attention
