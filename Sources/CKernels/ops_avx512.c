@@ -23,7 +23,7 @@
 
 #define CK_AVX512 __attribute__((target("avx2,fma,f16c,avx512f,avx512bw,avx512vl")))
 
-enum { CK_EXACT_MAX_HEAD_DIM = 256, CK_EXACT_MAX_KEYS = 8192 };
+enum { CK_EXACT_MAX_HEAD_DIM = 256, CK_EXACT_MAX_KEYS = 8192 };  // 32 KB of scores on the stack
 
 /// The 16 -> 1 sum tree of _mm512_reduce_add_ps as GCC expands it (halves added, 8 -> 4,
 /// then (0 + 2) + (1 + 3)).
@@ -113,33 +113,27 @@ static CK_AVX512 void attention_ggml_avx512(const ck_attention_args *a, int64_t 
     const __m512 inv = _mm512_set1_ps((float)(1.0 / sum));
     for (int64_t j = g0; j < g1; j += 16) _mm512_store_ps(w + j, _mm512_mul_ps(_mm512_load_ps(w + j), inv));
 
-    // KQV: lane accumulators indexed by key, each a vector over the head dimension.
+    // KQV, 16 output dimensions at a time: lane accumulators indexed by key (64 for a single
+    // token, 16 for a batch), each a vector over those dimensions.
     float *out = a->out + t * (int64_t)a->n_head * hd + (int64_t)h * hd;
     const int lanes = a->n_tokens >= 2 ? 16 : 64;
-    __m512 acc[64][CK_EXACT_MAX_HEAD_DIM / 16];
-    const int vd = hd / 16;
-    for (int l = 0; l < lanes; l++)
-        for (int d = 0; d < vd; d++) acc[l][d] = _mm512_setzero_ps();
-    for (int64_t j = kstart; j <= qpos; j++) {
-        const int l = (int)(j % lanes);
-        const float *v = vbase + j * kv_stride;
-        const __m512 p = _mm512_set1_ps(w[j]);
-        for (int d = 0; d < vd; d++) acc[l][d] = _mm512_fmadd_ps(p, _mm512_loadu_ps(v + 16 * d), acc[l][d]);
-    }
-    if (lanes == 64) {
-        // Fold ggml_vec_dot_f32's four accumulators (keys 0-15, 16-31, 32-47, 48-63 of each step).
-        for (int l = 0; l < 16; l++)
-            for (int d = 0; d < vd; d++)
-                acc[l][d] = _mm512_add_ps(_mm512_add_ps(acc[l][d], acc[l + 32][d]),
-                                          _mm512_add_ps(acc[l + 16][d], acc[l + 48][d]));
-    }
-    // The 16-lane tree of reduce16, applied to lane vectors: 8 <- l + (l + 8), 4, 2, 1.
-    for (int d = 0; d < vd; d++) {
-        __m512 s[16];
-        for (int l = 0; l < 8; l++) s[l] = _mm512_add_ps(acc[l][d], acc[l + 8][d]);
-        for (int l = 0; l < 4; l++) s[l] = _mm512_add_ps(s[l], s[l + 4]);
-        for (int l = 0; l < 2; l++) s[l] = _mm512_add_ps(s[l], s[l + 2]);
-        _mm512_storeu_ps(out + 16 * d, _mm512_add_ps(s[0], s[1]));
+    for (int d = 0; d < hd; d += 16) {
+        __m512 acc[64];
+        for (int l = 0; l < lanes; l++) acc[l] = _mm512_setzero_ps();
+        for (int64_t j = kstart; j <= qpos; j++) {
+            const int l = (int)(j % lanes);
+            acc[l] = _mm512_fmadd_ps(_mm512_set1_ps(w[j]), _mm512_loadu_ps(vbase + j * kv_stride + d), acc[l]);
+        }
+        if (lanes == 64) {
+            // Fold ggml_vec_dot_f32's four accumulators (keys 0-15, 16-31, 32-47, 48-63 of a step).
+            for (int l = 0; l < 16; l++)
+                acc[l] = _mm512_add_ps(_mm512_add_ps(acc[l], acc[l + 32]), _mm512_add_ps(acc[l + 16], acc[l + 48]));
+        }
+        // reduce16's tree, applied to lane vectors: 8 <- l + (l + 8), then 4, 2, 1.
+        for (int l = 0; l < 8; l++) acc[l] = _mm512_add_ps(acc[l], acc[l + 8]);
+        for (int l = 0; l < 4; l++) acc[l] = _mm512_add_ps(acc[l], acc[l + 4]);
+        for (int l = 0; l < 2; l++) acc[l] = _mm512_add_ps(acc[l], acc[l + 2]);
+        _mm512_storeu_ps(out + d, _mm512_add_ps(acc[0], acc[1]));
     }
 }
 
