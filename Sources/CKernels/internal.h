@@ -7,6 +7,11 @@
 typedef float (*ck_dot_fn)(int64_t n, const void *w, const void *xq);
 typedef void (*ck_dot4_fn)(int64_t n, const void *w, const void *x, size_t x_stride, float *out);
 typedef void (*ck_quant_act_fn)(const float *x, void *dst, int64_t n);
+/// dot(w0, x) and dot(w1, x) in one call, each exactly as the one-row kernel computes it.
+typedef void (*ck_dot2_fn)(int64_t n, const void *w0, const void *w1, const void *xq, float *out);
+ck_dot2_fn ck_dot2_avx2(int type);
+ck_dot2_fn ck_dot2_avx512(int type);
+ck_dot2_fn ck_dot2_best(int type);
 
 float ck_vec_dot_scalar(int type, int64_t n, const void *w, const void *xq);
 void ck_quantize_activations_scalar(int weight_type, const float *x, void *dst, int64_t n);

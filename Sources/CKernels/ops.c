@@ -29,6 +29,23 @@ static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, in
     size_t wrb = ck_row_bytes(job->type, job->cols);
     size_t xrb = ck_activation_row_bytes(job->type, job->cols);
     const uint8_t *xq = job->xq;
+    ck_dot2_fn dot2 = n_tokens < 4 ? ck_dot2_best(job->type) : NULL;
+    if (dot2) {
+        // Few tokens (decode): two weight rows per call, whose independent sums hide the
+        // latency of kernels that must keep one accumulator chain per row.
+        int64_t r = r0;
+        for (; r + 1 < r1; r += 2) {
+            int64_t s0 = job->row_ids ? job->row_ids[r] : r, s1 = job->row_ids ? job->row_ids[r + 1] : r + 1;
+            const uint8_t *w0 = (const uint8_t *)job->w + (size_t)s0 * wrb, *w1 = (const uint8_t *)job->w + (size_t)s1 * wrb;
+            for (int64_t t = 0; t < n_tokens; t++) {
+                float v[2];
+                dot2(job->cols, w0, w1, xq + (size_t)t * xrb, v);
+                job->y[t * job->ldy + r] = v[0] + (job->bias ? job->bias[s0] : 0.0f);
+                job->y[t * job->ldy + r + 1] = v[1] + (job->bias ? job->bias[s1] : 0.0f);
+            }
+        }
+        r0 = r;  // an odd last row takes the general path below
+    }
     for (int64_t t0 = 0; t0 < n_tokens; t0 += CK_TOKEN_TILE) {
         int64_t t1 = t0 + CK_TOKEN_TILE < n_tokens ? t0 + CK_TOKEN_TILE : n_tokens;
         for (int64_t r = r0; r < r1; r++) {

@@ -121,7 +121,7 @@ static CK_AVX512 void attention_ggml_avx512(const ck_attention_args *a, int64_t 
         __m512 acc[64];
         for (int l = 0; l < lanes; l++) acc[l] = _mm512_setzero_ps();
         for (int64_t j = kstart; j <= qpos; j++) {
-            const int l = (int)(j % lanes);
+            const int l = (int)(j & (lanes - 1));  // lanes is 16 or 64
             acc[l] = _mm512_fmadd_ps(_mm512_set1_ps(w[j]), _mm512_loadu_ps(vbase + j * kv_stride + d), acc[l]);
         }
         if (lanes == 64) {

@@ -226,6 +226,34 @@ DEFINE_32_KERNELS(CK_AVX512, avx512, dot_us8_vnni)
         for (int t = 0; t < 4; t++) out[t] = hsum_ps(acc[t]);                                            \
     }
 
+/// Two Q4_1 rows against one activation row, each in dot_q4_1's exact order.
+#define DEFINE_DOT2_Q4_1(ATTR, SUFFIX, DOT)                                                              \
+    static ATTR void dot2_q4_1_##SUFFIX(int64_t n, const void *vw0, const void *vw1, const void *vx,   \
+                                        float *out) {                                                   \
+        const ck_block_q4_1 *w0 = vw0, *w1 = vw1;                                                        \
+        const ck_block_q8_a *x = vx;                                                                     \
+        int64_t nb = n / CK_QK;                                                                          \
+        __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();                                   \
+        float off0 = 0, off1 = 0;                                                                        \
+        for (int64_t i = 0; i < nb; i++) {                                                               \
+            __m256i xv = _mm256_loadu_si256((const __m256i *)x[i].qs);                                   \
+            __m256i p0 = DOT(unpack_nibbles(w0[i].qs), xv);                                              \
+            __m256i p1 = DOT(unpack_nibbles(w1[i].qs), xv);                                              \
+            acc0 = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w0[i].d) * x[i].d), _mm256_cvtepi32_ps(p0), acc0); \
+            acc1 = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w1[i].d) * x[i].d), _mm256_cvtepi32_ps(p1), acc1); \
+            off0 = fmaf(_cvtsh_ss(w0[i].m), x[i].s, off0);                                               \
+            off1 = fmaf(_cvtsh_ss(w1[i].m), x[i].s, off1);                                               \
+        }                                                                                                \
+        out[0] = hsum_ps(acc0) + off0;                                                                   \
+        out[1] = hsum_ps(acc1) + off1;                                                                   \
+    }
+
+DEFINE_DOT2_Q4_1(CK_AVX2, avx2, dot_us8_avx2)
+DEFINE_DOT2_Q4_1(CK_AVX512, avx512, dot_us8_vnni)
+
+ck_dot2_fn ck_dot2_avx2(int type) { return type == CK_TYPE_Q4_1 ? dot2_q4_1_avx2 : NULL; }
+ck_dot2_fn ck_dot2_avx512(int type) { return type == CK_TYPE_Q4_1 ? dot2_q4_1_avx512 : NULL; }
+
 DEFINE_X4_Q5_0(CK_AVX2, avx2, dot_us8_avx2)
 DEFINE_X4_Q5_0(CK_AVX512, avx512, dot_us8_vnni)
 
@@ -515,6 +543,8 @@ ck_quant_act_fn ck_quant_q8a_avx2(void) { return quant_q8a_avx2; }
 ck_dot_fn ck_dot_avx2(int type) { (void)type; return 0; }
 ck_dot_fn ck_dot_avx512(int type) { (void)type; return 0; }
 ck_dot_fn ck_dot_batched_avx2(int type) { (void)type; return 0; }
+ck_dot2_fn ck_dot2_avx2(int type) { (void)type; return 0; }
+ck_dot2_fn ck_dot2_avx512(int type) { (void)type; return 0; }
 ck_quant_act_fn ck_quant_q8a_avx2(void) { return 0; }
 ck_dot4_fn ck_dot4_avx2(int type) { (void)type; return 0; }
 ck_dot4_fn ck_dot4_avx512(int type) { (void)type; return 0; }
