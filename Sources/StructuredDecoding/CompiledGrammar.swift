@@ -51,8 +51,7 @@ public final class CompiledGrammar: Sendable {
             }
             for index in words.indices { words[index] = 0 }
             if state != 0 {
-                if useSlices,
-                   let slice = slices.slice(forSafeCharacters: dfa.plainSafeCharacters(state, limit: slices.longestPlain)) {
+                if useSlices, let slice = slices.slice(forSafeCharacters: Self.safeCharacters(state, in: &dfa, limit: slices.longestPlain)) {
                     words = slice.mask
                     slice.rest.fillAllowed(from: state, recognizer: &dfa, into: &words)
                 } else {
@@ -66,5 +65,15 @@ public final class CompiledGrammar: Sendable {
             }
             if useCache, dfa.cachedMasks.count < limits.maxCachedMasks { dfa.cachedMasks[state] = words }
         }
+    }
+
+    /// How many plain characters keep `state` alive: the NFA path bound first (cheap, and exact
+    /// for JSON string bodies), the breadth-first search over DFA states only where it proves
+    /// nothing.
+    private static func safeCharacters(_ state: Int32, in dfa: inout LazyDFA, limit: Int) -> Int {
+        let bound = dfa.plainPathSafeCharacters(state, limit: limit)
+        if bound > 0 { return bound }
+        let branching = dfa.branchingPlainSafeCharacters(state, limit: limit, budget: 2_048)
+        return branching > 0 ? branching : dfa.plainSafeCharacters(state, limit: limit)
     }
 }

@@ -26,6 +26,15 @@ struct LazyDFA: ByteRecognizer {
     var plainSafety: [Int32: Int] = [:]
     /// `plainSuccessors` answers per state (empty: some plain character is dead there).
     var plainSuccessorCache: [Int32: [Int32]] = [:]
+    /// Closures met by `plainPathSafeCharacters`, interned by content: their members, their
+    /// plain successor (-2 not computed yet, -1 none), the id of each seed's closure.
+    var plainClosureSets: [[UInt64]] = []
+    var plainClosureSuccessors: [Int32] = []
+    var plainClosureIDs: [[UInt64]: Int32] = [:]
+    var plainClosureOfSeed: [UInt64: Int32] = [:]
+    /// Per closure id: `branchingPlainSafeCharacters` answers, and whether one is being computed.
+    var plainClosureBounds: [PlainBound] = []
+    var plainClosureInProgress: [Bool] = []
 
     /// Closure scratch: NFA state s was visited in this closure when `visitMarks[s]` equals
     /// `visitGeneration`, with stack `visitStacks[s]`; a second stack for the same state (rare:
@@ -53,6 +62,9 @@ struct LazyDFA: ByteRecognizer {
     var stateCount: Int { accepting.count }
 
     func isAccepting(_ state: Int32) -> Bool { accepting[Int(state)] }
+
+    /// The configurations (NFA state << 32 | stack) a DFA state stands for.
+    func members(of state: Int32) -> [UInt64] { configurations[Int(state)] }
 
     @inline(__always)
     mutating func step(_ state: Int32, _ byte: UInt8) -> Int32 {
@@ -146,7 +158,7 @@ struct LazyDFA: ByteRecognizer {
         return unique
     }
 
-    private mutating func singleClosure(_ seed: UInt64) -> [UInt64] {
+    mutating func singleClosure(_ seed: UInt64) -> [UInt64] {
         if let known = closures[seed] { return known }
         let result = computeClosure(of: [seed])
         closures[seed] = result
