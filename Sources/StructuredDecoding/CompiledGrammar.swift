@@ -51,7 +51,10 @@ public final class CompiledGrammar: Sendable {
             }
             for index in words.indices { words[index] = 0 }
             if state != 0 {
-                if useSlices, let slice = slices.slice(forSafeCharacters: Self.safeCharacters(state, in: &dfa, limit: slices.longestPlain)) {
+                if useSlices, let exact = dfa.plainExactCharacters(state, limit: slices.longestPlain) {
+                    words = slices.plainUpTo[exact]
+                    slices.nonPlain.fillAllowed(from: state, recognizer: &dfa, into: &words)
+                } else if useSlices, let slice = slices.slice(forSafeCharacters: Self.safeCharacters(state, in: &dfa, limit: slices.longestPlain)) {
                     words = slice.mask
                     slice.rest.fillAllowed(from: state, recognizer: &dfa, into: &words)
                 } else {

@@ -137,6 +137,7 @@ extension LazyDFA {
             plainClosureSuccessors.append(-2)
             plainClosureBounds.append(.unknown)
             plainClosureInProgress.append(false)
+            plainClosureCleanliness.append(-1)
             plainClosureIDs[set] = id
         }
         plainClosureOfSeed[seed] = id
@@ -237,5 +238,82 @@ extension LazyDFA {
         }
         search.reliedOnAssumption = search.reliedOnAssumption || outer
         return value
+    }
+}
+
+extension LazyDFA {
+    /// The exact number of plain characters `state` can still read, when the plain successor
+    /// chain decides it alone: at every step each NFA edge that touches a plain character's byte
+    /// range covers the whole range (so the DFA's next state is exactly the chain's next
+    /// closure), and the chain ends in a closure with no edge on any plain character. Then a plain
+    /// token is allowed exactly when it has at most that many characters, and a mask needs only
+    /// the per-length bitmask plus a walk of the non-plain tokens. That is the case in every
+    /// JSON string body that must end within `limit` characters (`maxLength`, and the closing
+    /// quote itself, with 0); nil elsewhere.
+    mutating func plainExactCharacters(_ state: Int32, limit: Int) -> Int? {
+        let members = members(of: state)
+        guard plainClean(members) else { return nil }
+        if plainDead(members) { return 0 }
+        var current = plainSuccessor(of: members)
+        var depth = 0
+        while current >= 0 {
+            depth += 1
+            guard depth < limit, plainClosureClean(current) else { return nil }
+            let index = Int(current)
+            if plainDead(plainClosureSets[index]) { return depth }
+            let next = plainSuccessor(ofClosure: current)
+            if next == current { return nil }
+            current = next
+        }
+        return nil
+    }
+
+    private mutating func plainClosureClean(_ id: Int32) -> Bool {
+        let known = plainClosureCleanliness[Int(id)]
+        if known >= 0 { return known == 1 }
+        let clean = plainClean(plainClosureSets[Int(id)])
+        plainClosureCleanliness[Int(id)] = clean ? 1 : 0
+        return clean
+    }
+
+    /// No plain character's first byte is on any edge of `members`.
+    private func plainDead(_ members: [UInt64]) -> Bool {
+        for configuration in members {
+            let state = Int(configuration >> 32)
+            for edge in Int(nfa.edgeStarts[state])..<Int(nfa.edgeStarts[state + 1]) {
+                for sequence in TokenSlices.plainCharacterSequences
+                where nfa.edgeLows[edge] <= sequence[0].upperBound && sequence[0].lowerBound <= nfa.edgeHighs[edge] {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    /// Every edge of `members` that touches a plain character's byte range covers all of it, at
+    /// every byte of the character.
+    private mutating func plainClean(_ members: [UInt64]) -> Bool {
+        for sequence in TokenSlices.plainCharacterSequences where !plainClean(members, sequence: sequence, position: 0) {
+            return false
+        }
+        return true
+    }
+
+    private mutating func plainClean(_ members: [UInt64], sequence: [ClosedRange<UInt8>], position: Int) -> Bool {
+        let range = sequence[position]
+        for configuration in members {
+            let state = Int(configuration >> 32)
+            let stack = configuration & 0xFFFF_FFFF
+            for edge in Int(nfa.edgeStarts[state])..<Int(nfa.edgeStarts[state + 1]) {
+                let low = nfa.edgeLows[edge], high = nfa.edgeHighs[edge]
+                guard low <= range.upperBound && range.lowerBound <= high else { continue }
+                guard low <= range.lowerBound && range.upperBound <= high else { return false }
+                if position + 1 < sequence.count {
+                    let seed = (UInt64(UInt32(bitPattern: nfa.edgeTargets[edge])) << 32) | stack
+                    guard plainClean(singleClosure(seed), sequence: sequence, position: position + 1) else { return false }
+                }
+            }
+        }
+        return true
     }
 }

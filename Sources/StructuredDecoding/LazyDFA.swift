@@ -35,6 +35,8 @@ struct LazyDFA: ByteRecognizer {
     /// Per closure id: `branchingPlainSafeCharacters` answers, and whether one is being computed.
     var plainClosureBounds: [PlainBound] = []
     var plainClosureInProgress: [Bool] = []
+    /// Per closure id: `plainExactCharacters`'s cleanliness check (-1 not computed, 0 no, 1 yes).
+    var plainClosureCleanliness: [Int8] = []
 
     /// Closure scratch: NFA state s was visited in this closure when `visitMarks[s]` equals
     /// `visitGeneration`, with stack `visitStacks[s]`; a second stack for the same state (rare:

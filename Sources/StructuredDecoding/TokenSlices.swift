@@ -21,6 +21,12 @@ final class TokenSlices: Sendable {
     let slices: [Slice]
     /// Characters in the longest plain token.
     let longestPlain: Int
+    /// `plainUpTo[n]`: bit t set when token t is plain text of 1 to n characters, for n in
+    /// 0...longestPlain (masks of JSON strings with exactly n characters left).
+    let plainUpTo: [[UInt64]]
+    /// Trie of every token that is not plain text (escapes, quotes, control bytes, pieces of
+    /// UTF-8 characters).
+    let nonPlain: TokenTrie
     /// How many characters deep the safety search looks before giving up on finding a cycle
     /// (so its cost per state is bounded): 16.
     static let searchDepth = 16
@@ -44,6 +50,16 @@ final class TokenSlices: Sendable {
             slices.append(Slice(maxCharacters: limit, mask: mask, rest: rest))
         }
         self.slices = slices
+        var byLength = [[Int]](repeating: [], count: longestPlain + 1)
+        for (index, count) in characters.enumerated() where count >= 1 { byLength[count].append(index) }
+        var upTo = [[UInt64](repeating: 0, count: vocabulary.maskWordCount)]
+        for length in 1..<byLength.count {
+            var mask = upTo[length - 1]
+            for index in byLength[length] { mask[index >> 6] |= 1 << UInt64(index & 63) }
+            upTo.append(mask)
+        }
+        plainUpTo = upTo
+        nonPlain = slices.last?.rest ?? TokenTrie(vocabulary: vocabulary) { characters[Int($0)] < 1 }
     }
 
     /// Number of characters when `bytes` is plain string text, else nil.
