@@ -54,7 +54,7 @@ public final class CompiledGrammar: Sendable {
                 if useSlices, let exact = dfa.plainExactCharacters(state, limit: slices.longestPlain) {
                     words = slices.plainUpTo[exact]
                     slices.nonPlain.fillAllowed(from: state, recognizer: &dfa, into: &words)
-                } else if useSlices, let slice = slices.slice(forSafeCharacters: Self.safeCharacters(state, in: &dfa, limit: slices.longestPlain)) {
+                } else if useSlices, let slice = slice(for: state, in: &dfa) {
                     words = slice.mask
                     slice.rest.fillAllowed(from: state, recognizer: &dfa, into: &words)
                 } else {
@@ -70,13 +70,14 @@ public final class CompiledGrammar: Sendable {
         }
     }
 
-    /// How many plain characters keep `state` alive: the NFA path bound first (cheap, and exact
-    /// for JSON string bodies), the breadth-first search over DFA states only where it proves
-    /// nothing.
-    private static func safeCharacters(_ state: Int32, in dfa: inout LazyDFA, limit: Int) -> Int {
-        let bound = dfa.plainPathSafeCharacters(state, limit: limit)
-        if bound > 0 { return bound }
-        let branching = dfa.branchingPlainSafeCharacters(state, limit: limit, budget: 2_048)
-        return branching > 0 ? branching : dfa.plainSafeCharacters(state, limit: limit)
+    /// The slice for `state`: from the NFA path bound when it proves something (cheap, and
+    /// exact for JSON string bodies), else from the ASCII bound (keys in an excluded-key trie),
+    /// else from the breadth-first search over DFA states.
+    private func slice(for state: Int32, in dfa: inout LazyDFA) -> TokenSlices.Slice? {
+        let bound = dfa.plainPathSafeCharacters(state, limit: slices.longestPlain)
+        if bound > 0 { return slices.slice(forSafeCharacters: bound) }
+        let ascii = dfa.branchingASCIISafeCharacters(state, limit: slices.asciiSlices.last?.maxCharacters ?? 0, budget: 2_048)
+        if ascii > 0, let slice = slices.asciiSlice(forSafeCharacters: ascii) { return slice }
+        return slices.slice(forSafeCharacters: dfa.plainSafeCharacters(state, limit: slices.longestPlain))
     }
 }

@@ -148,7 +148,10 @@ extension LazyDFA {
 extension LazyDFA {
     /// The general form of `plainPathSafeCharacters`, for states where plain characters lead to
     /// different closures: a key that may still leave the excluded-key trie goes to a child node
-    /// on some characters and to a free string on the others.
+    /// on some characters and to a free string on the others. It proves safety for ASCII plain
+    /// text only (`TokenSlices.asciiSlices` go with it): in a trie every node calls the shared
+    /// non-ASCII rule with its own return stack, so covering UTF-8 would cost several closures
+    /// per node and sequence, while the vocabulary has few non-ASCII plain tokens to walk.
     ///
     /// Each plain character's byte ranges are cut where the NFA edges cut them; every piece must
     /// be read by some path, and the bound is one more than the worst piece's best path. Closures
@@ -156,7 +159,7 @@ extension LazyDFA {
     /// position of an object). A closure that leads only to itself is safe at every length; any
     /// other cycle is assumed safe while it is being evaluated and the answers that relied on
     /// the assumption are not memoized. Past `budget` closure evaluations it gives up (0).
-    mutating func branchingPlainSafeCharacters(_ state: Int32, limit: Int, budget: Int) -> Int {
+    mutating func branchingASCIISafeCharacters(_ state: Int32, limit: Int, budget: Int) -> Int {
         var search = PlainBoundSearch(budget: budget)
         let bound = plainBound(of: members(of: state), want: limit, evaluating: -1, search: &search)
         return search.exhausted ? 0 : bound
@@ -166,7 +169,7 @@ extension LazyDFA {
                                      search: inout PlainBoundSearch) -> Int {
         guard want > 0 else { return 0 }
         var result = want
-        for sequence in TokenSlices.plainCharacterSequences {
+        for sequence in TokenSlices.asciiCharacterSequences {
             result = min(result, plainBound(of: members, sequence: sequence, position: 0, want: result,
                                             evaluating: evaluating, search: &search))
             if result == 0 { break }

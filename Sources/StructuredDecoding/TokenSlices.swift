@@ -19,6 +19,10 @@ final class TokenSlices: Sendable {
     let all: TokenTrie
     /// Slices by increasing `maxCharacters`; the last covers every plain token.
     let slices: [Slice]
+    /// The same for plain tokens that are all ASCII, for states where only ASCII plain text is
+    /// proven safe (a key in an excluded-key trie: proving it for every UTF-8 character costs
+    /// a closure per trie node and byte, and the few non-ASCII tokens are cheap to walk).
+    let asciiSlices: [Slice]
     /// Characters in the longest plain token.
     let longestPlain: Int
     /// `plainUpTo[n]`: bit t set when token t is plain text of 1 to n characters, for n in
@@ -40,16 +44,13 @@ final class TokenSlices: Sendable {
         let longest = characters.max() ?? 0
         longestPlain = max(longest, 0)
         all = TokenTrie(vocabulary: vocabulary)
-        var slices: [Slice] = []
-        for limit in [2, 4, 8, TokenSlices.searchDepth, longestPlain] where limit >= 1 && limit <= longestPlain && !slices.contains(where: { $0.maxCharacters == limit }) {
-            var mask = [UInt64](repeating: 0, count: vocabulary.maskWordCount)
-            for (index, count) in characters.enumerated() where count >= 1 && count <= limit {
-                mask[index >> 6] |= 1 << UInt64(index & 63)
-            }
-            let rest = TokenTrie(vocabulary: vocabulary) { characters[Int($0)] < 1 || characters[Int($0)] > limit }
-            slices.append(Slice(maxCharacters: limit, mask: mask, rest: rest))
-        }
+        let slices = TokenSlices.slices(vocabulary: vocabulary, characters: characters)
         self.slices = slices
+        var ascii = [Int](repeating: -1, count: vocabulary.count)
+        for (index, count) in characters.enumerated() where count >= 1 && vocabulary.tokenBytes[index].allSatisfy({ $0 < 0x80 }) {
+            ascii[index] = count
+        }
+        asciiSlices = TokenSlices.slices(vocabulary: vocabulary, characters: ascii)
         var byLength = [[Int]](repeating: [], count: longestPlain + 1)
         for (index, count) in characters.enumerated() where count >= 1 { byLength[count].append(index) }
         var upTo = [[UInt64](repeating: 0, count: vocabulary.maskWordCount)]
@@ -60,6 +61,21 @@ final class TokenSlices: Sendable {
         }
         plainUpTo = upTo
         nonPlain = slices.last?.rest ?? TokenTrie(vocabulary: vocabulary) { characters[Int($0)] < 1 }
+    }
+
+    /// Slices for the tokens with `characters[t] >= 1`, at a few lengths up to the longest.
+    private static func slices(vocabulary: TokenVocabulary, characters: [Int]) -> [Slice] {
+        let longest = characters.max() ?? 0
+        var slices: [Slice] = []
+        for limit in [2, 4, 8, TokenSlices.searchDepth, longest] where limit >= 1 && limit <= longest && !slices.contains(where: { $0.maxCharacters == limit }) {
+            var mask = [UInt64](repeating: 0, count: vocabulary.maskWordCount)
+            for (index, count) in characters.enumerated() where count >= 1 && count <= limit {
+                mask[index >> 6] |= 1 << UInt64(index & 63)
+            }
+            let rest = TokenTrie(vocabulary: vocabulary) { characters[Int($0)] < 1 || characters[Int($0)] > limit }
+            slices.append(Slice(maxCharacters: limit, mask: mask, rest: rest))
+        }
+        return slices
     }
 
     /// Number of characters when `bytes` is plain string text, else nil.
@@ -77,6 +93,14 @@ final class TokenSlices: Sendable {
     func slice(forSafeCharacters safeCharacters: Int) -> Slice? {
         slices.last { $0.maxCharacters <= safeCharacters }
     }
+
+    /// The widest ASCII slice usable where ASCII plain text of up to `safeCharacters` stays alive.
+    func asciiSlice(forSafeCharacters safeCharacters: Int) -> Slice? {
+        asciiSlices.last { $0.maxCharacters <= safeCharacters }
+    }
+
+    /// The byte ranges of the ASCII plain characters (each one byte).
+    static let asciiCharacterSequences: [[ClosedRange<UInt8>]] = [[0x20...0x21], [0x23...0x5B], [0x5D...0x7F]]
 
     /// Byte-range sequences spelling exactly the plain string characters in UTF-8.
     static let plainCharacterSequences: [[ClosedRange<UInt8>]] = {

@@ -8,6 +8,7 @@ import Testing
 @Suite("PlainTextBounds") struct PlainTextBoundTests {
     let compiler = GrammarCompiler(vocabulary: TinyVocabulary.vocabulary)
     static let limit = 40
+    static let asciiPlain: [UInt8] = Array(0x20...0x7F).filter { $0 != 0x22 && $0 != 0x5C }
 
     func grammar(_ text: String) throws -> CompiledGrammar {
         try compiler.compile(jsonSchema: try JSONValue(parsing: text))
@@ -32,7 +33,7 @@ import Testing
         try #require(state != 0, "\(prefix) was rejected")
         return grammar.dfa.withLock { dfa in
             Bounds(chain: dfa.plainPathSafeCharacters(state, limit: Self.limit),
-                   branching: dfa.branchingPlainSafeCharacters(state, limit: Self.limit, budget: 2_048),
+                   branching: dfa.branchingASCIISafeCharacters(state, limit: Self.limit, budget: 2_048),
                    search: dfa.plainSafeCharacters(state, limit: Self.limit),
                    exact: dfa.plainExactCharacters(state, limit: Self.limit))
         }
@@ -96,8 +97,19 @@ import Testing
                 grammar.dfa.withLock { dfa in
                     let search = dfa.plainSafeCharacters(current, limit: limit)
                     #expect(dfa.plainPathSafeCharacters(current, limit: limit) <= search)
-                    #expect(dfa.branchingPlainSafeCharacters(current, limit: limit, budget: 2_048) <= search)
                     if let exact = dfa.plainExactCharacters(current, limit: limit) { #expect(exact == search) }
+                    // The ASCII bound claims less (ASCII text only), so check the claim itself.
+                    let ascii = dfa.branchingASCIISafeCharacters(current, limit: limit, budget: 2_048)
+                    for length in 0...min(ascii, 6) {
+                        for _ in 0..<10 {
+                            var state = current
+                            for _ in 0..<length {
+                                let byte = Self.asciiPlain[Int(generator.next() % UInt64(Self.asciiPlain.count))]
+                                state = dfa.step(state, byte)
+                            }
+                            #expect(state != 0, "\(length) ASCII characters after a bound of \(ascii)")
+                        }
+                    }
                 }
                 var words: [UInt64] = []
                 matcher.fillAllowedTokens(into: &words)
