@@ -51,8 +51,10 @@ public final class CompiledGrammar: Sendable {
             }
             for index in words.indices { words[index] = 0 }
             if state != 0 {
-                if useSlices,
-                   let slice = slices.slice(forSafeCharacters: dfa.plainSafeCharacters(state, limit: slices.longestPlain)) {
+                if useSlices, let exact = dfa.plainExactCharacters(state, limit: slices.longestPlain) {
+                    words = slices.plainUpTo[exact]
+                    slices.nonPlain.fillAllowed(from: state, recognizer: &dfa, into: &words)
+                } else if useSlices, let slice = slice(for: state, in: &dfa) {
                     words = slice.mask
                     slice.rest.fillAllowed(from: state, recognizer: &dfa, into: &words)
                 } else {
@@ -66,5 +68,16 @@ public final class CompiledGrammar: Sendable {
             }
             if useCache, dfa.cachedMasks.count < limits.maxCachedMasks { dfa.cachedMasks[state] = words }
         }
+    }
+
+    /// The slice for `state`: from the NFA path bound when it proves something (cheap, and
+    /// exact for JSON string bodies), else from the ASCII bound (keys in an excluded-key trie),
+    /// else from the breadth-first search over DFA states.
+    private func slice(for state: Int32, in dfa: inout LazyDFA) -> TokenSlices.Slice? {
+        let bound = dfa.plainPathSafeCharacters(state, limit: slices.longestPlain)
+        if bound > 0 { return slices.slice(forSafeCharacters: bound) }
+        let ascii = dfa.branchingASCIISafeCharacters(state, limit: slices.asciiSlices.last?.maxCharacters ?? 0, budget: 2_048)
+        if ascii > 0, let slice = slices.asciiSlice(forSafeCharacters: ascii) { return slice }
+        return slices.slice(forSafeCharacters: dfa.plainSafeCharacters(state, limit: slices.longestPlain))
     }
 }

@@ -85,6 +85,9 @@ public final class GrammarMatcher {
         }
     }
 
+    /// The DFA state the matcher is in (tests inspect it).
+    var currentState: Int32 { state }
+
     /// A complete value has been produced: end-of-generation is allowed (or was accepted).
     public var isComplete: Bool {
         finished || grammar.dfa.withLock { $0.isAccepting(state) }

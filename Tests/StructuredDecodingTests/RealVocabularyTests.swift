@@ -14,16 +14,63 @@ import Testing
         return try Tokenizer(gguf: GGUFFile(contentsOf: URL(fileURLWithPath: path)))
     }
 
-    @Test func tokenizedValuesPassTheMaskAndInvalidOnesDoNot() throws {
-        let tokenizer = try Self.tokenizer()
+    static func vocabulary(_ tokenizer: Tokenizer) -> TokenVocabulary {
         var bytes: [[UInt8]] = []
         var special = Set<Int32>()
         for id in 0..<Int32(tokenizer.vocabularySize) {
             bytes.append(tokenizer.tokenBytes(id))
             if tokenizer.isControl(id) { special.insert(id) }
         }
-        let vocabulary = TokenVocabulary(tokenBytes: bytes, specialTokenIDs: special,
-                                         endOfGenerationTokenIDs: tokenizer.endOfGenerationTokenIDs)
+        return TokenVocabulary(tokenBytes: bytes, specialTokenIDs: special,
+                               endOfGenerationTokenIDs: tokenizer.endOfGenerationTokenIDs)
+    }
+
+    /// On the real vocabulary (plain tokens up to dozens of characters, UTF-8 pieces, tokens
+    /// that close a string and go on), masks built from the plain-text bounds, slices and
+    /// per-length bitmasks equal the plain full trie walk, along random walks that prefer long
+    /// tokens so `maxLength` strings run out.
+    @Test(arguments: [
+        #"{"type":"object","properties":{"id":{"type":"string","maxLength":7},"note":{"type":"string","maxLength":30},"tags":{"type":"array","items":{"type":"string","maxLength":3}}}}"#,
+        #"{"type":"object","properties":{"name":{"type":"string"},"nickname":{"anyOf":[{"type":"string","maxLength":4},{"type":"null"}]}},"additionalProperties":{"type":"string","minLength":2}}"#,
+    ])
+    func boundedMasksEqualTheFullWalk(schemaText: String) throws {
+        let tokenizer = try Self.tokenizer()
+        let vocabulary = Self.vocabulary(tokenizer)
+        let grammar = try GrammarCompiler(vocabulary: vocabulary).compile(jsonSchema: try JSONValue(parsing: schemaText))
+        var generator = SplitMix(seed: 3)
+        for _ in 0..<3 {
+            let fast = GrammarMatcher(grammar: grammar)
+            let slow = GrammarMatcher(grammar: grammar)
+            slow.usesMaskCache = false
+            slow.usesSlices = false
+            for _ in 0..<14 {
+                var fastMask: [UInt64] = [], slowMask: [UInt64] = []
+                fast.fillAllowedTokens(into: &fastMask)
+                slow.fillAllowedTokens(into: &slowMask)
+                #expect(fastMask == slowMask)
+                var choices: [Int32] = []
+                for (word, bits) in fastMask.enumerated() where bits != 0 {
+                    for bit in 0..<64 where bits & (1 << UInt64(bit)) != 0 { choices.append(Int32(word * 64 + bit)) }
+                }
+                choices.removeAll { vocabulary.endOfGenerationTokenIDs.contains($0) }
+                guard !choices.isEmpty else { break }
+                // Half the time the longest of a few random picks, to use up length bounds.
+                var choice = choices[Int(generator.next() % UInt64(choices.count))]
+                if generator.next() % 2 == 0 {
+                    for _ in 0..<8 {
+                        let other = choices[Int(generator.next() % UInt64(choices.count))]
+                        if vocabulary.tokenBytes[Int(other)].count > vocabulary.tokenBytes[Int(choice)].count { choice = other }
+                    }
+                }
+                #expect(fast.accept(choice))
+                #expect(slow.accept(choice))
+            }
+        }
+    }
+
+    @Test func tokenizedValuesPassTheMaskAndInvalidOnesDoNot() throws {
+        let tokenizer = try Self.tokenizer()
+        let vocabulary = Self.vocabulary(tokenizer)
         let compiler = GrammarCompiler(vocabulary: vocabulary)
         let schema = try JSONValue(parsing: #"""
             {"type":"object","properties":{"title":{"type":"string","maxLength":40},"servings":{"type":"integer","minimum":1,"maximum":12},
