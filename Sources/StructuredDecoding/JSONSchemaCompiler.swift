@@ -8,6 +8,7 @@ import JSONSchemaValidation
 struct JSONSchemaCompiler {
     let root: JSONValue
     let options: JSONGrammarOptions
+    let limits: GrammarLimits
     var rules: [GrammarNode] = [.nothing]
     private var ruleForReference: [String: Int] = [:]
     private var anyValueRule: Int?
@@ -26,25 +27,26 @@ struct JSONSchemaCompiler {
         "type", "properties", "required", "additionalProperties", "items", "prefixItems", "additionalItems",
         "minItems", "maxItems", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "pattern", "minLength",
         "maxLength", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-        "minProperties", "maxProperties", "uniqueItems",
+        "minProperties", "maxProperties", "uniqueItems", excludedPatternsKeyword, "patternProperties", "propertyNames",
     ]
     /// Validation keywords a regular grammar cannot (or does not yet) enforce.
     static let unsupportedKeywords: Set<String> = [
-        "patternProperties", "not", "dependencies", "dependentRequired", "dependentSchemas", "if", "then", "else",
-        "propertyNames", "contains", "minContains", "maxContains", "unevaluatedProperties", "unevaluatedItems",
+        "not", "dependencies", "dependentRequired", "dependentSchemas", "if", "then", "else",
+        "contains", "minContains", "maxContains", "unevaluatedProperties", "unevaluatedItems",
         "$dynamicRef", "$recursiveRef",
     ]
 
     static func compile(_ schema: JSONValue, options: JSONGrammarOptions, limits: GrammarLimits) throws(GrammarError) -> Grammar {
-        var compiler = JSONSchemaCompiler(root: schema, options: options)
+        var compiler = JSONSchemaCompiler(root: schema, options: options, limits: limits)
         let start = try compiler.node(for: schema, path: "#")
         compiler.rules[0] = start
         return Grammar(rules: compiler.rules)
     }
 
-    private init(root: JSONValue, options: JSONGrammarOptions) {
+    private init(root: JSONValue, options: JSONGrammarOptions, limits: GrammarLimits) {
         self.root = root
         self.options = options
+        self.limits = limits
     }
 
     // MARK: - Dispatch
@@ -189,7 +191,7 @@ struct JSONSchemaCompiler {
             JSONSchemaCompiler.numberSyntax,
             JSONSchemaCompiler.stringSyntax(minLength: 0, maxLength: nil),
             .array(ArrayShape(prefix: [], items: value, minCount: 0, maxCount: nil)),
-            .object(ObjectShape(members: [], additional: (JSONSchemaCompiler.stringSyntax(minLength: 0, maxLength: nil), value),
+            .object(ObjectShape(members: [], additional: [(JSONSchemaCompiler.stringSyntax(minLength: 0, maxLength: nil), value)],
                                 minCount: 0, maxCount: nil)),
         ])
         return value

@@ -1,0 +1,67 @@
+import JSONSchemaValidation
+import Testing
+@testable import StructuredDecoding
+
+/// Keywords compiled through eager automata (`ByteDFA`): `patternProperties`, `propertyNames`,
+/// `pattern` with length bounds. Each language is checked byte-wise, and against the
+/// independent validator (`JSONSchemaValidation`) so the grammar never accepts an invalid value.
+@Suite("SchemaCoverage") struct SchemaCoverageTests {
+    let compiler = GrammarCompiler(vocabulary: TinyVocabulary.vocabulary)
+
+    func expectMatches(_ schema: String, accepts: [String], rejects: [String],
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let compiled = try compiler.compile(jsonSchema: try JSONValue(parsing: schema))
+        for text in accepts {
+            #expect(compiled.matches(Array(text.utf8)), "should accept \(text)", sourceLocation: sourceLocation)
+        }
+        for text in rejects {
+            #expect(!compiled.matches(Array(text.utf8)), "should reject \(text)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func automatonBooleanOperations() throws {
+        let limits = GrammarLimits()
+        let ab = try ByteDFA(.repetition(.literal("ab"), min: 0, max: nil), limits: limits, keyword: "t", path: "#")
+        let short = try ByteDFA(.repetition(.byteSet([0x61...0x62]), min: 0, max: 4), limits: limits, keyword: "t", path: "#")
+        let both = try ab.combined(with: short, .intersection, limits: limits, keyword: "t", path: "#")
+        let either = try ab.combined(with: short, .union, limits: limits, keyword: "t", path: "#")
+        let onlyAB = try ab.combined(with: short, .difference, limits: limits, keyword: "t", path: "#")
+        for text in ["", "ab", "abab", "ababab", "a", "ba", "bbbb", "aaaaa"] {
+            let inAB = ab.matches(Array(text.utf8)), inShort = short.matches(Array(text.utf8))
+            #expect(both.matches(Array(text.utf8)) == (inAB && inShort), "\(text)")
+            #expect(either.matches(Array(text.utf8)) == (inAB || inShort), "\(text)")
+            #expect(onlyAB.matches(Array(text.utf8)) == (inAB && !inShort), "\(text)")
+        }
+        let none = try short.combined(with: short, .difference, limits: limits, keyword: "t", path: "#")
+        #expect(none.isEmpty)
+    }
+
+    @Test func patternWithLengthBounds() throws {
+        try expectMatches(#"{"type":"string","pattern":"^[a-z]+$","minLength":2,"maxLength":4}"#,
+                          accepts: [#""ab""#, #""abcd""#], rejects: [#""a""#, #""abcde""#, #""aB""#, #""""#])
+        try expectMatches(#"{"type":"string","pattern":"x","maxLength":3}"#,
+                          accepts: [#""x""#, #""éx""#, #""\nx""#, #""axb""#], rejects: [#""abcx""#, #""ab""#, #""\u000ax""#])
+        try expectMatches(#"{"type":"string","format":"date","pattern":"^2020"}"#,
+                          accepts: [#""2020-02-29""#], rejects: [#""2021-01-01""#, #""2020-02-30""#])
+    }
+
+    @Test func patternPropertiesSplitKeysByMatchingPatterns() throws {
+        let schema = #"{"type":"object","properties":{"fo":{"type":"integer"}},"patternProperties":{"^f":{"type":"integer"},"o$":{"minimum":10}},"additionalProperties":{"type":"string"}}"#
+        try expectMatches(schema,
+                          accepts: [#"{"fo":12}"#, #"{"fa":1}"#, #"{"fo":10,"xo":11}"#, #"{"foo":12}"#, #"{"x":"s"}"#, #"{"fa":2,"b":"c"}"#],
+                          rejects: [#"{"fo":1}"#, #"{"fa":"s"}"#, #"{"xo":9}"#, #"{"foo":10.5}"#, #"{"foo":3}"#, #"{"x":1}"#])
+    }
+
+    @Test func patternPropertiesWithoutAdditional() throws {
+        let schema = #"{"type":"object","patternProperties":{"^[a-z]+$":{"type":"boolean"}},"additionalProperties":false}"#
+        try expectMatches(schema, accepts: [#"{}"#, #"{"ab":true}"#, #"{"a":true,"b":false}"#],
+                          rejects: [#"{"A":true}"#, #"{"":true}"#, #"{"a":1}"#, #"{"a1":true}"#])
+    }
+
+    @Test func propertyNamesRestrictKeys() throws {
+        try expectMatches(#"{"type":"object","propertyNames":{"maxLength":2},"properties":{"abc":{}}}"#,
+                          accepts: [#"{}"#, #"{"ab":1}"#], rejects: [#"{"abc":1}"#, #"{"abcd":1}"#])
+        try expectMatches(#"{"type":"object","propertyNames":{"enum":["a","b"]}}"#,
+                          accepts: [#"{"a":1,"b":2}"#], rejects: [#"{"c":1}"#])
+    }
+}
