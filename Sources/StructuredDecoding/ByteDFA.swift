@@ -93,10 +93,15 @@ struct ByteDFA: Sendable {
             if boundary[byte] { representatives.append(UInt8(byte)) }
             classOf[byte] = UInt8(representatives.count - 1)
         }
+        // Work (NFA states visited) is budgeted too: a few large state sets cost as much as
+        // many small ones.
+        var work = 0
+        let maxWork = limits.maxEagerDFAStates * 64
         func closure(_ states: [Int32]) -> [Int32] {
             var seen = Set(states)
             var stack = states
             while let state = stack.popLast() {
+                work += 1
                 for next in nfa.epsilons[Int(state)] where seen.insert(next).inserted { stack.append(next) }
             }
             return seen.sorted()
@@ -116,6 +121,7 @@ struct ByteDFA: Sendable {
             accepting.append(current.contains(exit))
             for representative in representatives {
                 var next: [Int32] = []
+                work += current.count
                 for state in current {
                     for edge in nfa.edges[Int(state)] where edge.low <= representative && representative <= edge.high {
                         next.append(edge.target)
@@ -126,6 +132,10 @@ struct ByteDFA: Sendable {
                     continue
                 }
                 let target = closure(next)
+                guard work <= maxWork else {
+                    throw GrammarError(.budgetExceeded, keyword: keyword, path: path,
+                                       detail: "determinizing took more than \(maxWork) steps")
+                }
                 if let known = index[target] {
                     transitions.append(known)
                 } else {

@@ -15,11 +15,12 @@ public struct GrammarLimits: Sendable, Hashable {
     public var maxCachedMasks: Int
     /// Maximum states of one eagerly determinized sub-automaton (a `patternProperties` key
     /// class, a `pattern` intersected with length bounds, a negated pattern).
-    /// Default: 50_000 (a few MB at most). Speed: about a million states/s.
+    /// Determinizing may also visit at most 64 NFA states per DFA state allowed.
+    /// Default: 20_000 (a few MB at most). Speed: about a million states/s.
     public var maxEagerDFAStates: Int
 
     public init(maxNFAStates: Int = 400_000, maxNestingDepth: Int = 32, maxRepetition: Int = 10_000,
-                maxCachedMasks: Int = 2_048, maxEagerDFAStates: Int = 50_000) {
+                maxCachedMasks: Int = 2_048, maxEagerDFAStates: Int = 20_000) {
         self.maxEagerDFAStates = maxEagerDFAStates
         self.maxNFAStates = maxNFAStates
         self.maxNestingDepth = maxNestingDepth

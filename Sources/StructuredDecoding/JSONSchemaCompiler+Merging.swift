@@ -42,7 +42,12 @@ extension JSONSchemaCompiler {
                 result["enum"] = .array([])
             case "patternProperties":
                 result[key] = .object(mergeProperties(existing.object ?? JSONObject(), value.object ?? JSONObject()))
-            case "items", "additionalProperties", "additionalItems", "not", "propertyNames":
+            case "not":
+                // not A and not B = not (A or B).
+                result[key] = .object(JSONObject([(key: "anyOf", value: .array([existing, value]))]))
+            case "$fm-fractional":
+                continue
+            case "items", "additionalProperties", "additionalItems", "propertyNames":
                 result[key] = .object(JSONObject([(key: "allOf", value: .array([existing, value]))]))
             case "anyOf", "oneOf":
                 // (A1 | A2) & (B1 | B2) = (A1&B1) | (A1&B2) | ...

@@ -28,10 +28,11 @@ struct JSONSchemaCompiler {
         "minItems", "maxItems", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "pattern", "minLength",
         "maxLength", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
         "minProperties", "maxProperties", "uniqueItems", excludedPatternsKeyword, "patternProperties", "propertyNames",
+        "not", fractionalKeyword,
     ]
     /// Validation keywords a regular grammar cannot (or does not yet) enforce.
     static let unsupportedKeywords: Set<String> = [
-        "not", "dependencies", "dependentRequired", "dependentSchemas", "if", "then", "else",
+        "dependencies", "dependentRequired", "dependentSchemas", "if", "then", "else",
         "contains", "minContains", "maxContains", "unevaluatedProperties", "unevaluatedItems",
         "$dynamicRef", "$recursiveRef",
     ]
@@ -91,6 +92,16 @@ struct JSONSchemaCompiler {
             }
             return .rule(try rule(for: text, path: path))
         }
+        if let inner = object["not"] {
+            // not: S joins the other keywords as one more allOf branch, rewritten positively.
+            var rest = object
+            rest["not"] = nil
+            let allowed = Set(try allowedTypes(object, path: path)).union(object["type"] == nil ? ["integer"] : [])
+            let branches = try negation(of: inner, allowed: allowed.contains("number") ? allowed.union(["integer"]) : allowed, path: path + "/not")
+            let negated: JSONValue = branches.isEmpty ? .bool(false) : .object(JSONObject([(key: "anyOf", value: .array(branches))]))
+            rest["allOf"] = .array((rest["allOf"]?.array ?? []) + [negated])
+            return try node(for: rest, path: path)
+        }
         if let all = object["allOf"] {
             guard let branches = all.array else {
                 throw GrammarError(.invalidSchema, keyword: "allOf", path: path, detail: "allOf must be an array")
@@ -119,18 +130,23 @@ struct JSONSchemaCompiler {
             if keyword == "oneOf" { return try oneOfNode(branches, siblings: siblings, path: path) }
             return try anyOfNode(branches, keyword: keyword, siblings: siblings, path: path)
         }
-        if let constant = object["const"] {
-            return .literal(constant.serialized())
-        }
         let types = try allowedTypes(object, path: path)
-        if let values = object["enum"] {
-            guard let list = values.array else {
-                throw GrammarError(.invalidSchema, keyword: "enum", path: path, detail: "enum must be an array")
+        if object["const"] != nil || object["enum"] != nil {
+            var values: [JSONValue]
+            if let constant = object["const"] {
+                values = [constant]
+            } else {
+                guard let list = object["enum"]?.array else {
+                    throw GrammarError(.invalidSchema, keyword: "enum", path: path, detail: "enum must be an array")
+                }
+                values = list
             }
-            let kept = list.filter { value in
-                types.contains(value.typeName) || (value.typeName == "integer" && types.contains("number"))
+            let validator = JSONSchemaCompiler.validator(forOthersThanValues: object)
+            var kept: [GrammarNode] = []
+            for value in values where try admits(value, object, types: types, validator: validator, path: path) {
+                kept.append(.literal(value.serialized()))
             }
-            return .choice(kept.map { .literal($0.serialized()) })
+            return .choice(kept)
         }
         if !JSONSchemaCompiler.hasValidation(object) { return try anyValue() }
         var branches: [GrammarNode] = []
@@ -138,7 +154,7 @@ struct JSONSchemaCompiler {
             switch type {
             case "null": branches.append(.literal("null"))
             case "boolean": branches.append(.choice([.literal("true"), .literal("false")]))
-            case "integer" where !types.contains("number"): branches.append(try integerNode(object, path: path))
+            case "integer" where !types.contains("number") && object[JSONSchemaCompiler.fractionalKeyword] == nil: branches.append(try integerNode(object, path: path))
             case "number": branches.append(try numberNode(object, path: path))
             case "string": branches.append(try stringNode(object, path: path))
             case "array": branches.append(try arrayNode(object, path: path))
@@ -151,7 +167,7 @@ struct JSONSchemaCompiler {
 
     static let allTypes = ["null", "boolean", "integer", "number", "string", "array", "object"]
 
-    private func allowedTypes(_ object: JSONObject, path: String) throws(GrammarError) -> [String] {
+    func allowedTypes(_ object: JSONObject, path: String) throws(GrammarError) -> [String] {
         guard let type = object["type"] else { return JSONSchemaCompiler.allTypes }
         var names: [String] = []
         if let single = type.string {
