@@ -1,8 +1,8 @@
 import JSONSchemaValidation
 
 /// `not` by rewriting: the negation of a schema as a disjunction of positive schemas the grammar
-/// can enforce (`not: {type}` is the other types, `not: {minimum: 3}` is non-numbers or numbers
-/// below 3, `not: {pattern}` is strings the pattern's automaton rejects, `not: {required}` is
+/// can enforce (`not: {type}` is the other types, `not: {minimum: 3}` is numbers below 3 (other
+/// types satisfy `minimum`), `not: {pattern}` is strings the pattern's automaton rejects, `not: {required}` is
 /// objects missing a name...). Shapes without an exact rewriting (`not: {items}`,
 /// `not: {multipleOf}`...) are errors naming the keyword, never approximated.
 extension JSONSchemaCompiler {
@@ -21,11 +21,6 @@ extension JSONSchemaCompiler {
         var object = JSONObject([(key: "type", value: .array(kept.map { .string($0) }))])
         for (key, value) in extra { object[key] = value }
         return .object(object)
-    }
-
-    /// The types other than those of the keyword's own kind (values it does not constrain).
-    private static func others(_ kind: [String], allowed: Set<String>) -> JSONValue? {
-        typed(allTypes.filter { !kind.contains($0) && !(kind.contains("number") && $0 == "integer") }, allowed: allowed)
     }
 
     /// `not: schema` as the branches of an `anyOf` (no branch: unsatisfiable), for values whose
@@ -84,34 +79,33 @@ extension JSONSchemaCompiler {
             return Int(number.doubleValue)
         }
         let t = JSONSchemaCompiler.typed
-        let o = JSONSchemaCompiler.others
         switch key {
         case "minLength":
             let n = try count()
-            return [o(["string"], allowed), n == 0 ? nil : t(["string"], [("maxLength", .number(JSONNumber(n - 1)))], allowed)].compactMap { $0 }
+            return [n == 0 ? nil : t(["string"], [("maxLength", .number(JSONNumber(n - 1)))], allowed)].compactMap { $0 }
         case "maxLength":
-            return [o(["string"], allowed), t(["string"], [("minLength", .number(JSONNumber(try count() + 1)))], allowed)].compactMap { $0 }
+            return [t(["string"], [("minLength", .number(JSONNumber(try count() + 1)))], allowed)].compactMap { $0 }
         case "minItems":
             let n = try count()
-            return [o(["array"], allowed), n == 0 ? nil : t(["array"], [("maxItems", .number(JSONNumber(n - 1)))], allowed)].compactMap { $0 }
+            return [n == 0 ? nil : t(["array"], [("maxItems", .number(JSONNumber(n - 1)))], allowed)].compactMap { $0 }
         case "maxItems":
-            return [o(["array"], allowed), t(["array"], [("minItems", .number(JSONNumber(try count() + 1)))], allowed)].compactMap { $0 }
+            return [t(["array"], [("minItems", .number(JSONNumber(try count() + 1)))], allowed)].compactMap { $0 }
         case "minProperties":
             let n = try count()
-            return [o(["object"], allowed), n == 0 ? nil : t(["object"], [("maxProperties", .number(JSONNumber(n - 1)))], allowed)].compactMap { $0 }
+            return [n == 0 ? nil : t(["object"], [("maxProperties", .number(JSONNumber(n - 1)))], allowed)].compactMap { $0 }
         case "maxProperties":
-            return [o(["object"], allowed), t(["object"], [("minProperties", .number(JSONNumber(try count() + 1)))], allowed)].compactMap { $0 }
+            return [t(["object"], [("minProperties", .number(JSONNumber(try count() + 1)))], allowed)].compactMap { $0 }
         case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
             guard value.number != nil else { throw unsupported() }
             let flipped = ["minimum": "exclusiveMaximum", "maximum": "exclusiveMinimum",
                            "exclusiveMinimum": "maximum", "exclusiveMaximum": "minimum"][key] ?? key
-            return [o(["number"], allowed), t(["number"], [(flipped, value)], allowed)].compactMap { $0 }
+            return [t(["number"], [(flipped, value)], allowed)].compactMap { $0 }
         case "pattern":
             guard value.string != nil else { throw unsupported() }
-            return [o(["string"], allowed), t(["string"], [(JSONSchemaCompiler.excludedPatternsKeyword, .array([value]))], allowed)].compactMap { $0 }
+            return [t(["string"], [(JSONSchemaCompiler.excludedPatternsKeyword, .array([value]))], allowed)].compactMap { $0 }
         case "required":
             let names = (value.array ?? []).compactMap(\.string)
-            var branches = [o(["object"], allowed)].compactMap { $0 }
+            var branches: [JSONValue] = []
             for name in names {
                 if let branch = t(["object"], [("properties", .object(JSONObject([(key: name, value: .bool(false))])))], allowed) {
                     branches.append(branch)

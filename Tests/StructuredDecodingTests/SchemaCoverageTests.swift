@@ -64,4 +64,68 @@ import Testing
         try expectMatches(#"{"type":"object","propertyNames":{"enum":["a","b"]}}"#,
                           accepts: [#"{"a":1,"b":2}"#], rejects: [#"{"c":1}"#])
     }
+
+    /// Every sample is checked against the independent validator as well: the grammar accepts
+    /// exactly the valid ones among them.
+    func expectAgreesWithValidator(_ schema: String, samples: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let value = try JSONValue(parsing: schema)
+        let compiled = try compiler.compile(jsonSchema: value)
+        let validator = try JSONSchema(value)
+        for sample in samples {
+            let instance = try JSONValue(parsing: sample)
+            let valid = validator.validate(instance).isValid
+            #expect(compiled.matches(Array(instance.serialized().utf8)) == valid, "\(sample) valid: \(valid)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    static let samples = [
+        "null", "true", "false", "0", "1", "-3", "2.5", "-0.5", "10", "\"\"", "\"a\"", "\"abc\"", "\"x1\"", "[]", "[1]", "[1,2,3]",
+        "{}", #"{"a":1}"#, #"{"b":2}"#, #"{"a":1,"b":2}"#, #"{"a":"s"}"#,
+    ]
+
+    @Test(arguments: [
+        #"{"not":{"type":"string"}}"#,
+        #"{"not":{"type":"integer"}}"#,
+        #"{"not":{"type":["number","null"]}}"#,
+        #"{"type":"string","not":{"enum":["a","abc"]}}"#,
+        #"{"not":{"enum":["a",true,null]}}"#,
+        #"{"not":{"const":"a"}}"#,
+        #"{"not":{"pattern":"^a"}}"#,
+        #"{"type":"string","not":{"minLength":2}}"#,
+        #"{"not":{"maximum":1}}"#,
+        #"{"not":{"exclusiveMinimum":0}}"#,
+        #"{"not":{"required":["a"]}}"#,
+        #"{"type":"object","not":{"required":["a","b"]}}"#,
+        #"{"not":{"properties":{"a":{"type":"integer"}}}}"#,
+        #"{"not":{"anyOf":[{"type":"integer"},{"type":"string"}]}}"#,
+        #"{"not":{"allOf":[{"type":"integer"},{"minimum":5}]}}"#,
+        #"{"not":{"not":{"type":"array"}}}"#,
+        #"{"allOf":[{"not":{"type":"string"}},{"not":{"type":"null"}}]}"#,
+        #"{"not":{"maxItems":1}}"#,
+        #"{"not":{}}"#,
+        #"{"not":false}"#,
+        #"{"type":"object","patternProperties":{"^a":{"not":{"type":"integer"}}}}"#,
+    ])
+    func negationsAgreeWithTheValidator(schema: String) throws {
+        try expectAgreesWithValidator(schema, samples: SchemaCoverageTests.samples)
+    }
+
+    @Test(arguments: [
+        (#"{"not":{"multipleOf":2}}"#, "unsupported keyword 'not' at #/not: cannot negate 'multipleOf'"),
+        (#"{"not":{"items":{"type":"string"}}}"#, "unsupported keyword 'not' at #/not: cannot negate 'items'"),
+        (#"{"not":{"enum":[1,2]}}"#, "unsupported keyword 'not' at #/not: cannot exclude number values"),
+    ] as [(String, String)])
+    func negationsWithoutARewritingAreErrors(schema: String, message: String) throws {
+        #expect {
+            _ = try compiler.compile(jsonSchema: try JSONValue(parsing: schema))
+        } throws: { error in
+            (error as? GrammarError)?.description == message
+        }
+    }
+
+    @Test func enumValuesMustSatisfyTheOtherKeywords() throws {
+        try expectMatches(#"{"enum":["a","bb",3],"type":"string","maxLength":1}"#, accepts: [#""a""#], rejects: [#""bb""#, "3"])
+        try expectMatches(#"{"const":"a","enum":["b"]}"#, accepts: [], rejects: [#""a""#, #""b""#])
+    }
 }
