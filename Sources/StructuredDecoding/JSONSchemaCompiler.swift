@@ -28,11 +28,11 @@ struct JSONSchemaCompiler {
         "minItems", "maxItems", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "pattern", "minLength",
         "maxLength", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
         "minProperties", "maxProperties", "uniqueItems", excludedPatternsKeyword, "patternProperties", "propertyNames",
-        "not", fractionalKeyword,
+        "not", fractionalKeyword, "dependencies", "dependentRequired", "dependentSchemas",
     ]
     /// Validation keywords a regular grammar cannot (or does not yet) enforce.
     static let unsupportedKeywords: Set<String> = [
-        "dependencies", "dependentRequired", "dependentSchemas", "if", "then", "else",
+        "if", "then", "else",
         "contains", "minContains", "maxContains", "unevaluatedProperties", "unevaluatedItems",
         "$dynamicRef", "$recursiveRef",
     ]
@@ -91,6 +91,24 @@ struct JSONSchemaCompiler {
                 return try node(for: try merge(targetObject, siblings, path: path), path: path)
             }
             return .rule(try rule(for: text, path: path))
+        }
+        if object["dependencies"] != nil || object["dependentRequired"] != nil || object["dependentSchemas"] != nil {
+            // Each dependency is one more allOf branch: the trigger absent, or present with its
+            // requirements.
+            var rest = object
+            var conditions: [JSONValue] = []
+            for keyword in ["dependencies", "dependentRequired", "dependentSchemas"] {
+                guard let value = object[keyword] else { continue }
+                rest[keyword] = nil
+                guard let table = value.object else {
+                    throw GrammarError(.invalidSchema, keyword: keyword, path: path, detail: "\(keyword) must be an object")
+                }
+                for (name, requirement) in table {
+                    conditions.append(try JSONSchemaCompiler.dependency(name, requirement, keyword: keyword, path: path))
+                }
+            }
+            rest["allOf"] = .array((rest["allOf"]?.array ?? []) + conditions)
+            return try node(for: rest, path: path)
         }
         if let inner = object["not"] {
             // not: S joins the other keywords as one more allOf branch, rewritten positively.
