@@ -4,7 +4,9 @@ import JSONSchemaValidation
 /// can enforce (`not: {type}` is the other types, `not: {minimum: 3}` is numbers below 3 (other
 /// types satisfy `minimum`), `not: {pattern}` is strings the pattern's automaton rejects, `not: {required}` is
 /// objects missing a name...). Shapes without an exact rewriting (`not: {items}`,
-/// `not: {multipleOf}`...) are errors naming the keyword, never approximated.
+/// `not: {multipleOf}`...) are errors naming the keyword, never approximated, except where the
+/// caller asks for an under-approximation (`negationCandidates` set, for `oneOf`): then such a
+/// conjunct contributes no values, so the result is a subset of the negation, never a superset.
 extension JSONSchemaCompiler {
     /// Types a `type` list allows, `integer` spelled out when `number` is present.
     private static func expanded(_ types: [String]) -> Set<String> {
@@ -59,7 +61,13 @@ extension JSONSchemaCompiler {
             // Every other conjunct is negated within the schema's own types.
             let within = allowed.intersection(types)
             for (key, value) in object where key != "type" {
-                branches += try negation(ofKeyword: key, value, in: object, allowed: within, path: path, depth: depth)
+                do {
+                    branches += try negation(ofKeyword: key, value, in: object, allowed: within, path: path, depth: depth)
+                } catch {
+                    // Under-approximating, a conjunct without a negated form contributes no
+                    // values: fewer values, never a wrong one.
+                    guard negationCandidates != nil, error.kind != .invalidSchema else { throw error }
+                }
             }
             return branches
         default:
@@ -112,8 +120,9 @@ extension JSONSchemaCompiler {
                 }
             }
             return branches
-        case "properties" where object["additionalProperties"] == nil && object["patternProperties"] == nil:
-            // Some named property is present and fails its schema.
+        case "properties":
+            // Some named property is present and fails its schema (whatever
+            // additionalProperties says about other names).
             guard let table = value.object else { throw unsupported() }
             // Non-objects satisfy `properties`: only objects can fail it.
             var branches: [JSONValue] = []
@@ -128,6 +137,14 @@ extension JSONSchemaCompiler {
                 ])))
             }
             return branches
+        case "additionalProperties" where value == .bool(false) && object["patternProperties"] == nil:
+            // Under-approximating: objects with a name (from the surrounding schemas) that
+            // `properties` lacks.
+            guard let candidates = negationCandidates, allowed.contains("object") else { throw unsupported() }
+            let declared = object["properties"]?.object ?? JSONObject()
+            return candidates.filter { declared[$0] == nil }.map { name in
+                .object(JSONObject([(key: "type", value: "object"), (key: "required", value: .array([.string(name)]))]))
+            }
         case "enum", "const":
             let values = key == "const" ? [value] : (value.array ?? [])
             return try negation(ofValues: values, allowed: allowed, path: path)

@@ -15,7 +15,7 @@ extension JSONSchemaCompiler {
         }
         guard requiredOnly else {
             if options.lenient { return try anyOfNode(branches, keyword: "oneOf", siblings: siblings, path: path) }
-            throw GrammarError(.unsupportedKeyword, keyword: "oneOf", path: path, detail: "branches may overlap")
+            return try exclusiveBranches(branches, siblings: siblings, path: path)
         }
         let requiredSets = objects.map { ($0?["required"]?.array ?? []).compactMap(\.string) }
         var nodes: [GrammarNode] = []
@@ -43,6 +43,54 @@ extension JSONSchemaCompiler {
                 schema["properties"] = .object(properties)
                 nodes.append(try node(for: .object(schema), path: "\(path)/oneOf/\(index)"))
             }
+        }
+        return .choice(nodes)
+    }
+
+    /// Overlapping branches: branch i and the negation of every other branch j it may overlap
+    /// (`JSONSchemaCompiler+Negation`). Where a negation has no exact positive form it is
+    /// under-approximated (a subset: some values valid for branch i alone are not produced,
+    /// no value matching two branches ever is).
+    private mutating func exclusiveBranches(_ branches: [JSONValue], siblings: JSONObject, path: String) throws(GrammarError) -> GrammarNode {
+        let resolved = branches.map { branch -> JSONValue in
+            guard let reference = branch.object?["$ref"]?.string, let target = try? resolve(reference, path: path) else { return branch }
+            return target
+        }
+        var names: [String] = (siblings["properties"]?.object ?? JSONObject()).keys
+        for branch in resolved {
+            for name in (branch.object?["properties"]?.object ?? JSONObject()).keys where !names.contains(name) { names.append(name) }
+        }
+        let merged = branches.map { self.merged($0, siblings, path: path) }
+        var negations: [Int: [JSONValue]] = [:]
+        var nodes: [GrammarNode] = []
+        for (index, branch) in branches.enumerated() {
+            var parts: [JSONValue] = [.object(siblings), branch]
+            var impossible = false
+            for (other, otherBranch) in branches.enumerated() where other != index && !disjoint(merged[index], merged[other], depth: 0) {
+                if negations[other] == nil {
+                    let saved = negationCandidates
+                    negationCandidates = names
+                    do {
+                        negations[other] = try negation(of: otherBranch, allowed: Set(JSONSchemaCompiler.allTypes), path: "\(path)/oneOf/\(other)")
+                        negationCandidates = saved
+                    } catch {
+                        negationCandidates = saved
+                        guard error.kind != .invalidSchema else { throw error }
+                        negations[other] = []
+                    }
+                }
+                let negated = negations[other] ?? []
+                if negated.isEmpty {
+                    impossible = true
+                    break
+                }
+                parts.append(.object(JSONObject([(key: "anyOf", value: .array(negated))])))
+            }
+            if impossible { continue }
+            nodes.append(try node(for: .object(JSONObject([(key: "allOf", value: .array(parts))])), path: "\(path)/oneOf/\(index)"))
+        }
+        if nodes.isEmpty && !options.lenient {
+            throw GrammarError(.unsupportedKeyword, keyword: "oneOf", path: path, detail: "branches may overlap")
         }
         return .choice(nodes)
     }
@@ -86,7 +134,7 @@ extension JSONSchemaCompiler {
         return true
     }
 
-    private func disjoint(_ a: JSONValue, _ b: JSONValue, depth: Int) -> Bool {
+    func disjoint(_ a: JSONValue, _ b: JSONValue, depth: Int) -> Bool {
         if a == .bool(false) || b == .bool(false) { return true }
         guard depth < 8, var x = a.object, var y = b.object else { return false }
         if let reference = x["$ref"]?.string, let target = try? resolve(reference, path: "#"), let object = target.object { x = object }

@@ -14,6 +14,9 @@ struct JSONSchemaCompiler {
     private var anyValueRule: Int?
     private var keyRuleIndices: (rest: Int, nonASCII: Int, escape: Int)?
     private var depth = 0
+    /// Set while `oneOf` negates its branches: negation may then under-approximate, and these
+    /// property names (from the branches) witness "a name `properties` lacks".
+    var negationCandidates: [String]?
     /// First appearance of each property name in the document (for merged objects).
     /// Drafts 3 to 7 (by `$schema`) ignore keywords beside `$ref`.
     private(set) lazy var refIgnoresSiblings: Bool = {
