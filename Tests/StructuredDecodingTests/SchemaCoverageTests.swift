@@ -154,4 +154,15 @@ import Testing
     func dependenciesAgreeWithTheValidator(schema: String) throws {
         try expectAgreesWithValidator(schema, samples: SchemaCoverageTests.samples + [#"{"a":1,"b":"s"}"#, #"{"b":"s"}"#])
     }
+
+    @Test(arguments: [
+        #"{"oneOf":[{"required":["a"]},{"properties":{"b":{"type":"integer"}}}]}"#,
+        #"{"oneOf":[{"type":"integer"},{"minimum":2}]}"#,
+        #"{"oneOf":[{"type":"object","properties":{"a":{}},"additionalProperties":false},{"type":"object","properties":{"b":{}},"additionalProperties":false}]}"#,
+        #"{"type":"object","oneOf":[{"properties":{"a":{"const":1}},"required":["a"]},{"properties":{"b":{"type":"string"}},"required":["b"]}]}"#,
+        #"{"oneOf":[{"type":"string","pattern":"^a"},{"type":"string","pattern":"c$"}]}"#,
+    ])
+    func overlappingOneOfNeverAcceptsAValueOfTwoBranches(schema: String) throws {
+        try expectAgreesWithValidator(schema, samples: SchemaCoverageTests.samples + [#"{"a":1,"b":"s"}"#, #"{"b":"s"}"#, #""ac""#, #""bc""#])
+    }
 }
