@@ -148,7 +148,7 @@ extension JSONSchemaCompiler {
         case "enum", "const":
             let values = key == "const" ? [value] : (value.array ?? [])
             return try negation(ofValues: values, allowed: allowed, path: path)
-        case "anyOf":
+        case "oneOf" where value.array.map({ pairwiseDisjoint($0) }) ?? false, "anyOf":
             // not (A or B) = not A and not B.
             var parts: [JSONValue] = []
             for branch in value.array ?? [] {

@@ -125,7 +125,7 @@ extension JSONSchemaCompiler {
     }
 
     /// Whether no value can satisfy two of the schemas (a syntactic, conservative test).
-    private func pairwiseDisjoint(_ schemas: [JSONValue]) -> Bool {
+    func pairwiseDisjoint(_ schemas: [JSONValue]) -> Bool {
         for i in schemas.indices {
             for j in schemas.indices where j > i {
                 if !disjoint(schemas[i], schemas[j], depth: 0) { return false }
@@ -173,8 +173,17 @@ extension JSONSchemaCompiler {
         return nil
     }
 
-    static func allowedValues(_ object: JSONObject) -> [JSONValue]? {
+    static func allowedValues(_ object: JSONObject, depth: Int = 0) -> [JSONValue]? {
         if let constant = object["const"] { return [constant] }
-        return object["enum"]?.array
+        if let list = object["enum"]?.array { return list }
+        // A union of value lists (`anyOf`/`oneOf` of enums) is a value list too.
+        guard depth < 8, let branches = object["anyOf"]?.array ?? object["oneOf"]?.array,
+              object.keys.allSatisfy({ $0 == "anyOf" || $0 == "oneOf" || !isValidationKeyword($0) }) else { return nil }
+        var values: [JSONValue] = []
+        for branch in branches {
+            guard let branchObject = branch.object, let list = allowedValues(branchObject, depth: depth + 1) else { return nil }
+            values += list
+        }
+        return values
     }
 }
