@@ -2,62 +2,63 @@ import JSONSchemaValidation
 import StructuredDecoding
 
 /// Serializes a JSON value compactly with its object members in an order the grammar accepts,
-/// when there is one: a depth-first search over member orders that prunes every prefix the
-/// grammar rejects. JSON objects are unordered, so any order is the same value; MaskBench uses
-/// this when the instance's own order and the schema order both fail (objects whose order
-/// depends on the `oneOf`/`anyOf` branch they match).
+/// when there is one: a depth-first search over member orders that carries the grammar state
+/// and prunes every prefix the grammar rejects. JSON objects are unordered, so any order is
+/// the same value; MaskBench uses this when the instance's own order and the schema order both
+/// fail (objects whose order depends on the `oneOf`/`anyOf` branch they match).
 struct GrammarGuidedOrder {
     let grammar: CompiledGrammar
-    /// Prefix checks allowed per value (each costs one pass over the prefix).
-    private var budget = 20_000
+    /// Grammar steps (one per appended piece) allowed per value, so values outside the
+    /// language (every order fails) cost a bounded time.
+    private var budget = 5_000
 
     init(grammar: CompiledGrammar) { self.grammar = grammar }
 
     mutating func serialize(_ value: JSONValue) -> [UInt8]? {
-        emit(value, prefix: []) { search, bytes in search.grammar.matches(bytes) ? bytes : nil }
-    }
-
-    private mutating func viable(_ bytes: [UInt8]) -> Bool {
-        guard budget > 0 else { return false }
-        budget -= 1
-        return GrammarMatcher(grammar: grammar).wouldAccept(bytes: bytes)
-    }
-
-    private mutating func emit(_ value: JSONValue, prefix: [UInt8],
-                               then next: (inout GrammarGuidedOrder, [UInt8]) -> [UInt8]?) -> [UInt8]? {
-        switch value {
-        case .object(let object):
-            let opened = prefix + [UInt8(ascii: "{")]
-            guard viable(opened) else { return nil }
-            return members(object, remaining: object.keys, prefix: opened, first: true, then: next)
-        case .array(let items):
-            let opened = prefix + [UInt8(ascii: "[")]
-            guard viable(opened) else { return nil }
-            return elements(items[...], prefix: opened, first: true, then: next)
-        default:
-            let bytes = prefix + Array(value.serialized().utf8)
-            guard viable(bytes) else { return nil }
-            return next(&self, bytes)
+        emit(value, prefix: [], state: grammar.initialState) { search, bytes, state in
+            search.grammar.isAccepting(state) ? bytes : nil
         }
     }
 
-    private mutating func members(_ object: JSONObject, remaining: [String], prefix: [UInt8], first: Bool,
-                                  then next: (inout GrammarGuidedOrder, [UInt8]) -> [UInt8]?) -> [UInt8]? {
+    private typealias Next = (inout GrammarGuidedOrder, [UInt8], Int32) -> [UInt8]?
+
+    private mutating func extend(_ state: Int32, _ piece: [UInt8]) -> Int32? {
+        guard budget > 0 else { return nil }
+        budget -= 1
+        return grammar.state(after: piece, from: state)
+    }
+
+    private mutating func emit(_ value: JSONValue, prefix: [UInt8], state: Int32, then next: Next) -> [UInt8]? {
+        switch value {
+        case .object(let object):
+            guard let opened = extend(state, [UInt8(ascii: "{")]) else { return nil }
+            return members(object, remaining: object.keys, prefix: prefix + [UInt8(ascii: "{")], state: opened, first: true, then: next)
+        case .array(let items):
+            guard let opened = extend(state, [UInt8(ascii: "[")]) else { return nil }
+            return elements(items[...], prefix: prefix + [UInt8(ascii: "[")], state: opened, first: true, then: next)
+        default:
+            let piece = Array(value.serialized().utf8)
+            guard let after = extend(state, piece) else { return nil }
+            return next(&self, prefix + piece, after)
+        }
+    }
+
+    private mutating func members(_ object: JSONObject, remaining: [String], prefix: [UInt8], state: Int32, first: Bool,
+                                  then next: Next) -> [UInt8]? {
         if remaining.isEmpty {
-            let closed = prefix + [UInt8(ascii: "}")]
-            guard viable(closed) else { return nil }
-            return next(&self, closed)
+            guard let closed = extend(state, [UInt8(ascii: "}")]) else { return nil }
+            return next(&self, prefix + [UInt8(ascii: "}")], closed)
         }
         for (index, key) in remaining.enumerated() {
             guard let member = object[key] else { continue }
             var keyText = ""
             JSONValue.writeString(key, to: &keyText)
-            let start = prefix + (first ? [] : [UInt8(ascii: ",")]) + Array(keyText.utf8) + [UInt8(ascii: ":")]
-            guard viable(start) else { continue }
+            let piece = (first ? [] : [UInt8(ascii: ",")]) + Array(keyText.utf8) + [UInt8(ascii: ":")]
+            guard let started = extend(state, piece) else { continue }
             var rest = remaining
             rest.remove(at: index)
-            if let done = emit(member, prefix: start, then: { search, bytes in
-                search.members(object, remaining: rest, prefix: bytes, first: false, then: next)
+            if let done = emit(member, prefix: prefix + piece, state: started, then: { search, bytes, after in
+                search.members(object, remaining: rest, prefix: bytes, state: after, first: false, then: next)
             }) {
                 return done
             }
@@ -65,16 +66,21 @@ struct GrammarGuidedOrder {
         return nil
     }
 
-    private mutating func elements(_ items: ArraySlice<JSONValue>, prefix: [UInt8], first: Bool,
-                                   then next: (inout GrammarGuidedOrder, [UInt8]) -> [UInt8]?) -> [UInt8]? {
+    private mutating func elements(_ items: ArraySlice<JSONValue>, prefix: [UInt8], state: Int32, first: Bool,
+                                   then next: Next) -> [UInt8]? {
         guard let item = items.first else {
-            let closed = prefix + [UInt8(ascii: "]")]
-            guard viable(closed) else { return nil }
-            return next(&self, closed)
+            guard let closed = extend(state, [UInt8(ascii: "]")]) else { return nil }
+            return next(&self, prefix + [UInt8(ascii: "]")], closed)
         }
-        let start = prefix + (first ? [] : [UInt8(ascii: ",")])
-        return emit(item, prefix: start) { search, bytes in
-            search.elements(items.dropFirst(), prefix: bytes, first: false, then: next)
+        var current = state
+        var start = prefix
+        if !first {
+            guard let comma = extend(state, [UInt8(ascii: ",")]) else { return nil }
+            current = comma
+            start.append(UInt8(ascii: ","))
+        }
+        return emit(item, prefix: start, state: current) { search, bytes, after in
+            search.elements(items.dropFirst(), prefix: bytes, state: after, first: false, then: next)
         }
     }
 }
