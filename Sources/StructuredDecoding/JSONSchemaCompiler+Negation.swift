@@ -157,6 +157,33 @@ extension JSONSchemaCompiler {
                 parts.append(.object(JSONObject([(key: "anyOf", value: .array(negated))])))
             }
             return [.object(JSONObject([(key: "allOf", value: .array(parts))]))]
+        case "oneOf":
+            // Not exactly one: none, or two at once.
+            guard let list = value.array else { throw unsupported() }
+            var nonePart: [JSONValue] = []
+            var none = true
+            for branch in list {
+                let negated = try negation(of: branch, allowed: allowed, path: path, depth: depth + 1)
+                if negated.isEmpty { none = false; break }
+                nonePart.append(.object(JSONObject([(key: "anyOf", value: .array(negated))])))
+            }
+            var branches: [JSONValue] = none ? [.object(JSONObject([(key: "allOf", value: .array(nonePart))]))] : []
+            for i in list.indices {
+                for j in list.indices where j > i {
+                    guard let left = list[i].object, let right = list[j].object else {
+                        if list[i] == .bool(false) || list[j] == .bool(false) { continue }
+                        branches.append(list[i] == .bool(true) ? list[j] : list[i])
+                        continue
+                    }
+                    do {
+                        let both = try merge(left, right, path: path)
+                        branches.append(.object(both))
+                    } catch {
+                        guard negationCandidates != nil else { throw error }
+                    }
+                }
+            }
+            return branches
         case "allOf":
             var branches: [JSONValue] = []
             for branch in value.array ?? [] { branches += try negation(of: branch, allowed: allowed, path: path, depth: depth + 1) }

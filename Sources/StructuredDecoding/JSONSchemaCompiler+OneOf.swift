@@ -140,7 +140,7 @@ extension JSONSchemaCompiler {
         if let reference = x["$ref"]?.string, let target = try? resolve(reference, path: "#"), let object = target.object { x = object }
         if let reference = y["$ref"]?.string, let target = try? resolve(reference, path: "#"), let object = target.object { y = object }
         // Types.
-        let tx = JSONSchemaCompiler.typeNames(x), ty = JSONSchemaCompiler.typeNames(y)
+        let tx = knownTypes(x, depth: depth), ty = knownTypes(y, depth: depth)
         if let tx, let ty {
             let overlap = tx.contains { name in
                 ty.contains(name) || (name == "integer" && ty.contains("number")) || (name == "number" && ty.contains("integer"))
@@ -164,6 +164,22 @@ extension JSONSchemaCompiler {
             if tx == ["object"] || ty == ["object"] { return true }
         }
         return false
+    }
+
+    /// `typeNames`, also through `$ref` and unions (`anyOf`/`oneOf`: the union of their types).
+    func knownTypes(_ object: JSONObject, depth: Int) -> [String]? {
+        if let names = JSONSchemaCompiler.typeNames(object) { return names }
+        guard depth < 8, let branches = object["anyOf"]?.array ?? object["oneOf"]?.array else { return nil }
+        var names: Set<String> = []
+        for branch in branches {
+            guard var branchObject = branch.object else { return nil }
+            if let reference = branchObject["$ref"]?.string, let target = (try? resolve(reference, path: "#"))?.object {
+                branchObject = target
+            }
+            guard let branchNames = knownTypes(branchObject, depth: depth + 1) else { return nil }
+            names.formUnion(branchNames)
+        }
+        return names.sorted()
     }
 
     static func typeNames(_ object: JSONObject) -> [String]? {

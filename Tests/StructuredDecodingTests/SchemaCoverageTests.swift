@@ -115,6 +115,7 @@ import Testing
         #"{"type":"object","not":{"required":["a","b"]}}"#,
         #"{"not":{"properties":{"a":{"type":"integer"}}}}"#,
         #"{"not":{"anyOf":[{"type":"integer"},{"type":"string"}]}}"#,
+        #"{"not":{"oneOf":[{"type":"integer"},{"minimum":2}]}}"#,
         #"{"not":{"allOf":[{"type":"integer"},{"minimum":5}]}}"#,
         #"{"not":{"not":{"type":"array"}}}"#,
         #"{"allOf":[{"not":{"type":"string"}},{"not":{"type":"null"}}]}"#,
@@ -161,6 +162,7 @@ import Testing
         #"{"oneOf":[{"type":"object","properties":{"a":{}},"additionalProperties":false},{"type":"object","properties":{"b":{}},"additionalProperties":false}]}"#,
         #"{"type":"object","oneOf":[{"properties":{"a":{"const":1}},"required":["a"]},{"properties":{"b":{"type":"string"}},"required":["b"]}]}"#,
         #"{"oneOf":[{"type":"string","pattern":"^a"},{"type":"string","pattern":"c$"}]}"#,
+        #"{"oneOf":[{"oneOf":[{"required":["a"]},{"required":["b"]}]},{"properties":{"a":{"type":"string"}}}]}"#,
     ])
     func overlappingOneOfNeverAcceptsAValueOfTwoBranches(schema: String) throws {
         try expectAgreesWithValidator(schema, samples: SchemaCoverageTests.samples + [#"{"a":1,"b":"s"}"#, #"{"b":"s"}"#, #""ac""#, #""bc""#])

@@ -9,13 +9,15 @@ import StructuredDecoding
 struct GrammarGuidedOrder {
     let grammar: CompiledGrammar
     /// Grammar steps (one per appended piece) allowed per value, so values outside the
-    /// language (every order fails) cost a bounded time.
-    private var budget = 5_000
+    /// language (every order fails) cost a bounded time: 20 per byte of the value, at least
+    /// 2,000.
+    private var budget = 0
 
     init(grammar: CompiledGrammar) { self.grammar = grammar }
 
     mutating func serialize(_ value: JSONValue) -> [UInt8]? {
-        emit(value, prefix: [], state: grammar.initialState) { search, bytes, state in
+        budget = max(2_000, 20 * value.serialized().utf8.count)
+        return emit(value, prefix: [], state: grammar.initialState) { search, bytes, state in
             search.grammar.isAccepting(state) ? bytes : nil
         }
     }

@@ -88,8 +88,9 @@ struct MaskBenchCommand: Command {
                 }
                 // Branch-dependent member orders (oneOf/anyOf of objects with their own
                 // orders): look for any member order of the same value in the grammar.
+                // Keys are tried in schema order first (named members lead).
                 var search = GrammarGuidedOrder(grammar: grammar)
-                if !accepted, let bytes = search.serialize(data) {
+                if !accepted, let bytes = search.serialize(SchemaOrder(root: schema).reorder(data, schema: schema)) {
                     let text = String(decoding: bytes, as: UTF8.self)
                     candidates.append(text)
                     let tokens = tokenizer.encode(text, addSpecialTokens: false)
