@@ -12,6 +12,8 @@ static int ck_isa = CK_ISA_SCALAR;
 static ck_cpu_features ck_features;
 static ck_dot_fn ck_dot_table[3][CK_TYPE_COUNT];
 static ck_dot_fn ck_best_dot[CK_TYPE_COUNT];
+static ck_dot_fn ck_best_dot_batched[CK_TYPE_COUNT];
+static ck_dot2_fn ck_best_dot2[CK_TYPE_COUNT];
 static ck_quant_act_fn ck_best_q8a;
 static ck_dot4_fn ck_best_dot4[CK_TYPE_COUNT];
 static ck_attention_fn ck_best_attention;
@@ -38,12 +40,16 @@ static void ck_init_once(void) {
         if (isa_ok(CK_ISA_AVX2)) ck_dot_table[CK_ISA_AVX2][t] = ck_dot_avx2(t);
         if (isa_ok(CK_ISA_AVX512)) ck_dot_table[CK_ISA_AVX512][t] = ck_dot_avx512(t);
         if (isa_ok(CK_ISA_AVX2)) ck_dot4_table[CK_ISA_AVX2][t] = ck_dot4_avx2(t);
+        if (isa_ok(CK_ISA_AVX2)) ck_best_dot_batched[t] = ck_dot_batched_avx2(t);
+        if (isa_ok(CK_ISA_AVX2)) ck_best_dot2[t] = ck_dot2_avx2(t);
+        if (isa_ok(CK_ISA_AVX512) && ck_dot2_avx512(t)) ck_best_dot2[t] = ck_dot2_avx512(t);
         if (isa_ok(CK_ISA_AVX512)) ck_dot4_table[CK_ISA_AVX512][t] = ck_dot4_avx512(t);
     }
     if (isa_ok(CK_ISA_AVX2)) ck_best_q8a = ck_quant_q8a_avx2();
     if (isa_ok(CK_ISA_AVX2)) ck_best_attention = ck_attention_avx2();
     if (isa_ok(CK_ISA_AVX2)) ck_best_attention_part = ck_attention_part_avx2();
     if (isa_ok(CK_ISA_AVX2)) ck_best_swiglu = ck_swiglu_avx2();
+    if (isa_ok(CK_ISA_AVX512)) ck_best_swiglu = ck_swiglu_avx512();
     if (isa_ok(CK_ISA_AVX2)) ck_best_geglu = ck_geglu_avx2();
 #endif
     if (!ck_best_swiglu) ck_best_swiglu = ck_swiglu_scalar;
@@ -142,6 +148,24 @@ float ck_vec_dot(int type, int isa, int64_t n, const void *w, const void *xq) {
 ck_dot_fn ck_dot_best(int type) {
     ck_kernels_init();
     return type >= 0 && type < CK_TYPE_COUNT ? ck_best_dot[type] : NULL;
+}
+
+ck_dot_fn ck_dot_batched_best(int type) {
+    ck_kernels_init();
+    return type >= 0 && type < CK_TYPE_COUNT ? ck_best_dot_batched[type] : NULL;
+}
+
+ck_dot2_fn ck_dot2_best(int type) {
+    ck_kernels_init();
+    return type >= 0 && type < CK_TYPE_COUNT ? ck_best_dot2[type] : NULL;
+}
+
+int64_t ck_batched_token_count(int type, int64_t n_tokens) {
+    switch (type) {
+    case CK_TYPE_Q4_K: return n_tokens > 3 ? n_tokens - n_tokens % 4 : 0;  // gemm on groups of 4, gemv for the rest
+    case CK_TYPE_Q6_K: return n_tokens >= 8 ? n_tokens : 0;                // tiled from 8 tokens on
+    default: return 0;
+    }
 }
 
 ck_dot4_fn ck_dot4_best(int type) {

@@ -4,6 +4,7 @@
 #include "internal.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
 
@@ -23,9 +24,28 @@ typedef struct {
 static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, int64_t n_tokens) {
     ck_dot_fn dot = ck_dot_best(job->type);
     ck_dot4_fn dot4 = ck_dot4_best(job->type);
+    ck_dot_fn batched = ck_dot_batched_best(job->type);
+    int64_t grouped = ck_batched_token_count(job->type, n_tokens);
     size_t wrb = ck_row_bytes(job->type, job->cols);
     size_t xrb = ck_activation_row_bytes(job->type, job->cols);
     const uint8_t *xq = job->xq;
+    ck_dot2_fn dot2 = n_tokens < 4 ? ck_dot2_best(job->type) : NULL;
+    if (dot2) {
+        // Few tokens (decode): two weight rows per call, whose independent sums hide the
+        // latency of kernels that must keep one accumulator chain per row.
+        int64_t r = r0;
+        for (; r + 1 < r1; r += 2) {
+            int64_t s0 = job->row_ids ? job->row_ids[r] : r, s1 = job->row_ids ? job->row_ids[r + 1] : r + 1;
+            const uint8_t *w0 = (const uint8_t *)job->w + (size_t)s0 * wrb, *w1 = (const uint8_t *)job->w + (size_t)s1 * wrb;
+            for (int64_t t = 0; t < n_tokens; t++) {
+                float v[2];
+                dot2(job->cols, w0, w1, xq + (size_t)t * xrb, v);
+                job->y[t * job->ldy + r] = v[0] + (job->bias ? job->bias[s0] : 0.0f);
+                job->y[t * job->ldy + r + 1] = v[1] + (job->bias ? job->bias[s1] : 0.0f);
+            }
+        }
+        r0 = r;  // an odd last row takes the general path below
+    }
     for (int64_t t0 = 0; t0 < n_tokens; t0 += CK_TOKEN_TILE) {
         int64_t t1 = t0 + CK_TOKEN_TILE < n_tokens ? t0 + CK_TOKEN_TILE : n_tokens;
         for (int64_t r = r0; r < r1; r++) {
@@ -42,7 +62,10 @@ static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, in
             }
             for (; t < t1; t++) {
                 const void *x = xq + (size_t)t * xrb;
-                float v = dot ? dot(job->cols, w, x) : ck_vec_dot_scalar(job->type, job->cols, w, x);
+                // llama.cpp runs some types through multi-token kernels with their own sum
+                // orders, for all or the leading tokens of a batch (ck_batched_token_count).
+                ck_dot_fn fn = batched && t < grouped ? batched : dot;
+                float v = fn ? fn(job->cols, w, x) : ck_vec_dot_scalar(job->type, job->cols, w, x);
                 job->y[t * job->ldy + r] = v + b;
             }
         }
@@ -125,8 +148,9 @@ void ck_quantize_batch(ck_pool *pool, int weight_type, const float *x, int64_t l
 
 void ck_rmsnorm(const float *x, const float *w, float *y, int64_t n, int64_t n_rows, float eps) {
     for (int64_t r = 0; r < n_rows; r++, x += n, y += n) {
+        // As ggml: squares rounded to float, summed in double, the mean rounded to float.
         double sum = 0;
-        for (int64_t i = 0; i < n; i++) sum += (double)x[i] * x[i];
+        for (int64_t i = 0; i < n; i++) sum += (double)(x[i] * x[i]);
         float scale = 1.0f / sqrtf((float)(sum / (double)n) + eps);
         if (w) for (int64_t i = 0; i < n; i++) y[i] = x[i] * scale * w[i];
         else for (int64_t i = 0; i < n; i++) y[i] = x[i] * scale;
@@ -157,8 +181,36 @@ void ck_swiglu_scalar(float *gate, const float *up, int64_t n) {
     for (int64_t i = 0; i < n; i++) gate[i] = ck_silu(gate[i]) * up[i];
 }
 
+// GELU as ggml evaluates it (GGML_GELU_FP16): the input rounded to F16 indexes a table of
+// F16-rounded GELU values; inputs <= -10 give 0 and inputs >= 10 pass through. Matching it
+// matters more than the ~1e-3 relative error the table adds: llama.cpp's outputs are the
+// reference the engine is checked against.
+static ck_half ck_gelu_table[1 << 16];
+static pthread_once_t ck_gelu_table_once = PTHREAD_ONCE_INIT;
+
+static void ck_gelu_table_fill(void) {
+    const float sqrt_2_over_pi = 0.79788456080286535587989211986876f, coef = 0.044715f;
+    for (int i = 0; i < (1 << 16); i++) {
+        float x = ck_half_to_float((ck_half)i);
+        // The products and the one fused multiply-add that ggml's compiled expression has.
+        float inner = fmaf(coef * x, x, 1.0f);
+        ck_gelu_table[i] = ck_float_to_half(0.5f * x * (1.0f + tanhf(sqrt_2_over_pi * x * inner)));
+    }
+}
+
+const ck_half *ck_gelu_f16_table(void) {
+    pthread_once(&ck_gelu_table_once, ck_gelu_table_fill);
+    return ck_gelu_table;
+}
+
 void ck_geglu_scalar(float *gate, const float *up, int64_t n) {
-    for (int64_t i = 0; i < n; i++) gate[i] = ck_gelu(gate[i]) * up[i];
+    const ck_half *table = ck_gelu_f16_table();
+    for (int64_t i = 0; i < n; i++) {
+        float x = gate[i];
+        if (x <= -10.0f) gate[i] = 0.0f;
+        else if (x >= 10.0f) gate[i] = x * up[i];
+        else gate[i] = ck_half_to_float(table[ck_float_to_half(x)]) * up[i];
+    }
 }
 
 void ck_swiglu(float *gate, const float *up, int64_t n) { ck_swiglu_best()(gate, up, n); }
@@ -181,38 +233,59 @@ void ck_softcap(float *x, float cap, int64_t n) {
 // MARK: - Rotary position embedding
 
 void ck_rope_table(float *cs, int64_t pos0, int64_t n_tokens, int n_dims, float base, float freq_scale) {
+    // As ggml computes it (so rotations match llama.cpp bit for bit): the angle of pair i is
+    // pos * theta_scale^i by repeated float multiplication, theta_scale = powf(base, -2/n_dims),
+    // and its cosine and sine come from the float libm functions.
     int half = n_dims / 2;
+    const float theta_scale = powf(base, -2.0f / (float)n_dims);
     for (int64_t t = 0; t < n_tokens; t++) {
-        double pos = (double)(pos0 + t) * freq_scale;
+        float theta = (float)(pos0 + t);
         for (int i = 0; i < half; i++) {
-            double theta = pos * pow((double)base, -2.0 * i / n_dims);
-            cs[(t * half + i) * 2] = (float)cos(theta);
-            cs[(t * half + i) * 2 + 1] = (float)sin(theta);
+            float angle = freq_scale * theta;
+            cs[(t * half + i) * 2] = cosf(angle);
+            cs[(t * half + i) * 2 + 1] = sinf(angle);
+            theta *= theta_scale;
         }
     }
 }
 
-void ck_rope_apply(float *x, int64_t n_tokens, int64_t ldx, int n_heads, int head_dim, int n_dims, const float *cs, int neox) {
+static inline __attribute__((always_inline)) void rope_rotate(float *x, int64_t n_tokens, int64_t ldx, int n_heads, int head_dim,
+                                                            int n_dims, const float *cs, int neox) {
+    // x0' = x0 cos - x1 sin and x1' = x0 sin + x1 cos, each as one fused multiply-add of the
+    // first product onto the rounded second one (what ggml's compiled rotation computes).
     int half = n_dims / 2;
+    int64_t offset = neox ? half : 1;
+    int64_t step = neox ? 1 : 2;
     for (int64_t t = 0; t < n_tokens; t++) {
         const float *c = cs + t * half * 2;
         for (int h = 0; h < n_heads; h++) {
             float *v = x + t * ldx + (int64_t)h * head_dim;
-            if (neox) {
-                for (int i = 0; i < half; i++) {
-                    float a = v[i], b = v[i + half], co = c[2 * i], si = c[2 * i + 1];
-                    v[i] = a * co - b * si;
-                    v[i + half] = a * si + b * co;
-                }
-            } else {
-                for (int i = 0; i < half; i++) {
-                    float a = v[2 * i], b = v[2 * i + 1], co = c[2 * i], si = c[2 * i + 1];
-                    v[2 * i] = a * co - b * si;
-                    v[2 * i + 1] = a * si + b * co;
-                }
+            for (int i = 0; i < half; i++) {
+                float *p = v + i * step;
+                float a = p[0], b = p[offset], co = c[2 * i], si = c[2 * i + 1];
+                p[0] = fmaf(a, co, -(b * si));
+                p[offset] = fmaf(a, si, b * co);
             }
         }
     }
+}
+
+#if defined(__x86_64__)
+/// The same rotation with fmaf compiled to the FMA instruction instead of a libm call.
+__attribute__((target("fma"))) static void rope_rotate_fma(float *x, int64_t n_tokens, int64_t ldx, int n_heads,
+                                                           int head_dim, int n_dims, const float *cs, int neox) {
+    rope_rotate(x, n_tokens, ldx, n_heads, head_dim, n_dims, cs, neox);
+}
+#endif
+
+void ck_rope_apply(float *x, int64_t n_tokens, int64_t ldx, int n_heads, int head_dim, int n_dims, const float *cs, int neox) {
+#if defined(__x86_64__)
+    if (ck_isa_available(CK_ISA_AVX2)) {
+        rope_rotate_fma(x, n_tokens, ldx, n_heads, head_dim, n_dims, cs, neox);
+        return;
+    }
+#endif
+    rope_rotate(x, n_tokens, ldx, n_heads, head_dim, n_dims, cs, neox);
 }
 
 // MARK: - Attention
@@ -352,10 +425,13 @@ static int ck_attention_decode(ck_pool *pool, const ck_attention_args *a) {
 
 void ck_attention(ck_pool *pool, const ck_attention_args *args) {
     if (args->head_dim > CK_MAX_HEAD_DIM || args->n_kv_head <= 0 || args->n_head % args->n_kv_head != 0) return;
-    if (ck_attention_decode(pool, args)) return;
+    // Where the CPU has AVX-512, follow ggml's graph (KQ, softmax, KQV) op for op, so results
+    // match llama.cpp's; otherwise the online-softmax kernels.
+    ck_attention_fn exact = args->use_reference == 0 && ck_selected_isa() == CK_ISA_AVX512 ? ck_attention_ggml_avx512(args) : NULL;
+    if (!exact && ck_attention_decode(pool, args)) return;
     ck_attention_ctx c;
     c.a = args;
-    c.fast = args->head_dim % 8 == 0 && args->use_reference == 0 ? ck_attention_best() : NULL;
+    c.fast = exact ? exact : (args->head_dim % 8 == 0 && args->use_reference == 0 ? ck_attention_best() : NULL);
     atomic_init(&c.next, 0);
     ck_pool_run(pool, ck_attention_task, &c);
 }

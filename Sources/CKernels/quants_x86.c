@@ -12,6 +12,7 @@
 #if defined(__x86_64__)
 
 #include <immintrin.h>
+#include <math.h>
 #include <string.h>
 
 #define CK_AVX2 __attribute__((target("avx2,fma,f16c")))
@@ -78,52 +79,35 @@ static inline CK_AVX512 __m256i dot_us8_vnni(__m256i u, __m256i s) {
         }                                                                                             \
         return hsum_ps(acc) - 8.0f * off;                                                             \
     }                                                                                                 \
+    /* ggml's order (ggml_vec_dot_q4_1_q8_1, x86): one accumulator, fmadd(dw * dx, sum) per   */ \
+    /* block, the minimum terms fused-multiply-added in block order, hsum + minimums last.      */ \
     static ATTR float dot_q4_1_##SUFFIX(int64_t n, const void *vw, const void *vx) {                   \
         const ck_block_q4_1 *w = vw;                                                                  \
-        const ck_block_q8_a *x = vx;                                                                  \
-        int64_t nb = n / CK_QK;                                                                       \
-        __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();                                \
-        float off = 0;                                                                                \
-        int64_t i = 0;                                                                                \
-        __m128 offv = _mm_setzero_ps();                                                               \
-        for (; i + 1 < nb; i += 2) {                                                                  \
-            /* Both blocks' (d, m) in one conversion, times the activations' (d, s): */               \
-            /* [dw0 * dx0, m0 * s0, dw1 * dx1, m1 * s1]. */                                           \
-            uint32_t dm0, dm1;                                                                        \
-            memcpy(&dm0, &w[i].d, 4);                                                                 \
-            memcpy(&dm1, &w[i + 1].d, 4);                                                             \
-            __m128 wdm = _mm_cvtph_ps(_mm_set_epi32(0, 0, (int)dm1, (int)dm0));                       \
-            __m128 xds = _mm_loadh_pi(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)&x[i].d)),    \
-                                      (const __m64 *)&x[i + 1].d);                                    \
-            __m128 prod = _mm_mul_ps(wdm, xds);                                                       \
-            offv = _mm_add_ps(offv, prod);                                                            \
-            __m256i p0 = DOT(unpack_nibbles(w[i].qs), _mm256_loadu_si256((const __m256i *)x[i].qs));  \
-            __m256i p1 = DOT(unpack_nibbles(w[i + 1].qs), _mm256_loadu_si256((const __m256i *)x[i + 1].qs)); \
-            acc0 = _mm256_fmadd_ps(_mm256_broadcastss_ps(prod), _mm256_cvtepi32_ps(p0), acc0);        \
-            acc1 = _mm256_fmadd_ps(_mm256_broadcastss_ps(_mm_movehl_ps(prod, prod)), _mm256_cvtepi32_ps(p1), acc1); \
-        }                                                                                             \
-        off = _mm_cvtss_f32(_mm_shuffle_ps(offv, offv, 1)) + _mm_cvtss_f32(_mm_shuffle_ps(offv, offv, 3)); \
-        for (; i < nb; i++) {                                                                         \
-            __m256i p = DOT(unpack_nibbles(w[i].qs), _mm256_loadu_si256((const __m256i *)x[i].qs));   \
-            acc0 = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w[i].d) * x[i].d), _mm256_cvtepi32_ps(p), acc0); \
-            off += _cvtsh_ss(w[i].m) * x[i].s;                                                        \
-        }                                                                                             \
-        return hsum_ps(_mm256_add_ps(acc0, acc1)) + off;                                              \
-    }                                                                                                 \
-    static ATTR float dot_q5_0_##SUFFIX(int64_t n, const void *vw, const void *vx) {                   \
-        const ck_block_q5_0 *w = vw;                                                                  \
         const ck_block_q8_a *x = vx;                                                                  \
         int64_t nb = n / CK_QK;                                                                       \
         __m256 acc = _mm256_setzero_ps();                                                             \
         float off = 0;                                                                                \
         for (int64_t i = 0; i < nb; i++) {                                                            \
-            float dw = _cvtsh_ss(w[i].d);                                                             \
-            __m256i q = _mm256_or_si256(unpack_nibbles(w[i].qs), expand_bits_x10(w[i].qh));          \
-            __m256i p = DOT(q, _mm256_loadu_si256((const __m256i *)x[i].qs));                         \
-            acc = _mm256_fmadd_ps(_mm256_set1_ps(dw * x[i].d), _mm256_cvtepi32_ps(p), acc);           \
-            off += dw * x[i].s;                                                                       \
+            __m256i p = DOT(unpack_nibbles(w[i].qs), _mm256_loadu_si256((const __m256i *)x[i].qs));   \
+            acc = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w[i].d) * x[i].d), _mm256_cvtepi32_ps(p), acc); \
+            off = fmaf(_cvtsh_ss(w[i].m), x[i].s, off);                                               \
         }                                                                                             \
-        return hsum_ps(acc) - 16.0f * off;                                                            \
+        return hsum_ps(acc) + off;                                                                    \
+    }                                                                                                 \
+    /* ggml's order (ggml_vec_dot_q5_0_q8_0 and tinyBLAS): weights as signed q - 16, one      */ \
+    /* accumulator, fmadd(dw * dx, sum) per block.                                             */ \
+    static ATTR float dot_q5_0_##SUFFIX(int64_t n, const void *vw, const void *vx) {                   \
+        const ck_block_q5_0 *w = vw;                                                                  \
+        const ck_block_q8_a *x = vx;                                                                  \
+        int64_t nb = n / CK_QK;                                                                       \
+        __m256 acc = _mm256_setzero_ps();                                                             \
+        const __m256i sixteen = _mm256_set1_epi8(16);                                                 \
+        for (int64_t i = 0; i < nb; i++) {                                                            \
+            __m256i q = _mm256_sub_epi8(_mm256_or_si256(unpack_nibbles(w[i].qs), expand_bits_x10(w[i].qh)), sixteen); \
+            __m256i p = DOT(_mm256_sign_epi8(q, q), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x[i].qs), q)); \
+            acc = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w[i].d) * x[i].d), _mm256_cvtepi32_ps(p), acc); \
+        }                                                                                             \
+        return hsum_ps(acc);                                                                          \
     }                                                                                                 \
     static ATTR float dot_q5_1_##SUFFIX(int64_t n, const void *vw, const void *vx) {                   \
         const ck_block_q5_1 *w = vw;                                                                  \
@@ -205,10 +189,10 @@ DEFINE_32_KERNELS(CK_AVX512, avx512, dot_us8_vnni)
                                  _mm256_cvtepi32_ps(DOT(q, _mm256_loadu_si256((const __m256i *)x2[i].qs))), a2); \
             a3 = _mm256_fmadd_ps(_mm256_set1_ps(dw * x3[i].d),                                       \
                                  _mm256_cvtepi32_ps(DOT(q, _mm256_loadu_si256((const __m256i *)x3[i].qs))), a3); \
-            o0 += c * x0[i].s;                                                                       \
-            o1 += c * x1[i].s;                                                                       \
-            o2 += c * x2[i].s;                                                                       \
-            o3 += c * x3[i].s;                                                                       \
+            o0 = fmaf(c, x0[i].s, o0);                                                               \
+            o1 = fmaf(c, x1[i].s, o1);                                                               \
+            o2 = fmaf(c, x2[i].s, o2);                                                               \
+            o3 = fmaf(c, x3[i].s, o3);                                                               \
         }                                                                                            \
         out[0] = hsum_ps(a0) + SCALE_OFFSET * o0;                                                    \
         out[1] = hsum_ps(a1) + SCALE_OFFSET * o1;                                                    \
@@ -219,8 +203,59 @@ DEFINE_32_KERNELS(CK_AVX512, avx512, dot_us8_vnni)
 #define DEFINE_X4_KERNELS(ATTR, SUFFIX, DOT)                                                                      \
     DEFINE_X4_KERNEL(ATTR, SUFFIX, DOT, q4_0, ck_block_q4_0, unpack_nibbles(w[i].qs), dw, -8.0f)                 \
     DEFINE_X4_KERNEL(ATTR, SUFFIX, DOT, q4_1, ck_block_q4_1, unpack_nibbles(w[i].qs), _cvtsh_ss(w[i].m), 1.0f)  \
-    DEFINE_X4_KERNEL(ATTR, SUFFIX, DOT, q5_0, ck_block_q5_0,                                                     \
-                     _mm256_or_si256(unpack_nibbles(w[i].qs), expand_bits_x10(w[i].qh)), dw, -16.0f)
+
+/// Q5_0 against four tokens, in ggml's order (signed q - 16, as dot_q5_0 above).
+#define DEFINE_X4_Q5_0(ATTR, SUFFIX, DOT)                                                                \
+    static ATTR void dot4_q5_0_##SUFFIX(int64_t n, const void *vw, const void *vx, size_t stride,        \
+                                        float *out) {                                                   \
+        const ck_block_q5_0 *w = vw;                                                                     \
+        const ck_block_q8_a *x[4];                                                                       \
+        for (int t = 0; t < 4; t++) x[t] = (const ck_block_q8_a *)((const uint8_t *)vx + t * stride);   \
+        int64_t nb = n / CK_QK;                                                                          \
+        __m256 acc[4] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()}; \
+        const __m256i sixteen = _mm256_set1_epi8(16);                                                    \
+        for (int64_t i = 0; i < nb; i++) {                                                               \
+            __m256i q = _mm256_sub_epi8(_mm256_or_si256(unpack_nibbles(w[i].qs), expand_bits_x10(w[i].qh)), sixteen); \
+            __m256i aq = _mm256_sign_epi8(q, q);                                                         \
+            float dw = _cvtsh_ss(w[i].d);                                                                \
+            for (int t = 0; t < 4; t++) {                                                                \
+                __m256i p = DOT(aq, _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x[t][i].qs), q)); \
+                acc[t] = _mm256_fmadd_ps(_mm256_set1_ps(dw * x[t][i].d), _mm256_cvtepi32_ps(p), acc[t]); \
+            }                                                                                            \
+        }                                                                                                \
+        for (int t = 0; t < 4; t++) out[t] = hsum_ps(acc[t]);                                            \
+    }
+
+/// Two Q4_1 rows against one activation row, each in dot_q4_1's exact order.
+#define DEFINE_DOT2_Q4_1(ATTR, SUFFIX, DOT)                                                              \
+    static ATTR void dot2_q4_1_##SUFFIX(int64_t n, const void *vw0, const void *vw1, const void *vx,   \
+                                        float *out) {                                                   \
+        const ck_block_q4_1 *w0 = vw0, *w1 = vw1;                                                        \
+        const ck_block_q8_a *x = vx;                                                                     \
+        int64_t nb = n / CK_QK;                                                                          \
+        __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();                                   \
+        float off0 = 0, off1 = 0;                                                                        \
+        for (int64_t i = 0; i < nb; i++) {                                                               \
+            __m256i xv = _mm256_loadu_si256((const __m256i *)x[i].qs);                                   \
+            __m256i p0 = DOT(unpack_nibbles(w0[i].qs), xv);                                              \
+            __m256i p1 = DOT(unpack_nibbles(w1[i].qs), xv);                                              \
+            acc0 = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w0[i].d) * x[i].d), _mm256_cvtepi32_ps(p0), acc0); \
+            acc1 = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w1[i].d) * x[i].d), _mm256_cvtepi32_ps(p1), acc1); \
+            off0 = fmaf(_cvtsh_ss(w0[i].m), x[i].s, off0);                                               \
+            off1 = fmaf(_cvtsh_ss(w1[i].m), x[i].s, off1);                                               \
+        }                                                                                                \
+        out[0] = hsum_ps(acc0) + off0;                                                                   \
+        out[1] = hsum_ps(acc1) + off1;                                                                   \
+    }
+
+DEFINE_DOT2_Q4_1(CK_AVX2, avx2, dot_us8_avx2)
+DEFINE_DOT2_Q4_1(CK_AVX512, avx512, dot_us8_vnni)
+
+ck_dot2_fn ck_dot2_avx2(int type) { return type == CK_TYPE_Q4_1 ? dot2_q4_1_avx2 : NULL; }
+ck_dot2_fn ck_dot2_avx512(int type) { return type == CK_TYPE_Q4_1 ? dot2_q4_1_avx512 : NULL; }
+
+DEFINE_X4_Q5_0(CK_AVX2, avx2, dot_us8_avx2)
+DEFINE_X4_Q5_0(CK_AVX512, avx512, dot_us8_vnni)
 
 DEFINE_X4_KERNELS(CK_AVX2, avx2, dot_us8_avx2)
 DEFINE_X4_KERNELS(CK_AVX512, avx512, dot_us8_vnni)
@@ -231,20 +266,21 @@ static inline void k4_scales(const uint8_t *scales, uint8_t *sc, uint8_t *m) {
     for (int j = 0; j < 8; j++) ck_get_scale_min_k4(j, scales, &sc[j], &m[j]);
 }
 
-static CK_AVX2 float dot_q4_K_avx2(int64_t n, const void *vw, const void *vx) {
+/// Q4_K in the orders of llama.cpp's interleaved ("repacked") x86 kernels, which sum exactly in
+/// integers and add to float accumulators (one for the scaled quants, one for the minimums,
+/// subtracted at the end) with fused multiply-adds: once per super-block in its one-token
+/// kernel (gemv), once per 64-weight pair of blocks in its four-token kernel (gemm).
+static inline CK_AVX2 float dot_q4_K_ordered(int64_t n, const void *vw, const void *vx, int per_pair) {
     const ck_block_q4_K *w = vw;
     const ck_block_q8_K *x = vx;
     int64_t nb = n / CK_QK_K;
-    __m256 acc = _mm256_setzero_ps();
-    float mins = 0;
+    float sum = 0, mins = 0;
     const __m256i m4 = _mm256_set1_epi8(0x0F);
     for (int64_t i = 0; i < nb; i++) {
         uint8_t sc[8], m[8];
         k4_scales(w[i].scales, sc, m);
-        int summ = 0;
-        for (int j = 0; j < 8; j++) summ += m[j] * (x[i].bsums[2 * j] + x[i].bsums[2 * j + 1]);
-        mins += x[i].d * _cvtsh_ss(w[i].dmin) * (float)summ;
-        __m256i sumi = _mm256_setzero_si256();
+        const float dw = _cvtsh_ss(w[i].d) * x[i].d, dm = _cvtsh_ss(w[i].dmin) * x[i].d;
+        int block_sum = 0, block_min = 0;
         for (int j = 0; j < 4; j++) {
             __m256i q = _mm256_loadu_si256((const __m256i *)(w[i].qs + 32 * j));
             __m256i lo = _mm256_and_si256(q, m4);
@@ -253,12 +289,28 @@ static CK_AVX2 float dot_q4_K_avx2(int64_t n, const void *vw, const void *vx) {
             __m256i x1 = _mm256_loadu_si256((const __m256i *)(x[i].qs + 64 * j + 32));
             __m256i p0 = _mm256_madd_epi16(_mm256_maddubs_epi16(lo, x0), _mm256_set1_epi16(sc[2 * j]));
             __m256i p1 = _mm256_madd_epi16(_mm256_maddubs_epi16(hi, x1), _mm256_set1_epi16(sc[2 * j + 1]));
-            sumi = _mm256_add_epi32(sumi, _mm256_add_epi32(p0, p1));
+            int pair_sum = hsum_epi32(_mm256_add_epi32(p0, p1));
+            int pair_min = m[2 * j] * (x[i].bsums[4 * j] + x[i].bsums[4 * j + 1]) +
+                           m[2 * j + 1] * (x[i].bsums[4 * j + 2] + x[i].bsums[4 * j + 3]);
+            if (per_pair) {
+                sum = fmaf((float)pair_sum, dw, sum);
+                mins = fmaf((float)pair_min, dm, mins);
+            } else {
+                block_sum += pair_sum;
+                block_min += pair_min;
+            }
         }
-        acc = _mm256_fmadd_ps(_mm256_set1_ps(x[i].d * _cvtsh_ss(w[i].d)), _mm256_cvtepi32_ps(sumi), acc);
+        if (!per_pair) {
+            sum = fmaf((float)block_sum, dw, sum);
+            mins = fmaf((float)block_min, dm, mins);
+        }
     }
-    return hsum_ps(acc) - mins;
+    return sum - mins;
 }
+
+static CK_AVX2 float dot_q4_K_avx2(int64_t n, const void *vw, const void *vx) { return dot_q4_K_ordered(n, vw, vx, 0); }
+static CK_AVX2 float dot_q4_K_pairs_avx2(int64_t n, const void *vw, const void *vx) { return dot_q4_K_ordered(n, vw, vx, 1); }
+
 
 static CK_AVX2 float dot_q5_K_avx2(int64_t n, const void *vw, const void *vx) {
     const ck_block_q5_K *w = vw;
@@ -292,41 +344,72 @@ static CK_AVX2 float dot_q5_K_avx2(int64_t n, const void *vw, const void *vx) {
     return hsum_ps(acc) - mins;
 }
 
+/// One Q6_K super-block against Q8_K activations, as 8 exact int32 lanes in the layout of
+/// ggml_vec_dot_q6_K_q8_K (lane k: bytes 4k..4k+3 of every 32-quant chunk, minus its share of
+/// the -32 offsets: 32 * the two 16-quant sums of groups 2k, 2k + 1 times their scales).
+static inline CK_AVX2 __m256i q6_K_block_lanes(const ck_block_q6_K *w, const ck_block_q8_K *x) {
+    const __m256i m4 = _mm256_set1_epi8(0x0F), m3 = _mm256_set1_epi8(3);
+    const uint8_t *ql = w->ql, *qh = w->qh;
+    const int8_t *sc = w->scales;
+    const int8_t *q8 = x->qs;
+    const __m256i offsets = _mm256_slli_epi32(
+        _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)x->bsums),
+                          _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)w->scales))), 5);
+    __m256i sumi = _mm256_setzero_si256();
+    for (int c = 0; c < 2; c++, ql += 64, qh += 32, sc += 8, q8 += 128) {
+        __m256i h = _mm256_loadu_si256((const __m256i *)qh);
+        __m256i l0 = _mm256_loadu_si256((const __m256i *)ql);
+        __m256i l1 = _mm256_loadu_si256((const __m256i *)(ql + 32));
+        __m256i q[4];
+        q[0] = _mm256_or_si256(_mm256_and_si256(l0, m4), _mm256_slli_epi16(_mm256_and_si256(h, m3), 4));
+        q[1] = _mm256_or_si256(_mm256_and_si256(l1, m4),
+                               _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(h, 2), m3), 4));
+        q[2] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l0, 4), m4),
+                               _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(h, 4), m3), 4));
+        q[3] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l1, 4), m4),
+                               _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(h, 6), m3), 4));
+        for (int k = 0; k < 4; k++) {
+            __m256i xv = _mm256_loadu_si256((const __m256i *)(q8 + 32 * k));
+            __m256i s = _mm256_set_m128i(_mm_set1_epi16(sc[2 * k + 1]), _mm_set1_epi16(sc[2 * k]));
+            sumi = _mm256_add_epi32(sumi, _mm256_madd_epi16(_mm256_maddubs_epi16(q[k], xv), s));
+        }
+    }
+    return _mm256_sub_epi32(sumi, offsets);
+}
+
+/// ggml_vec_dot_q6_K_q8_K's order: each lane fused-multiply-added with dx * dw per block.
 static CK_AVX2 float dot_q6_K_avx2(int64_t n, const void *vw, const void *vx) {
     const ck_block_q6_K *w = vw;
     const ck_block_q8_K *x = vx;
     int64_t nb = n / CK_QK_K;
     __m256 acc = _mm256_setzero_ps();
-    const __m256i m4 = _mm256_set1_epi8(0x0F), m3 = _mm256_set1_epi8(3);
     for (int64_t i = 0; i < nb; i++) {
-        const uint8_t *ql = w[i].ql, *qh = w[i].qh;
-        const int8_t *sc = w[i].scales;
-        const int8_t *q8 = x[i].qs;
-        int offset = 0;
-        for (int g = 0; g < 16; g++) offset += sc[g] * x[i].bsums[g];
-        __m256i sumi = _mm256_setzero_si256();
-        for (int c = 0; c < 2; c++, ql += 64, qh += 32, sc += 8, q8 += 128) {
-            __m256i h = _mm256_loadu_si256((const __m256i *)qh);
-            __m256i l0 = _mm256_loadu_si256((const __m256i *)ql);
-            __m256i l1 = _mm256_loadu_si256((const __m256i *)(ql + 32));
-            __m256i q[4];
-            q[0] = _mm256_or_si256(_mm256_and_si256(l0, m4), _mm256_slli_epi16(_mm256_and_si256(h, m3), 4));
-            q[1] = _mm256_or_si256(_mm256_and_si256(l1, m4),
-                                   _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(h, 2), m3), 4));
-            q[2] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l0, 4), m4),
-                                   _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(h, 4), m3), 4));
-            q[3] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l1, 4), m4),
-                                   _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(h, 6), m3), 4));
-            for (int k = 0; k < 4; k++) {
-                __m256i xv = _mm256_loadu_si256((const __m256i *)(q8 + 32 * k));
-                __m256i s = _mm256_set_m128i(_mm_set1_epi16(sc[2 * k + 1]), _mm_set1_epi16(sc[2 * k]));
-                sumi = _mm256_add_epi32(sumi, _mm256_madd_epi16(_mm256_maddubs_epi16(q[k], xv), s));
-            }
-        }
-        sumi = _mm256_sub_epi32(sumi, _mm256_setr_epi32(32 * offset, 0, 0, 0, 0, 0, 0, 0));
+        __m256i sumi = q6_K_block_lanes(&w[i], &x[i]);
         acc = _mm256_fmadd_ps(_mm256_set1_ps(x[i].d * _cvtsh_ss(w[i].d)), _mm256_cvtepi32_ps(sumi), acc);
     }
     return hsum_ps(acc);
+}
+
+/// The order of ggml's tiled K-quant matrix product (batches of 8 or more tokens): the block's
+/// exact integer total times dw, then fused-multiply-added with dx onto the running sum.
+static CK_AVX2 float dot_q6_K_tiled_avx2(int64_t n, const void *vw, const void *vx) {
+    const ck_block_q6_K *w = vw;
+    const ck_block_q8_K *x = vx;
+    int64_t nb = n / CK_QK_K;
+    float sum = 0;
+    for (int64_t i = 0; i < nb; i++) {
+        float block = (float)hsum_epi32(q6_K_block_lanes(&w[i], &x[i])) * _cvtsh_ss(w[i].d);
+        sum = fmaf(block, x[i].d, sum);
+    }
+    return sum;
+}
+
+ck_dot_fn ck_dot_batched_avx2(int type) {
+    switch (type) {
+    case CK_TYPE_Q4_K: return dot_q4_K_pairs_avx2;
+    case CK_TYPE_Q6_K: return dot_q6_K_tiled_avx2;
+    default: return NULL;
+    }
 }
 
 // MARK: - Float weights (activations stay F32)
@@ -459,6 +542,9 @@ ck_quant_act_fn ck_quant_q8a_avx2(void) { return quant_q8a_avx2; }
 
 ck_dot_fn ck_dot_avx2(int type) { (void)type; return 0; }
 ck_dot_fn ck_dot_avx512(int type) { (void)type; return 0; }
+ck_dot_fn ck_dot_batched_avx2(int type) { (void)type; return 0; }
+ck_dot2_fn ck_dot2_avx2(int type) { (void)type; return 0; }
+ck_dot2_fn ck_dot2_avx512(int type) { (void)type; return 0; }
 ck_quant_act_fn ck_quant_q8a_avx2(void) { return 0; }
 ck_dot4_fn ck_dot4_avx2(int type) { (void)type; return 0; }
 ck_dot4_fn ck_dot4_avx512(int type) { (void)type; return 0; }

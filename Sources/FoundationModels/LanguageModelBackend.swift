@@ -15,6 +15,9 @@ protocol LanguageModelBackend: Sendable {
     /// Tokenizes rendered chat text without adding a BOS token (the template writes it);
     /// special tokens written in the text are parsed as such.
     func tokenize(_ text: String) -> [Int32]
+    /// Tokenizes plain text, such as bytes a grammar forces: special-token spellings in it stay
+    /// text.
+    func tokenizeText(_ text: String) -> [Int32]
     /// Tokenizes a whole rendered prompt: like ``tokenize(_:)`` plus the BOS token where the
     /// model asks for one.
     func tokenizePrompt(_ text: String) -> [Int32]
@@ -30,11 +33,17 @@ protocol LanguageModelBackend: Sendable {
 
 extension LanguageModelBackend {
     func tokenizePrompt(_ text: String) -> [Int32] { tokenize(text) }
+    func tokenizeText(_ text: String) -> [Int32] { tokenize(text) }
 }
 
 extension BackendDecoder {
     func extend(_ tokens: [Int32]) throws {
         for token in tokens { try append(token) }
+    }
+
+    func evaluate(_ prompt: [Int32], responseStart: [Int32]) throws {
+        try evaluate(prompt)
+        try extend(responseStart)
     }
 }
 
@@ -48,6 +57,10 @@ protocol BackendDecoder: AnyObject {
     func append(_ token: Int32) throws
     /// Evaluates several more tokens at once (batched prefill), as for bytes a grammar forces.
     func extend(_ tokens: [Int32]) throws
+    /// ``evaluate(_:)`` of `prompt`, then ``extend(_:)`` with the first tokens of the response
+    /// (bytes a grammar forces before anything is sampled); an engine that can runs both as
+    /// one batch.
+    func evaluate(_ prompt: [Int32], responseStart: [Int32]) throws
     /// Picks the next token from the last position's logits, only among `allowed` tokens when a
     /// mask is given (bit i of the words set = token i allowed).
     func sample(_ plan: SamplingPlan, allowed: [UInt64]?) throws -> Int32
@@ -60,6 +73,9 @@ protocol TokenConstraint: AnyObject {
     func fillAllowedTokens(into words: inout [UInt64])
     func accept(_ token: Int32) -> Bool
     func forcedBytes() -> [UInt8]
+    /// Undoes the last `tokens` accepted tokens (forced tokens the grammar turned out to reject
+    /// part of).
+    func rollback(tokens: Int)
     var isComplete: Bool { get }
 }
 

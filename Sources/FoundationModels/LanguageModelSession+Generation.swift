@@ -80,9 +80,9 @@ extension LanguageModelSession {
     ///   `assetsUnavailable`, `unsupportedGuide`, `decodingFailure`), `CancellationError`.
     func generate(
         _ request: GenerationRequest,
-        onUpdate: @escaping @Sendable (GeneratedContent) -> Void = { _ in }
+        onUpdate: (@Sendable (GeneratedContent) -> Void)? = nil
     ) async throws -> GenerationResult {
-        if !tools.isEmpty { return try await generateWithTools(request, onUpdate: onUpdate) }
+        if !tools.isEmpty { return try await generateWithTools(request, onUpdate: onUpdate ?? { _ in }) }
         let transcript = try await beginRequest()
         defer { endRequest() }
         let responseKind = try admit(request, after: transcript)
@@ -113,7 +113,7 @@ extension LanguageModelSession {
     /// the end of the guided value, reporting each partial result.
     private func decodeTurn(
         backend: any LanguageModelBackend, entries: [Transcript.Entry], jsonSchema: JSONValue?, request: GenerationRequest,
-        onUpdate: @Sendable (GeneratedContent) -> Void
+        onUpdate: (@Sendable (GeneratedContent) -> Void)?
     ) async throws -> (text: String, content: GeneratedContent) {
         var turns = PromptRenderer.turns(for: Transcript(entries: entries))
         if let jsonSchema, request.includeSchemaInPrompt, let last = turns.lastIndex(where: { $0.role == .user }) {
@@ -126,19 +126,23 @@ extension LanguageModelSession {
                 debugDescription: "Content contains \(promptTokens.count) tokens, which exceeds the maximum allowed context size of \(limit)."))
         }
         let decoder = try decoder(backend)
-        try Task.checkCancellation()
-        try decoder.evaluate(promptTokens)
-
+        // The grammar first: the bytes it forces at the start are evaluated with the prompt.
         let constraint = try jsonSchema.map { try backend.makeConstraint(jsonSchema: $0) }
+        try Task.checkCancellation()
         let plan = SamplingPlan(request.options)
         let budget = min(request.options.maximumResponseTokens ?? .max, limit - promptTokens.count)
         var output = UTF8Accumulator()
         var generated = 0
         let id = GenerationID()
         let structured = constraint != nil
+        // Snapshots are built only for a listener (a stream): a plain `respond` parses the
+        // text once, at the end.
+        let onText = onUpdate.map { onUpdate in
+            { (text: String) in onUpdate(Self.content(from: text, structured: structured, complete: false, id: id)) }
+        }
         try TurnSampler(backend: backend, decoder: decoder, plan: plan).run(
-            into: &output, generated: &generated, constraint: constraint, budget: budget,
-            onText: { text in onUpdate(Self.content(from: text, structured: structured, complete: false, id: id)) })
+            prompt: promptTokens, into: &output, generated: &generated, constraint: constraint, budget: budget,
+            onText: onText)
 
         if let constraint, !constraint.isComplete {
             throw GenerationError.decodingFailure(.init(

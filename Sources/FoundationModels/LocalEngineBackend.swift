@@ -36,6 +36,10 @@ final class LocalEngineBackend: LanguageModelBackend {
         model.tokenizer.encode(text, addSpecialTokens: false, parseSpecial: true)
     }
 
+    func tokenizeText(_ text: String) -> [Int32] {
+        model.tokenizer.encode(text, addSpecialTokens: false, parseSpecial: false)
+    }
+
     func tokenizePrompt(_ text: String) -> [Int32] {
         model.tokenizer.encode(text, addSpecialTokens: true, parseSpecial: true)
     }
@@ -87,6 +91,11 @@ final class LocalDecoder: BackendDecoder {
 
     func append(_ token: Int32) throws {
         try mapErrors { try context.append(token) }
+    }
+
+    /// The prompt and the response's forced start as one batched evaluation.
+    func evaluate(_ prompt: [Int32], responseStart: [Int32]) throws {
+        try evaluate(prompt + responseStart)
     }
 
     /// One batched evaluation of the cache plus `tokens`: the cached prefix is reused, so only

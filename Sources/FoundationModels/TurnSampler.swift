@@ -1,17 +1,45 @@
-/// Samples one assistant turn's tokens after its prompt has been evaluated: under a grammar when
-/// there is one (allowed-token mask each step, forced bytes appended without sampling and
-/// evaluated as one batch), until an end-of-generation token, the token budget, or the end of
-/// the constrained value.
+/// Samples one assistant turn's tokens: under a grammar when there is one (allowed-token mask
+/// each step, forced bytes appended without sampling and evaluated as one batch), until an
+/// end-of-generation token, the token budget, or the end of the constrained value.
 ///
 /// Shared by plain and guided responses and by the tool-calling turn decoder, so every path
 /// decodes the same way.
+///
+/// Forward passes are what a turn costs, so the sampler runs as few as it can:
+/// - bytes the grammar forces before the first sampled token (`{"title":"`) are evaluated in
+///   the prompt's batch (``run(prompt:into:generated:constraint:budget:onText:)``);
+/// - a sampled token followed by forced bytes (`chicken` then `","steps":["`) is evaluated in
+///   one batch with them, not on its own first;
+/// - tokens after which nothing is sampled (the value's closing bytes, the last token of the
+///   budget) are not evaluated at all. So on return the cache may lack the turn's last
+///   tokens; the next request's `evaluate` adds whatever its prompt needs.
 struct TurnSampler {
     let backend: any LanguageModelBackend
     let decoder: any BackendDecoder
     let plan: SamplingPlan
 
-    /// Samples into `output`, counting tokens in `generated`; `onText` receives the text so far
-    /// after every step.
+    /// Evaluates `prompt` (reusing the cached prefix) together with the bytes `constraint`
+    /// forces at the start, then samples as ``run(into:generated:constraint:budget:onText:)``;
+    /// with no `onText` (nobody listens) the text so far is not assembled at every step.
+    ///
+    /// - throws: as ``run(into:generated:constraint:budget:onText:)``.
+    func run(
+        prompt: [Int32], into output: inout UTF8Accumulator, generated: inout Int,
+        constraint: (any TokenConstraint)?, budget: Int, onText: ((String) -> Void)?
+    ) throws {
+        let opening = constraint.map { acceptForced($0, budget: budget - generated) } ?? []
+        try decoder.evaluate(prompt, responseStart: opening)
+        if !opening.isEmpty {
+            for token in opening { output.append(backend.tokenBytes(token)) }
+            generated += opening.count
+            onText?(output.text)
+        }
+        try sample(into: &output, generated: &generated, constraint: constraint, budget: budget,
+                   reportsText: onText != nil, onText: onText ?? { _ in })
+    }
+
+    /// Samples into `output`, counting tokens in `generated`, after the prompt has been
+    /// evaluated; `onText` receives the text so far after every step.
     ///
     /// - throws: `GenerationError.decodingFailure` when the grammar rejects a token its own mask
     ///   allowed; engine errors; `CancellationError`.
@@ -19,28 +47,39 @@ struct TurnSampler {
         into output: inout UTF8Accumulator, generated: inout Int, constraint: (any TokenConstraint)?,
         budget: Int, onText: (String) -> Void
     ) throws {
+        try sample(into: &output, generated: &generated, constraint: constraint, budget: budget, reportsText: true, onText: onText)
+    }
+
+    /// The decode loop; the text so far is assembled for `onText` only when `reportsText`.
+    private func sample(
+        into output: inout UTF8Accumulator, generated: inout Int, constraint: (any TokenConstraint)?,
+        budget: Int, reportsText: Bool, onText: (String) -> Void
+    ) throws {
         var mask = constraint.map { _ in [UInt64](repeating: 0, count: (backend.vocabularySize + 63) / 64) }
+        // The last sampled token, accepted but not evaluated yet: forced tokens after it join
+        // its batch.
+        var pending: Int32?
         decoding: while generated < budget {
             try Task.checkCancellation()
             if let constraint {
-                // Bytes the grammar forces go in without sampling when they tokenize to tokens the
-                // grammar accepts, evaluated as one batch rather than one step per token.
-                let forced = constraint.forcedBytes()
+                if isFinished(constraint, scratch: &mask) == true { break decoding }
+                let forced = acceptForced(constraint, budget: budget - generated)
                 if !forced.isEmpty {
-                    let forcedTokens = backend.tokenize(String(decoding: forced, as: UTF8.self))
-                    if !forcedTokens.isEmpty, generated + forcedTokens.count <= budget,
-                       forcedTokens.allSatisfy({ constraint.accept($0) }) {
-                        for token in forcedTokens { output.append(backend.tokenBytes(token)) }
-                        try decoder.extend(forcedTokens)
-                        generated += forcedTokens.count
-                        onText(output.text)
-                        if constraint.isComplete,
-                           LanguageModelSession.onlyEndAllowed(constraint, backend: backend, scratch: &mask) {
-                            break decoding
-                        }
-                        continue decoding
-                    }
+                    for token in forced { output.append(backend.tokenBytes(token)) }
+                    generated += forced.count
+                    if reportsText { onText(output.text) }
+                    // Closing bytes that end the value need no forward pass: nothing is sampled after them.
+                    if isFinished(constraint, scratch: &mask) == true || generated >= budget { break decoding }
+                    try decoder.extend(pending.map { [$0] + forced } ?? forced)
+                    pending = nil
+                    continue decoding
                 }
+            }
+            if let token = pending {
+                try decoder.append(token)
+                pending = nil
+            }
+            if let constraint {
                 var words = mask ?? []
                 for index in words.indices { words[index] = 0 }
                 constraint.fillAllowedTokens(into: &words)
@@ -54,12 +93,31 @@ struct TurnSampler {
             }
             output.append(backend.tokenBytes(token))
             generated += 1
-            onText(output.text)
-            if let constraint, constraint.isComplete,
-               LanguageModelSession.onlyEndAllowed(constraint, backend: backend, scratch: &mask) {
-                break   // the value is finished and nothing but the end of the turn may follow
-            }
-            try decoder.append(token)
+            if reportsText { onText(output.text) }
+            pending = token
         }
+    }
+
+    /// Whether the value is complete and nothing but the end of the turn may follow; nil when
+    /// it is not complete (the common case, answered without computing a mask).
+    private func isFinished(_ constraint: any TokenConstraint, scratch: inout [UInt64]?) -> Bool? {
+        guard constraint.isComplete else { return nil }
+        return LanguageModelSession.onlyEndAllowed(constraint, backend: backend, scratch: &scratch)
+    }
+
+    /// Accepts the bytes the grammar forces now, as the tokens the tokenizer splits them into,
+    /// when the grammar accepts every one of those tokens and they fit in `budget`; otherwise
+    /// accepts nothing (the next token is sampled) and returns no tokens.
+    private func acceptForced(_ constraint: any TokenConstraint, budget: Int) -> [Int32] {
+        let forced = constraint.forcedBytes()
+        guard !forced.isEmpty, let text = String(validating: forced, as: UTF8.self) else { return [] }
+        let tokens = backend.tokenizeText(text)
+        var accepted = 0
+        while accepted < tokens.count, constraint.accept(tokens[accepted]) { accepted += 1 }
+        guard accepted > 0, accepted == tokens.count, tokens.count <= budget else {
+            constraint.rollback(tokens: accepted)
+            return []
+        }
+        return tokens
     }
 }

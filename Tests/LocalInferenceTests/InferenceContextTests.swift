@@ -211,3 +211,36 @@ private let sequence: [Int32] = [1, 5, 9, 33, 17, 60, 4, 4, 21, 50, 3, 12]
         #expect(mask.count == 69)
     }
 }
+
+@Suite("Logits at every position") struct EveryPositionLogitsTests {
+    /// Every row of the one-batch result matches the float reference of its position, the last
+    /// row is what `logits()` gives after evaluating the same tokens (up to summation order),
+    /// and bad input throws a typed error.
+    @Test(arguments: [(ModelArchitecture.llama, GGMLType.q4_1), (.gemma3, .q4_K)])
+    func everyPositionMatchesReference(arch: ModelArchitecture, type: GGMLType) throws {
+        let synthetic = SyntheticModel(architecture: arch, weightType: type)
+        let model = try synthetic.load()
+        let reference = synthetic.referenceLogits(sequence)
+        let context = try InferenceContext(model: model, contextLength: 32)
+        let all = try context.logitsAtEveryPosition(sequence)
+        #expect(all.count == sequence.count)
+        for (position, logits) in all.enumerated() {
+            let scale = reference[position].map(abs).max() ?? 1
+            let error = zip(logits, reference[position]).map { abs($0 - $1) }.max() ?? .infinity
+            #expect(error <= maxSyntheticLogitError * scale, "\(arch) \(type) position \(position): \(error)")
+        }
+        #expect(context.tokens == sequence)
+        let fresh = try InferenceContext(model: model, contextLength: 32)
+        try fresh.evaluate(sequence)
+        // Equal up to summation order (a batch may use llama.cpp's multi-token orders).
+        let last = fresh.logits(), scale = last.map(abs).max() ?? 1
+        #expect(zip(last, all[sequence.count - 1]).allSatisfy { abs($0 - $1) <= 1e-5 * scale })
+        #expect(throws: InferenceError.emptyInput) { try context.logitsAtEveryPosition([]) }
+        #expect(throws: InferenceError.contextOverflow(needed: 33, limit: 32)) {
+            try context.logitsAtEveryPosition([Int32](repeating: 1, count: 33))
+        }
+        #expect(throws: InferenceError.tokenOutOfRange(token: -1, vocabularySize: model.vocabularySize)) {
+            try context.logitsAtEveryPosition([1, -1])
+        }
+    }
+}

@@ -292,6 +292,22 @@ func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
         }
     }
 
+    /// GeGLU uses ggml's F16 GELU table: GELU of the F16-rounded input, rounded to F16, so it
+    /// stays within F16 precision of the exact function; it is 0 at or below -10 and the
+    /// identity at or above 10.
+    @Test func geluTableStaysWithinF16OfExactGelu() {
+        let xs: [Float] = stride(from: -12, through: 12, by: 0.0137).map { Float($0) } + [-10, 10, 0, 1e-6, -1e-6]
+        var gate = xs
+        let up = [Float](repeating: 1, count: xs.count)
+        ck_geglu(&gate, up, Int64(xs.count))
+        for (x, y) in zip(xs, gate) {
+            if x <= -10 { #expect(y == 0, "x = \(x)") } else if x >= 10 { #expect(y == x, "x = \(x)") } else {
+                let exact = ck_gelu(x)
+                #expect(abs(y - exact) <= 1.2e-3 * (abs(exact) + abs(x)) + 1e-7, "x = \(x): \(y) vs \(exact)")
+            }
+        }
+    }
+
     @Test(arguments: [false, true])
     func ropeRotatesPairs(neox: Bool) {
         var random = TestRandom(seed: 5)

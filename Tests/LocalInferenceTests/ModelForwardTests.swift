@@ -1,18 +1,28 @@
+import CKernels
 import Foundation
 import Testing
 @testable import LocalInference
 
+/// Whether this CPU takes the kernel paths that reproduce llama.cpp's AVX-512 build op for op
+/// (the fixtures come from llama-cpp-python compiled natively on such a machine).
+let reproducesLlamaCppSums = ck_selected_isa() == Int32(CK_ISA_AVX512)
+
 /// Largest difference allowed between our logits and llama.cpp's at llama.cpp's top-5 ids,
-/// teacher-forced (logits of these models reach 15-30). Both engines quantize activations to
-/// 8 bits the same way, but llama.cpp keeps K/V in F16 and rounds Q and the attention weights
-/// to F16 in its attention products while we stay in F32; re-quantizing activations after every
-/// layer amplifies such differences. Measured worst case: 0.65 (SmolLM2), 0.61 (Gemma 3).
-let maxTopLogitError: Float = 0.75
+/// teacher-forced (logits of these models reach 15-30). With AVX-512 the kernels follow ggml's
+/// CPU backend op for op (activation quantization, summation orders of the ggml, tinyBLAS,
+/// repacked and tiled kernels, ggml's e^x, its F16 GELU table), so the logits are bit-identical
+/// and the only difference is the fixture's rounding to 4 decimals: measured worst case 5.0e-5
+/// for both models. Elsewhere (AVX2) sums run in other orders and 8-bit re-quantization after
+/// every layer amplifies that to a measured 0.65 at most.
+let maxTopLogitError: Float = reproducesLlamaCppSums ? 1e-4 : 0.75
 
 /// Where llama.cpp's own best two logits are closer than this, the engines may pick different
-/// tokens (twice the per-logit error bound could flip them; measured flips happen below 0.7).
-/// A greedy continuation may leave llama.cpp's only at such a near-tie.
-let nearTieMargin: Float = 0.75
+/// tokens (twice the per-logit error bound could flip them).
+let nearTieMargin: Float = 2 * maxTopLogitError
+
+/// Of the 12 fixed prompts, at least this many greedy 64-token continuations must be identical
+/// to llama.cpp's for each model (issue #2). Measured with AVX-512: 12 of 12 for both models.
+let minimumIdenticalContinuations = reproducesLlamaCppSums ? 10 : 0
 
 @Suite("Model forward pass against llama.cpp") struct ModelForwardTests {
     @Test(arguments: ["smollm2", "gemma3"])
@@ -21,8 +31,12 @@ let nearTieMargin: Float = 0.75
         let model = try LoadedModels.model(fixtureName)
         let context = try InferenceContext(model: model, contextLength: 256)
         var mismatches: [String] = []
-        var divergent = 0
+        var report: [String] = []
+        var identical = 0
         for case let c in fixture.continuations {
+            // The prompt as one batch from position 0, as llama.cpp evaluated it (reusing a
+            // cached prefix would run a different batch through differently ordered kernels).
+            context.truncate(to: 0)
             try context.evaluate(c.prompt_ids)
             var generated: [Int32] = []
             for _ in 0..<c.greedy_ids.count {
@@ -31,13 +45,17 @@ let nearTieMargin: Float = 0.75
                 try context.append(next)
             }
             if let at = generated.indices.first(where: { generated[$0] != c.greedy_ids[$0] }) {
-                divergent += 1
+                report.append("  \(c.prompt.debugDescription): differs at token \(at) (llama.cpp margin \(c.top1_gaps[at]))")
                 if c.top1_gaps[at] >= nearTieMargin {
                     mismatches.append("\(c.prompt.debugDescription): differs at \(at) where llama.cpp's margin was \(c.top1_gaps[at])")
                 }
+            } else {
+                identical += 1
+                report.append("  \(c.prompt.debugDescription): identical")
             }
         }
-        print("\(fixtureName): \(fixture.continuations.count - divergent) of \(fixture.continuations.count) continuations identical to llama.cpp for all \(fixture.continuations[0].greedy_ids.count) tokens")
+        print("\(fixtureName): \(identical) of \(fixture.continuations.count) continuations identical to llama.cpp for all \(fixture.continuations[0].greedy_ids.count) tokens\n" + report.joined(separator: "\n"))
+        #expect(identical >= minimumIdenticalContinuations, "\(report)")
         #expect(mismatches.isEmpty, "\(mismatches)")
     }
 
@@ -46,16 +64,58 @@ let nearTieMargin: Float = 0.75
         let fixture = try ModelFixture.load(fixtureName)
         let model = try LoadedModels.model(fixtureName)
         let context = try InferenceContext(model: model, contextLength: 256)
-        let ids = fixture.teacher_forced.ids
+        // One batch with logits at every position, as the fixture script ran llama.cpp.
+        let all = try context.logitsAtEveryPosition(fixture.teacher_forced.ids)
+        #expect(all.count == fixture.teacher_forced.top5.count)
         var worst: Float = 0
         var top1Mismatches = 0
-        for (position, expected) in fixture.teacher_forced.top5.enumerated() {
-            try context.evaluate(Array(ids[...position]))
-            let logits = context.logits()
+        for (logits, expected) in zip(all, fixture.teacher_forced.top5) {
             for (id, value) in zip(expected.ids, expected.logits) { worst = max(worst, abs(logits[Int(id)] - value)) }
             if argmax(logits) != expected.ids[0] && expected.logits[0] - expected.logits[1] >= nearTieMargin { top1Mismatches += 1 }
         }
+        print("\(fixtureName): worst teacher-forced top-5 logit difference \(worst)")
         #expect(worst <= maxTopLogitError, "worst top-5 logit difference \(worst)")
         #expect(top1Mismatches == 0)
+    }
+}
+
+/// Not a check: a tool for scripts/fixtures/compare_tensors.py. With FM_TENSOR_DUMP=<dir>
+/// (and optionally FM_TENSOR_DUMP_MODEL=smollm2|gemma3, FM_TENSOR_DUMP_TOKENS="1 2 3",
+/// FM_TENSOR_DUMP_SPLIT=K as dump_llamacpp_tensors.py's --split), writes
+/// every intermediate tensor of one prompt evaluation as <dir>/<name>.f32 plus <dir>/index.txt
+/// ("name width count" lines), and the logits as result_output.
+@Suite("Tensor dump for comparison with llama.cpp",
+       .enabled(if: ProcessInfo.processInfo.environment["FM_TENSOR_DUMP"] != nil))
+struct TensorDump {
+    @Test func dumpIntermediateTensors() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let directory = URL(fileURLWithPath: environment["FM_TENSOR_DUMP"] ?? "")
+        let name = environment["FM_TENSOR_DUMP_MODEL"] ?? "smollm2"
+        let tokens = (environment["FM_TENSOR_DUMP_TOKENS"] ?? "").split(separator: " ").compactMap { Int32($0) }
+        let ids = tokens.isEmpty ? try ModelFixture.load(name).continuations[0].prompt_ids : tokens
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let context = try InferenceContext(model: try LoadedModels.model(name), contextLength: 256)
+        var index = ""
+        func write(_ name: String, _ values: UnsafeBufferPointer<Float>, _ width: Int) {
+            index += "\(name) \(width) \(values.count)\n"
+            try? Data(buffer: values).write(to: directory.appendingPathComponent("\(name).f32"))
+        }
+        // FM_TENSOR_DUMP_SPLIT=K: the first K tokens as one batch, the rest one at a time
+        // (single-token kernels), dumping the last.
+        let split = Int(environment["FM_TENSOR_DUMP_SPLIT"] ?? "") ?? ids.count
+        if split < ids.count {
+            try context.evaluate(Array(ids[..<split]))
+            for token in ids[split..<(ids.count - 1)] { try context.append(token) }
+            context.tensorObserver = write
+            try context.append(ids[ids.count - 1])
+        } else {
+            context.tensorObserver = write
+            try context.evaluate(ids)
+        }
+        context.tensorObserver = nil
+        let logits = context.logits()
+        logits.withUnsafeBufferPointer { write("result_output", $0, logits.count) }
+        try Data(index.utf8).write(to: directory.appendingPathComponent("index.txt"))
+        #expect(!index.isEmpty)
     }
 }

@@ -241,7 +241,9 @@ void ck_rmsnorm(const float *x, const float *w, float *y, int64_t n, int64_t n_r
 void ck_softmax(float *x, int64_t n);
 /// gate = silu(gate) * up (SwiGLU), `n` values.
 void ck_swiglu(float *gate, const float *up, int64_t n);
-/// gate = gelu_tanh(gate) * up (GeGLU), `n` values.
+/// gate = gelu_tanh(gate) * up (GeGLU), `n` values, with GELU read from ggml's F16 table (the
+/// F16-rounded input indexes F16-rounded values; 0 at or below -10, identity at or above 10) so
+/// results match llama.cpp's.
 void ck_geglu(float *gate, const float *up, int64_t n);
 /// The scalar versions of ck_swiglu / ck_geglu (tests compare the SIMD ones against them).
 void ck_swiglu_reference(float *gate, const float *up, int64_t n);
@@ -258,7 +260,8 @@ void ck_softcap(float *x, float cap, int64_t n);
 // MARK: - Rotary position embedding
 
 /// Fills cs[(t * n_dims/2 + i) * 2 + {0,1}] = {cos, sin}(pos_t * base^(-2i/n_dims) * freq_scale)
-/// for positions pos0 ..< pos0 + n_tokens.
+/// for positions pos0 ..< pos0 + n_tokens, computed in float as ggml does (the angle by repeated
+/// multiplication with powf(base, -2/n_dims), then cosf/sinf).
 void ck_rope_table(float *cs, int64_t pos0, int64_t n_tokens, int n_dims, float base, float freq_scale);
 /// Rotates the first n_dims of every head of every token. `neox` rotates (i, i + n_dims/2)
 /// pairs (GPT-NeoX, Gemma, Qwen); otherwise adjacent (2i, 2i+1) pairs (LLaMA).
@@ -284,6 +287,9 @@ typedef struct {
     int use_reference;     // 1 = run the scalar reference (tests)
 } ck_attention_args;
 
+/// On AVX-512 CPUs (head_dim % 16 == 0, <= 256, no soft-capping, < 8192 positions) this runs
+/// ggml's non-flash graph in its exact order (see ops_avx512.c), whose result depends on whether
+/// the batch has one token or more, as llama.cpp's does; elsewhere an online softmax.
 void ck_attention(ck_pool *pool, const ck_attention_args *args);
 
 #ifdef __cplusplus

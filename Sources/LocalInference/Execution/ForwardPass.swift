@@ -28,6 +28,11 @@ final class ForwardPass {
     /// The final-normalized hidden state of the last evaluated position, [d].
     let lastHidden: UnsafeMutablePointer<Float>
 
+    /// Called with every intermediate result of `run` (named as llama.cpp names its graph
+    /// nodes, e.g. "attn_norm-3", so scripts/fixtures/compare_tensors.py can line the two
+    /// engines up op by op). Values are [tokens][width], row-major. Debugging only; nil in use.
+    var observer: TensorObserver?
+
     init(hp: ModelHyperparameters, weights: ModelWeights, maxBatch: Int) {
         self.hp = hp
         self.weights = weights
@@ -86,6 +91,10 @@ final class ForwardPass {
         ck_matmul(pool, jobs, Int32(ops.count), Int64(tokens))
     }
 
+    private func observe(_ name: String, _ values: UnsafeMutablePointer<Float>, tokens: Int, width: Int) {
+        observer?(name, UnsafeBufferPointer(start: values, count: tokens * width), width)
+    }
+
     /// Runs `tokens` (already range-checked) at positions `position ..< position + count`,
     /// writing their keys and values into `cache`, and leaves the last position's final hidden
     /// state in `lastHidden`.
@@ -99,6 +108,7 @@ final class ForwardPass {
             weights.tokenEmbedding.dequantizeRow(Int(token), into: x + t * d)
         }
         if hp.embeddingScale != 1 { ck_scale(x, hp.embeddingScale, Int64(n * d)) }
+        observe("inp_scaled", x, tokens: n, width: d)
 
         ck_rope_table(ropeGlobal, Int64(position), Int64(n), Int32(hp.ropeDimensions), hp.ropeBase, hp.ropeFrequencyScale)
         if hp.ropeBaseLocal != hp.ropeBase {
@@ -109,14 +119,20 @@ final class ForwardPass {
             let sliding = hp.isSlidingLayer(il)
             // Attention block.
             ck_rmsnorm(x, layer.attentionNorm.pointer, xn, Int64(d), Int64(n), hp.rmsEpsilon)
+            observe("attn_norm-\(il)", xn, tokens: n, width: d)
             matmul(pool, input: xn, columns: d, tokens: n,
                    [(layer.query, q, layer.queryBias), (layer.key, k, layer.keyBias), (layer.value, v, layer.valueBias)])
+            observe("Qcur-\(il)", q, tokens: n, width: qDim)
+            observe("Kcur-\(il)", k, tokens: n, width: kvDim)
+            observe("Vcur-\(il)", v, tokens: n, width: kvDim)
             if let qn = layer.queryNorm { ck_rmsnorm(q, qn.pointer, q, Int64(hd), Int64(n * hp.headCount), hp.rmsEpsilon) }
             if let kn = layer.keyNorm { ck_rmsnorm(k, kn.pointer, k, Int64(hd), Int64(n * hp.kvHeadCount), hp.rmsEpsilon) }
             let rope = sliding && hp.ropeBaseLocal != hp.ropeBase ? ropeLocal : ropeGlobal
             let neox: Int32 = hp.ropeNeoX ? 1 : 0
             ck_rope_apply(q, Int64(n), Int64(qDim), Int32(hp.headCount), Int32(hd), Int32(hp.ropeDimensions), rope, neox)
             ck_rope_apply(k, Int64(n), Int64(kvDim), Int32(hp.kvHeadCount), Int32(hd), Int32(hp.ropeDimensions), rope, neox)
+            observe("Qrope-\(il)", q, tokens: n, width: qDim)
+            observe("Krope-\(il)", k, tokens: n, width: kvDim)
             let keys = cache.keys(layer: il), values = cache.values(layer: il)
             (keys + position * kvDim).update(from: k, count: n * kvDim)
             (values + position * kvDim).update(from: v, count: n * kvDim)
@@ -126,23 +142,49 @@ final class ForwardPass {
                 window: Int64(sliding ? (hp.slidingWindow ?? 0) : 0), scale: hp.attentionScale,
                 softcap: hp.attentionSoftcap ?? 0, use_reference: 0)
             ck_attention(pool, &args)
+            observe("kqv_out-\(il)", attn, tokens: n, width: qDim)
             matmul(pool, input: attn, columns: qDim, tokens: n, [(layer.output, tmp, nil)])
-            if let post = layer.postAttentionNorm { ck_rmsnorm(tmp, post.pointer, tmp, Int64(d), Int64(n), hp.rmsEpsilon) }
+            observe("attn_out-\(il)", tmp, tokens: n, width: d)
+            if let post = layer.postAttentionNorm {
+                ck_rmsnorm(tmp, post.pointer, tmp, Int64(d), Int64(n), hp.rmsEpsilon)
+                observe("attn_post_norm-\(il)", tmp, tokens: n, width: d)
+            }
             ck_add(x, tmp, Int64(n * d))
+            observe("ffn_inp-\(il)", x, tokens: n, width: d)
 
             // Feed-forward block.
             ck_rmsnorm(x, layer.feedForwardNorm.pointer, xn, Int64(d), Int64(n), hp.rmsEpsilon)
+            observe("ffn_norm-\(il)", xn, tokens: n, width: d)
             matmul(pool, input: xn, columns: d, tokens: n, [(layer.gate, gate, nil), (layer.up, up, nil)])
+            observe("ffn_gate-\(il)", gate, tokens: n, width: ff)
+            observe("ffn_up-\(il)", up, tokens: n, width: ff)
             if hp.architecture == .gemma3 {
                 ck_geglu(gate, up, Int64(n * ff))
             } else {
                 ck_swiglu(gate, up, Int64(n * ff))
             }
+            observe("ffn_act-\(il)", gate, tokens: n, width: ff)
             matmul(pool, input: gate, columns: ff, tokens: n, [(layer.down, tmp, nil)])
-            if let post = layer.postFeedForwardNorm { ck_rmsnorm(tmp, post.pointer, tmp, Int64(d), Int64(n), hp.rmsEpsilon) }
+            observe("ffn_out-\(il)", tmp, tokens: n, width: d)
+            if let post = layer.postFeedForwardNorm {
+                ck_rmsnorm(tmp, post.pointer, tmp, Int64(d), Int64(n), hp.rmsEpsilon)
+                observe("ffn_post_norm-\(il)", tmp, tokens: n, width: d)
+            }
             ck_add(x, tmp, Int64(n * d))
+            observe("l_out-\(il)", x, tokens: n, width: d)
         }
         ck_rmsnorm(x + (n - 1) * d, weights.outputNorm.pointer, lastHidden, Int64(d), 1, hp.rmsEpsilon)
+        observe("result_norm", lastHidden, tokens: 1, width: d)
+    }
+
+    /// Output-head logits of every token of the last `run` (whose residual stream is still in
+    /// `x`), [tokens][vocabulary]: one matrix product over the whole batch, as llama.cpp computes
+    /// logits when it keeps them for every position.
+    func logitsForEveryToken(_ pool: OpaquePointer, tokens n: Int, into out: UnsafeMutablePointer<Float>) {
+        let head = weights.output, d = hp.embeddingLength
+        ck_rmsnorm(x, weights.outputNorm.pointer, xn, Int64(d), Int64(n), hp.rmsEpsilon)
+        matmul(pool, input: xn, columns: d, tokens: n, [(head, out, nil)])
+        if let cap = hp.finalLogitSoftcap { ck_softcap(out, cap, Int64(n * head.rows)) }
     }
 
     /// Output-head rows for `lastHidden`: every row when `rows` is nil, else only those rows

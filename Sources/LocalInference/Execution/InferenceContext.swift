@@ -104,7 +104,14 @@ public final class InferenceContext {
         }
     }
 
-    private func run(_ batch: ArraySlice<Int32>, position: Int) {
+    /// Receives every intermediate tensor of later evaluations (see `TensorObserver`); for
+    /// comparing numerics with llama.cpp op by op. Leave nil otherwise.
+    package var tensorObserver: TensorObserver? {
+        get { pass.observer }
+        set { pass.observer = newValue }
+    }
+
+    func run(_ batch: ArraySlice<Int32>, position: Int) {
         batch.withUnsafeBufferPointer { buffer in
             model.pool.withPool { pool in
                 pass.run(pool, tokens: buffer, position: position, cache: cache)

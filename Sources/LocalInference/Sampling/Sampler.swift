@@ -15,7 +15,7 @@ public struct Sampler: Sendable {
 
     /// Masks allowing at most this fraction of the vocabulary read only the allowed rows of
     /// the output head (`InferenceContext.logits(for:)`).
-    static let sparseMaskFraction = 8
+    package static let sparseMaskFraction = 8
 
     public init(_ parameters: SamplingParameters) {
         self.parameters = parameters
@@ -33,6 +33,14 @@ public struct Sampler: Sendable {
         var candidates: [Int32]
         var logits: [Float]
         if let allowed {
+            let allowedCount = allowed.count
+            if allowedCount * Self.sparseMaskFraction > vocabulary, isGreedy {
+                // A dense mask under greedy decoding (string contents in guided generation):
+                // the best allowed logit, without gathering ~50k candidates into arrays.
+                let all = context.logits()
+                if all.isEmpty { return -1 }
+                return Self.bestAllowed(in: all, allowed: allowed)
+            }
             candidates = allowed.tokens.filter { Int($0) < vocabulary }
             if candidates.isEmpty { return -1 }
             if candidates.count * Self.sparseMaskFraction <= vocabulary {
@@ -52,10 +60,31 @@ public struct Sampler: Sendable {
         return candidates.isEmpty ? Int32(index) : candidates[index]
     }
 
+    private var isGreedy: Bool { parameters.temperature <= 0 || parameters.topK == 1 }
+
+    /// The allowed token with the highest logit, the lowest id on ties, as ``choose(_:)`` picks
+    /// among allowed candidates; -1 when none is allowed or the first allowed logit is NaN.
+    static func bestAllowed(in logits: [Float], allowed: TokenBitmask) -> Int32 {
+        var best = -1
+        logits.withUnsafeBufferPointer { scores in
+            let limit = min(scores.count, allowed.vocabularySize)
+            for (w, word) in allowed.words.enumerated() where word != 0 {
+                var bits = word
+                while bits != 0 {
+                    let id = w << 6 | bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    guard id < limit else { return }
+                    if best < 0 || scores[id] > scores[best] { best = id }
+                }
+            }
+        }
+        return best >= 0 && !logits[best].isNaN ? Int32(best) : -1
+    }
+
     /// Picks an index into `logits` (which it may modify). Exposed for tests.
     mutating func choose(_ logits: inout [Float]) -> Int {
         guard !logits.isEmpty else { return -1 }
-        if parameters.temperature <= 0 || parameters.topK == 1 {
+        if isGreedy {
             var best = 0
             for i in logits.indices where logits[i] > logits[best] { best = i }
             return logits[best].isNaN ? -1 : best

@@ -69,10 +69,18 @@ struct GenerateCommand: Command {
         }
         let languageModel = try LanguageModel(contentsOf: try ModelLocation.resolve(option: model), threads: threads)
         let tokenizer = languageModel.tokenizer
+        // Per model, like loading it: the grammar layer's view of the vocabulary (token bytes and
+        // the token slices masks walk). The library builds it once per model too (one compiler
+        // per backend), so it is timed apart from the per-request work.
+        let vocabularyStarted = DispatchTime.now().uptimeNanoseconds
         let vocabulary = TokenVocabulary(tokenizer: tokenizer)
+        let compiler = GrammarCompiler(vocabulary: vocabulary)
+
         let compileStarted = DispatchTime.now().uptimeNanoseconds
-        let grammar = try GrammarCompiler(vocabulary: vocabulary).compile(jsonSchema: schema)
+        let cpuStarted = Self.processCPUSeconds()
+        let grammar = try compiler.compile(jsonSchema: schema)
         let matcher = GrammarMatcher(grammar: grammar)
+        let compiled = DispatchTime.now().uptimeNanoseconds
 
         let instructions = "Respond with a JSON value that follows this JSON Schema:\n" + schema.serialized()
         let messages = [ChatMessage(role: .system, content: instructions), ChatMessage(role: .user, content: prompt)]
@@ -81,14 +89,21 @@ struct GenerateCommand: Command {
         let length = min(languageModel.trainedContextLength, promptTokens.count + maxTokens + 8)
         let context = try InferenceContext(model: languageModel, contextLength: length)
         let started = DispatchTime.now().uptimeNanoseconds
-        try context.evaluate(promptTokens)
+
+        var output: [UInt8] = []
+        var produced = 0, sampledCount = 0, forcedCount = 0, sparseCount = 0
+        // Bytes the grammar forces before the first sampled token (`{"title":"`) join the
+        // prompt's batch: one prefill instead of a prefill and then a forced batch.
+        let opening = Self.acceptForced(matcher, tokenizer: tokenizer, budget: maxTokens)
+        try context.evaluate(promptTokens + opening.tokens)
+        output += opening.bytes
+        produced += opening.tokens.count
+        forcedCount += opening.tokens.count
         let prefilled = DispatchTime.now().uptimeNanoseconds
 
         var sampler = Sampler(parameters)
         var mask = TokenBitmask(vocabularySize: languageModel.vocabularySize, allowing: false)
         var words: [UInt64] = []
-        var output: [UInt8] = []
-        var produced = 0, sampledCount = 0, forcedCount = 0
         var phases = DecodePhases()
         // The last sampled token is not evaluated on its own when bytes are forced after it: it
         // joins the forced tokens' batch, so "sampled token + forced punctuation and keys" costs
@@ -96,32 +111,30 @@ struct GenerateCommand: Command {
         var pending: Int32?
         while produced < maxTokens, !(matcher.isComplete && !matcher.canContinue) {
             // Jump forward over bytes the grammar forces, as one batch.
-            let forced = matcher.forcedBytes()
-            if !forced.isEmpty, let text = String(validating: forced, as: UTF8.self) {
-                let tokens = tokenizer.encode(text, addSpecialTokens: false)
-                var accepted = 0
-                while accepted < tokens.count, matcher.accept(tokens[accepted]) { accepted += 1 }
-                if accepted > 0, accepted == tokens.count, tokens.count + produced <= maxTokens {
-                    // `evaluate` takes the whole sequence (it reuses the cached prefix).
-                    let sequence = context.tokens + (pending.map { [$0] } ?? []) + tokens
-                    try phases.time(\.forward) { try context.evaluate(sequence) }
-                    pending = nil
-                    output += forced
-                    produced += tokens.count
-                    forcedCount += tokens.count
-                    continue
-                }
-                matcher.rollback(tokens: accepted)  // fall back to sampling
+            let forced = Self.acceptForced(matcher, tokenizer: tokenizer, budget: maxTokens - produced)
+            if !forced.tokens.isEmpty {
+                output += forced.bytes
+                produced += forced.tokens.count
+                forcedCount += forced.tokens.count
+                // Closing bytes that end the value need no forward pass: nothing is sampled after them.
+                if matcher.isComplete && !matcher.canContinue { break }
+                // `evaluate` takes the whole sequence (it reuses the cached prefix).
+                let sequence = context.tokens + (pending.map { [$0] } ?? []) + forced.tokens
+                try phases.time(\.forward) { try context.evaluate(sequence) }
+                pending = nil
+                continue
             }
             if let token = pending {
                 try phases.time(\.forward) { try context.append(token) }
                 pending = nil
             }
-            phases.time(\.mask) {
+            let allowed = phases.time(\.mask) {
                 matcher.fillAllowedTokens(into: &words)
                 for index in mask.words.indices { mask.words[index] = index < words.count ? words[index] : 0 }
+                return mask.count
             }
-            guard mask.count > 0 else { break }
+            guard allowed > 0 else { break }
+            if allowed * Sampler.sparseMaskFraction <= languageModel.vocabularySize { sparseCount += 1 }
             let token = phases.time(\.sample) { sampler.sample(from: context, allowed: mask) }
             guard matcher.accept(token) else { break }
             sampledCount += 1
@@ -131,15 +144,19 @@ struct GenerateCommand: Command {
             pending = token
         }
         let finished = DispatchTime.now().uptimeNanoseconds
+        let cpuSeconds = Self.processCPUSeconds() - cpuStarted
         if json {
-            let compileSeconds = Double(started - compileStarted) / 1e9
+            let vocabularySeconds = Double(compileStarted - vocabularyStarted) / 1e9
+            let compileSeconds = Double(compiled - compileStarted) / 1e9
+            let promptSeconds = Double(started - compiled) / 1e9
             let prefillSeconds = Double(prefilled - started) / 1e9
             let decodeSeconds = Double(finished - prefilled) / 1e9
             let report = GenerationReport(
                 output: String(decoding: output, as: UTF8.self), system: instructions,
                 promptTokens: promptTokens.count, tokens: produced, sampled: sampledCount, forced: forcedCount,
-                complete: matcher.isComplete, compileSeconds: compileSeconds, prefillSeconds: prefillSeconds,
-                decodeSeconds: decodeSeconds, phases: phases)
+                openingForced: opening.tokens.count, sparseSamples: sparseCount, complete: matcher.isComplete,
+                vocabularySeconds: vocabularySeconds, compileSeconds: compileSeconds, promptSeconds: promptSeconds,
+                prefillSeconds: prefillSeconds, decodeSeconds: decodeSeconds, cpuSeconds: cpuSeconds, phases: phases)
             print(report.serialized())
         } else {
             print(String(decoding: output, as: UTF8.self))
@@ -150,5 +167,29 @@ struct GenerateCommand: Command {
                               forcedCount, seconds, matcher.isComplete ? "yes" : "no"))
         }
         return matcher.isComplete ? 0 : 1
+    }
+
+    /// Accepts the bytes the grammar forces now as tokens (the tokenizer's own split of them),
+    /// when every one of those tokens is accepted and they fit in `budget`; otherwise accepts
+    /// nothing and returns no tokens, and the next token is sampled.
+    static func acceptForced(_ matcher: GrammarMatcher, tokenizer: Tokenizer, budget: Int) -> (tokens: [Int32], bytes: [UInt8]) {
+        let forced = matcher.forcedBytes()
+        guard !forced.isEmpty, let text = String(validating: forced, as: UTF8.self) else { return ([], []) }
+        let tokens = tokenizer.encode(text, addSpecialTokens: false)
+        var accepted = 0
+        while accepted < tokens.count, matcher.accept(tokens[accepted]) { accepted += 1 }
+        guard accepted > 0, accepted == tokens.count, tokens.count <= budget else {
+            matcher.rollback(tokens: accepted)
+            return ([], [])
+        }
+        return (tokens, forced)
+    }
+
+    /// CPU time of the whole process (every thread) so far: on a machine shared with other
+    /// work it moves less than wall time, so benchmarks print it beside the wall time.
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
