@@ -13,9 +13,15 @@ public struct GrammarLimits: Sendable, Hashable {
     /// Masks cached per grammar (one bitset per DFA state, 6 KB for a 49k vocabulary).
     /// Default: 2_048.
     public var maxCachedMasks: Int
+    /// Maximum states of one eagerly determinized sub-automaton (a `patternProperties` key
+    /// class, a `pattern` intersected with length bounds, a negated pattern).
+    /// Determinizing may also visit at most 64 NFA states per DFA state allowed.
+    /// Default: 20_000 (a few MB at most). Speed: about a million states/s.
+    public var maxEagerDFAStates: Int
 
     public init(maxNFAStates: Int = 400_000, maxNestingDepth: Int = 32, maxRepetition: Int = 10_000,
-                maxCachedMasks: Int = 2_048) {
+                maxCachedMasks: Int = 2_048, maxEagerDFAStates: Int = 20_000) {
+        self.maxEagerDFAStates = maxEagerDFAStates
         self.maxNFAStates = maxNFAStates
         self.maxNestingDepth = maxNestingDepth
         self.maxRepetition = maxRepetition

@@ -25,6 +25,9 @@ indirect enum GrammarNode: Sendable {
     case array(ArrayShape)
     /// Decimal numbers without leading zeros, > 0, divisible by the value (`multipleOf`).
     case positiveMultiples(Int)
+    /// A determinized, trimmed regular language (keys of `patternProperties`, `pattern` with
+    /// length bounds): emitted state for state.
+    case automaton(ByteDFA)
 
     static func literal(_ text: String) -> GrammarNode { .bytes(Array(text.utf8)) }
 

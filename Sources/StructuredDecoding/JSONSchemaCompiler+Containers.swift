@@ -41,9 +41,13 @@ extension JSONSchemaCompiler {
         case let schema?:
             additionalValue = try node(for: schema, path: path + "/additionalProperties")
         }
+        let keyClasses = try patternKeys(object, path: path)
         var members: [ObjectShape.Member] = []
         for name in names {
-            guard let schema = properties[name] else { continue }
+            guard var schema = properties[name] else { continue }
+            if let keyClasses {
+                schema = keyClasses.schema(forNamed: name, declared: schema)
+            }
             let value = try node(for: schema, path: path + "/properties/" + name)
             if case .nothing = value {
                 if required.contains(name) { return .nothing }
@@ -53,6 +57,12 @@ extension JSONSchemaCompiler {
         }
         // Required names without a property schema are governed by additionalProperties.
         for name in required where properties[name] == nil {
+            if let keyClasses, let schema = keyClasses.patternSchema(forNamed: name) {
+                let value = try node(for: schema, path: path + "/patternProperties")
+                if case .nothing = value { return .nothing }
+                members.append(.init(key: JSONSchemaCompiler.keyBytes(name), value: value, isRequired: true))
+                continue
+            }
             guard let additionalValue else { return .nothing }
             members.append(.init(key: JSONSchemaCompiler.keyBytes(name), value: additionalValue, isRequired: true))
         }
@@ -62,8 +72,12 @@ extension JSONSchemaCompiler {
         // Every named property (even one whose schema is false) is excluded from the
         // additional keys.
         let named = names.map(JSONSchemaCompiler.keyBytes) + members.map(\.key).filter { key in !names.map(JSONSchemaCompiler.keyBytes).contains(key) }
-        var additional: (key: GrammarNode, value: GrammarNode)?
-        if let additionalValue { additional = (keyExcluding(named), additionalValue) }
+        var additional: [(key: GrammarNode, value: GrammarNode)] = []
+        if let keyClasses {
+            additional = try patternMembers(keyClasses, named: named, additionalValue: additionalValue, path: path)
+        } else if let additionalValue {
+            additional = [(keyExcluding(named), additionalValue)]
+        }
         return .object(ObjectShape(members: members, additional: additional, minCount: minCount, maxCount: maxCount))
     }
 

@@ -17,7 +17,7 @@ extension JSONSchemaCompiler {
             switch key {
             case "properties":
                 result[key] = .object(mergeProperties(existing.object ?? JSONObject(), value.object ?? JSONObject()))
-            case "required":
+            case "required", JSONSchemaCompiler.excludedPatternsKeyword:
                 var names = existing.array ?? []
                 for name in value.array ?? [] where !names.contains(name) { names.append(name) }
                 result[key] = .array(names)
@@ -40,7 +40,14 @@ extension JSONSchemaCompiler {
                 result[key] = .array((existing.array ?? []).filter { other.contains($0) })
             case "const":
                 result["enum"] = .array([])
-            case "items", "additionalProperties", "additionalItems", "not":
+            case "patternProperties":
+                result[key] = .object(mergeProperties(existing.object ?? JSONObject(), value.object ?? JSONObject()))
+            case "not":
+                // not A and not B = not (A or B).
+                result[key] = .object(JSONObject([(key: "anyOf", value: .array([existing, value]))]))
+            case "$fm-fractional":
+                continue
+            case "items", "additionalProperties", "additionalItems", "propertyNames":
                 result[key] = .object(JSONObject([(key: "allOf", value: .array([existing, value]))]))
             case "anyOf", "oneOf":
                 // (A1 | A2) & (B1 | B2) = (A1&B1) | (A1&B2) | ...
@@ -66,6 +73,17 @@ extension JSONSchemaCompiler {
         for (side, other) in [(left, right), (right, left)] {
             guard let additional = side["additionalProperties"], additional != .bool(true) else { continue }
             let own = side["properties"]?.object ?? JSONObject()
+            // The other side's patterns also take this side's additionalProperties (too strict
+            // for keys this side names or matches, never too loose).
+            let ownPatterns = side["patternProperties"]?.object ?? JSONObject()
+            if var patterns = result["patternProperties"]?.object {
+                for source in (other["patternProperties"]?.object ?? JSONObject()).keys where ownPatterns[source] == nil {
+                    if let current = patterns[source] {
+                        patterns[source] = .object(JSONObject([(key: "allOf", value: .array([current, additional]))]))
+                    }
+                }
+                result["patternProperties"] = .object(patterns)
+            }
             guard var merged = result["properties"]?.object else { continue }
             for name in (other["properties"]?.object ?? JSONObject()).keys where own[name] == nil {
                 if let current = merged[name] {

@@ -167,20 +167,26 @@ extension JSONSchemaCompiler {
         return .choice(branches)
     }
 
+    /// Marks numbers that must not be integers (not a JSON Schema keyword). Exponent forms are
+    /// not produced for them (never too loose; `1.5e1` is an integer).
+    static let fractionalKeyword = "$fm-fractional"
+
     /// Numbers between integer-valued bounds: integer part ranges plus fractions; exponents
     /// are not produced under bounds. Non-integer bounds are an error (unless lenient).
     func numberNode(_ object: JSONObject, path: String) throws(GrammarError) -> GrammarNode {
         let (lower, upper) = try bounds(object, path: path)
+        // Numbers that are not integers (the rewriting of `not: {type: integer}`).
+        let fractionalOnly = object[JSONSchemaCompiler.fractionalKeyword] != nil
         if let multiple = object["multipleOf"] {
             guard let number = multiple.number, number.doubleValue > 0 else {
                 throw GrammarError(.invalidSchema, keyword: "multipleOf", path: path, detail: "must be a positive number")
             }
-            if number.isInteger { return try integerNode(object, path: path) }
+            if number.isInteger { return fractionalOnly ? .nothing : try integerNode(object, path: path) }
             if !options.lenient {
                 throw GrammarError(.unsupportedKeyword, keyword: "multipleOf", path: path, detail: "non-integer multipleOf")
             }
         }
-        if lower == nil && upper == nil { return JSONSchemaCompiler.numberSyntax }
+        if lower == nil && upper == nil && !fractionalOnly { return JSONSchemaCompiler.numberSyntax }
         for bound in [lower, upper].compactMap({ $0 }) where !bound.value.isInteger || bound.value.int64Value == nil {
             if options.lenient { return JSONSchemaCompiler.numberSyntax }
             throw GrammarError(.unsupportedKeyword, keyword: bound.isExclusive ? "exclusiveMinimum" : "minimum", path: path,
@@ -197,7 +203,7 @@ extension JSONSchemaCompiler {
         // x >= 0 written without '-': x = a.f
         let wholeLow = max(0, low.map { lowExclusive ? $0 + 1 : $0 } ?? 0)
         let wholeHigh = high.map { highExclusive ? $0 - 1 : $0 }
-        if wholeHigh.map({ $0 >= wholeLow }) ?? true {
+        if !fractionalOnly, wholeHigh.map({ $0 >= wholeLow }) ?? true {
             branches.append(.sequence([JSONSchemaCompiler.magnitudeRange(UInt64(wholeLow), wholeHigh.map { UInt64($0) }), zeros]))
         }
         let fractionLow = max(0, low ?? 0)
@@ -211,7 +217,7 @@ extension JSONSchemaCompiler {
             var negative: [GrammarNode] = []
             let negWholeLow = max(1, magnitudeLow.map { highExclusive ? $0 + 1 : $0 } ?? 1)
             let negWholeHigh = magnitudeHigh.map { lowExclusive ? $0 - 1 : $0 }
-            if negWholeHigh.map({ $0 >= negWholeLow }) ?? true {
+            if !fractionalOnly, negWholeHigh.map({ $0 >= negWholeLow }) ?? true {
                 negative.append(.sequence([JSONSchemaCompiler.magnitudeRange(UInt64(negWholeLow), negWholeHigh.map { UInt64($0) }), zeros]))
             }
             let negFractionLow = max(0, magnitudeLow ?? 0)

@@ -15,7 +15,7 @@ extension JSONSchemaCompiler {
         }
         guard requiredOnly else {
             if options.lenient { return try anyOfNode(branches, keyword: "oneOf", siblings: siblings, path: path) }
-            throw GrammarError(.unsupportedKeyword, keyword: "oneOf", path: path, detail: "branches may overlap")
+            return try exclusiveBranches(branches, siblings: siblings, path: path)
         }
         let requiredSets = objects.map { ($0?["required"]?.array ?? []).compactMap(\.string) }
         var nodes: [GrammarNode] = []
@@ -43,6 +43,54 @@ extension JSONSchemaCompiler {
                 schema["properties"] = .object(properties)
                 nodes.append(try node(for: .object(schema), path: "\(path)/oneOf/\(index)"))
             }
+        }
+        return .choice(nodes)
+    }
+
+    /// Overlapping branches: branch i and the negation of every other branch j it may overlap
+    /// (`JSONSchemaCompiler+Negation`). Where a negation has no exact positive form it is
+    /// under-approximated (a subset: some values valid for branch i alone are not produced,
+    /// no value matching two branches ever is).
+    private mutating func exclusiveBranches(_ branches: [JSONValue], siblings: JSONObject, path: String) throws(GrammarError) -> GrammarNode {
+        let resolved = branches.map { branch -> JSONValue in
+            guard let reference = branch.object?["$ref"]?.string, let target = try? resolve(reference, path: path) else { return branch }
+            return target
+        }
+        var names: [String] = (siblings["properties"]?.object ?? JSONObject()).keys
+        for branch in resolved {
+            for name in (branch.object?["properties"]?.object ?? JSONObject()).keys where !names.contains(name) { names.append(name) }
+        }
+        let merged = branches.map { self.merged($0, siblings, path: path) }
+        var negations: [Int: [JSONValue]] = [:]
+        var nodes: [GrammarNode] = []
+        for (index, branch) in branches.enumerated() {
+            var parts: [JSONValue] = [.object(siblings), branch]
+            var impossible = false
+            for (other, otherBranch) in branches.enumerated() where other != index && !disjoint(merged[index], merged[other], depth: 0) {
+                if negations[other] == nil {
+                    let saved = negationCandidates
+                    negationCandidates = names
+                    do {
+                        negations[other] = try negation(of: otherBranch, allowed: Set(JSONSchemaCompiler.allTypes), path: "\(path)/oneOf/\(other)")
+                        negationCandidates = saved
+                    } catch {
+                        negationCandidates = saved
+                        guard error.kind != .invalidSchema else { throw error }
+                        negations[other] = []
+                    }
+                }
+                let negated = negations[other] ?? []
+                if negated.isEmpty {
+                    impossible = true
+                    break
+                }
+                parts.append(.object(JSONObject([(key: "anyOf", value: .array(negated))])))
+            }
+            if impossible { continue }
+            nodes.append(try node(for: .object(JSONObject([(key: "allOf", value: .array(parts))])), path: "\(path)/oneOf/\(index)"))
+        }
+        if nodes.isEmpty && !options.lenient {
+            throw GrammarError(.unsupportedKeyword, keyword: "oneOf", path: path, detail: "branches may overlap")
         }
         return .choice(nodes)
     }
@@ -77,7 +125,7 @@ extension JSONSchemaCompiler {
     }
 
     /// Whether no value can satisfy two of the schemas (a syntactic, conservative test).
-    private func pairwiseDisjoint(_ schemas: [JSONValue]) -> Bool {
+    func pairwiseDisjoint(_ schemas: [JSONValue]) -> Bool {
         for i in schemas.indices {
             for j in schemas.indices where j > i {
                 if !disjoint(schemas[i], schemas[j], depth: 0) { return false }
@@ -86,13 +134,13 @@ extension JSONSchemaCompiler {
         return true
     }
 
-    private func disjoint(_ a: JSONValue, _ b: JSONValue, depth: Int) -> Bool {
+    func disjoint(_ a: JSONValue, _ b: JSONValue, depth: Int) -> Bool {
         if a == .bool(false) || b == .bool(false) { return true }
         guard depth < 8, var x = a.object, var y = b.object else { return false }
         if let reference = x["$ref"]?.string, let target = try? resolve(reference, path: "#"), let object = target.object { x = object }
         if let reference = y["$ref"]?.string, let target = try? resolve(reference, path: "#"), let object = target.object { y = object }
         // Types.
-        let tx = JSONSchemaCompiler.typeNames(x), ty = JSONSchemaCompiler.typeNames(y)
+        let tx = knownTypes(x, depth: depth), ty = knownTypes(y, depth: depth)
         if let tx, let ty {
             let overlap = tx.contains { name in
                 ty.contains(name) || (name == "integer" && ty.contains("number")) || (name == "number" && ty.contains("integer"))
@@ -118,6 +166,22 @@ extension JSONSchemaCompiler {
         return false
     }
 
+    /// `typeNames`, also through `$ref` and unions (`anyOf`/`oneOf`: the union of their types).
+    func knownTypes(_ object: JSONObject, depth: Int) -> [String]? {
+        if let names = JSONSchemaCompiler.typeNames(object) { return names }
+        guard depth < 8, let branches = object["anyOf"]?.array ?? object["oneOf"]?.array else { return nil }
+        var names: Set<String> = []
+        for branch in branches {
+            guard var branchObject = branch.object else { return nil }
+            if let reference = branchObject["$ref"]?.string, let target = (try? resolve(reference, path: "#"))?.object {
+                branchObject = target
+            }
+            guard let branchNames = knownTypes(branchObject, depth: depth + 1) else { return nil }
+            names.formUnion(branchNames)
+        }
+        return names.sorted()
+    }
+
     static func typeNames(_ object: JSONObject) -> [String]? {
         if let name = object["type"]?.string { return [name] }
         if let list = object["type"]?.array { return list.compactMap(\.string) }
@@ -125,8 +189,17 @@ extension JSONSchemaCompiler {
         return nil
     }
 
-    static func allowedValues(_ object: JSONObject) -> [JSONValue]? {
+    static func allowedValues(_ object: JSONObject, depth: Int = 0) -> [JSONValue]? {
         if let constant = object["const"] { return [constant] }
-        return object["enum"]?.array
+        if let list = object["enum"]?.array { return list }
+        // A union of value lists (`anyOf`/`oneOf` of enums) is a value list too.
+        guard depth < 8, let branches = object["anyOf"]?.array ?? object["oneOf"]?.array,
+              object.keys.allSatisfy({ $0 == "anyOf" || $0 == "oneOf" || !isValidationKeyword($0) }) else { return nil }
+        var values: [JSONValue] = []
+        for branch in branches {
+            guard let branchObject = branch.object, let list = allowedValues(branchObject, depth: depth + 1) else { return nil }
+            values += list
+        }
+        return values
     }
 }

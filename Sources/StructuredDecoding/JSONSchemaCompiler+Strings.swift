@@ -24,44 +24,82 @@ extension JSONSchemaCompiler {
         let minLength = try count(object, "minLength", path: path) ?? 0
         let maxLength = try count(object, "maxLength", path: path)
         if let maxLength, maxLength < minLength { return .nothing }
-        var body: GrammarNode?
-        var implied: (min: Int, max: Int?) = (0, nil)
+        // Each constraint on the string body: its node and the length bounds it implies.
+        var parts: [(node: GrammarNode, bounds: (min: Int, max: Int?), keyword: String)] = []
         if let pattern = object["pattern"] {
             guard let text = pattern.string else {
                 throw GrammarError(.invalidSchema, keyword: "pattern", path: path, detail: "pattern must be a string")
             }
-            var parser = RegexParser(pattern: text)
-            do {
-                let parsed = try parser.parse()
-                body = parsed.searchNode(encoding: .jsonString)
-                implied = parsed.searchLengthBounds
-            } catch {
-                throw GrammarError(.invalidRegex, keyword: error.keyword, path: path + "/pattern", detail: error.detail)
-            }
+            let parsed = try JSONSchemaCompiler.parsePattern(text, path: path + "/pattern")
+            parts.append((parsed.searchNode(encoding: .jsonString), parsed.searchLengthBounds, "pattern"))
         }
         if let format = object["format"]?.string, JSONFormats.unenforced.contains(format), !options.lenient {
             throw GrammarError(.unsupportedKeyword, keyword: "format", path: path, detail: "format '\(format)' is not enforced")
         }
         if let format = object["format"]?.string, let regex = JSONFormats.regex(for: format) {
-            if body != nil && !options.lenient {
-                throw GrammarError(.unsupportedKeyword, keyword: "format", path: path, detail: "format together with pattern")
-            }
             var parser = RegexParser(pattern: regex)
             let parsed = try parser.parse()
-            body = parsed.node(encoding: .jsonString)
-            implied = parsed.lengthBounds
+            parts.append((parsed.node(encoding: .jsonString), parsed.lengthBounds, "format"))
         }
-        if let body {
-            // Length bounds the regex already implies need no intersection.
-            let minimumImplied = implied.min >= minLength
-            let maximumImplied = maxLength.map { limit in implied.max.map { $0 <= limit } ?? false } ?? true
-            if !(minimumImplied && maximumImplied) && !options.lenient {
-                throw GrammarError(.unsupportedKeyword, keyword: minLength > 0 ? "minLength" : "maxLength", path: path,
-                                   detail: "length bounds together with pattern or format")
-            }
-            return .sequence([.bytes([0x22]), body, .bytes([0x22])])
+        let excluded = try JSONSchemaCompiler.excludedPatterns(object, path: path)
+        if parts.isEmpty && excluded.isEmpty {
+            return JSONSchemaCompiler.stringSyntax(minLength: minLength, maxLength: maxLength)
         }
-        return JSONSchemaCompiler.stringSyntax(minLength: minLength, maxLength: maxLength)
+        // Length bounds the constraints already imply need no intersection.
+        let impliedMin = parts.map(\.bounds.min).max() ?? 0
+        let impliedMax = parts.compactMap(\.bounds.max).min()
+        let minimumImplied = impliedMin >= minLength
+        let maximumImplied = maxLength.map { limit in impliedMax.map { $0 <= limit } ?? false } ?? true
+        if parts.count == 1, excluded.isEmpty, minimumImplied && maximumImplied {
+            return .sequence([.bytes([0x22]), parts[0].node, .bytes([0x22])])
+        }
+        // Otherwise intersect automata: constraints, length counter, minus excluded patterns.
+        var body: ByteDFA?
+        for part in parts {
+            let dfa = try ByteDFA(part.node, limits: limits, keyword: part.keyword, path: path)
+            body = try body.map { current throws(GrammarError) in
+                try current.combined(with: dfa, .intersection, limits: limits, keyword: part.keyword, path: path)
+            } ?? dfa
+        }
+        if body == nil || !(minimumImplied && maximumImplied) {
+            let lengths = try canonicalStrings(min: minLength, max: maxLength, keyword: minLength > 0 ? "minLength" : "maxLength", path: path)
+            body = try body.map { current throws(GrammarError) in
+                try current.combined(with: lengths, .intersection, limits: limits, keyword: "maxLength", path: path)
+            } ?? lengths
+        }
+        guard var result = body else { return .nothing }
+        for pattern in excluded {
+            let parsed = try JSONSchemaCompiler.parsePattern(pattern, path: path + "/not/pattern")
+            let dfa = try ByteDFA(parsed.searchNode(encoding: .jsonString), limits: limits, keyword: "not", path: path)
+            result = try result.combined(with: dfa, .difference, limits: limits, keyword: "not", path: path)
+        }
+        if result.isEmpty { return .nothing }
+        return .sequence([.bytes([0x22]), result.node, .bytes([0x22])])
+    }
+
+    static func parsePattern(_ text: String, path: String) throws(GrammarError) -> ParsedRegex {
+        var parser = RegexParser(pattern: text)
+        do {
+            return try parser.parse()
+        } catch {
+            throw GrammarError(.invalidRegex, keyword: error.keyword, path: path, detail: error.detail)
+        }
+    }
+
+    /// Patterns a string must not match (the compiler's rewriting of `not: {pattern}`).
+    static func excludedPatterns(_ object: JSONObject, path: String) throws(GrammarError) -> [String] {
+        guard let value = object[excludedPatternsKeyword] else { return [] }
+        return (value.array ?? []).compactMap(\.string)
+    }
+
+    /// Marks strings that must match none of the listed patterns (not a JSON Schema keyword).
+    static let excludedPatternsKeyword = "$fm-excluded-patterns"
+
+    /// Canonically escaped string bodies (each character written the way JSONValue writes it)
+    /// of `min` to `max` characters, as an automaton.
+    func canonicalStrings(min minimum: Int, max maximum: Int?, keyword: String, path: String) throws(GrammarError) -> ByteDFA {
+        let character = try ByteDFA(CodePointSet.all.node(encoding: .jsonString), limits: limits, keyword: keyword, path: path)
+        return try ByteDFA.counted(character, min: minimum, max: maximum, limits: limits, keyword: keyword, path: path)
     }
 
     /// A non-negative integer keyword (`minLength`, `maxItems`...).

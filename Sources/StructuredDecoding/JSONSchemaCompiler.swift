@@ -8,11 +8,15 @@ import JSONSchemaValidation
 struct JSONSchemaCompiler {
     let root: JSONValue
     let options: JSONGrammarOptions
+    let limits: GrammarLimits
     var rules: [GrammarNode] = [.nothing]
     private var ruleForReference: [String: Int] = [:]
     private var anyValueRule: Int?
     private var keyRuleIndices: (rest: Int, nonASCII: Int, escape: Int)?
     private var depth = 0
+    /// Set while `oneOf` negates its branches: negation may then under-approximate, and these
+    /// property names (from the branches) witness "a name `properties` lacks".
+    var negationCandidates: [String]?
     /// First appearance of each property name in the document (for merged objects).
     /// Drafts 3 to 7 (by `$schema`) ignore keywords beside `$ref`.
     private(set) lazy var refIgnoresSiblings: Bool = {
@@ -26,25 +30,27 @@ struct JSONSchemaCompiler {
         "type", "properties", "required", "additionalProperties", "items", "prefixItems", "additionalItems",
         "minItems", "maxItems", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "pattern", "minLength",
         "maxLength", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-        "minProperties", "maxProperties", "uniqueItems",
+        "minProperties", "maxProperties", "uniqueItems", excludedPatternsKeyword, "patternProperties", "propertyNames",
+        "not", fractionalKeyword, "dependencies", "dependentRequired", "dependentSchemas",
     ]
     /// Validation keywords a regular grammar cannot (or does not yet) enforce.
     static let unsupportedKeywords: Set<String> = [
-        "patternProperties", "not", "dependencies", "dependentRequired", "dependentSchemas", "if", "then", "else",
-        "propertyNames", "contains", "minContains", "maxContains", "unevaluatedProperties", "unevaluatedItems",
+        "if", "then", "else",
+        "contains", "minContains", "maxContains", "unevaluatedProperties", "unevaluatedItems",
         "$dynamicRef", "$recursiveRef",
     ]
 
     static func compile(_ schema: JSONValue, options: JSONGrammarOptions, limits: GrammarLimits) throws(GrammarError) -> Grammar {
-        var compiler = JSONSchemaCompiler(root: schema, options: options)
+        var compiler = JSONSchemaCompiler(root: schema, options: options, limits: limits)
         let start = try compiler.node(for: schema, path: "#")
         compiler.rules[0] = start
         return Grammar(rules: compiler.rules)
     }
 
-    private init(root: JSONValue, options: JSONGrammarOptions) {
+    private init(root: JSONValue, options: JSONGrammarOptions, limits: GrammarLimits) {
         self.root = root
         self.options = options
+        self.limits = limits
     }
 
     // MARK: - Dispatch
@@ -89,6 +95,34 @@ struct JSONSchemaCompiler {
             }
             return .rule(try rule(for: text, path: path))
         }
+        if object["dependencies"] != nil || object["dependentRequired"] != nil || object["dependentSchemas"] != nil {
+            // Each dependency is one more allOf branch: the trigger absent, or present with its
+            // requirements.
+            var rest = object
+            var conditions: [JSONValue] = []
+            for keyword in ["dependencies", "dependentRequired", "dependentSchemas"] {
+                guard let value = object[keyword] else { continue }
+                rest[keyword] = nil
+                guard let table = value.object else {
+                    throw GrammarError(.invalidSchema, keyword: keyword, path: path, detail: "\(keyword) must be an object")
+                }
+                for (name, requirement) in table {
+                    conditions.append(try JSONSchemaCompiler.dependency(name, requirement, keyword: keyword, path: path))
+                }
+            }
+            rest["allOf"] = .array((rest["allOf"]?.array ?? []) + conditions)
+            return try node(for: rest, path: path)
+        }
+        if let inner = object["not"] {
+            // not: S joins the other keywords as one more allOf branch, rewritten positively.
+            var rest = object
+            rest["not"] = nil
+            let allowed = Set(try allowedTypes(object, path: path)).union(object["type"] == nil ? ["integer"] : [])
+            let branches = try negation(of: inner, allowed: allowed.contains("number") ? allowed.union(["integer"]) : allowed, path: path + "/not")
+            let negated: JSONValue = branches.isEmpty ? .bool(false) : .object(JSONObject([(key: "anyOf", value: .array(branches))]))
+            rest["allOf"] = .array((rest["allOf"]?.array ?? []) + [negated])
+            return try node(for: rest, path: path)
+        }
         if let all = object["allOf"] {
             guard let branches = all.array else {
                 throw GrammarError(.invalidSchema, keyword: "allOf", path: path, detail: "allOf must be an array")
@@ -117,18 +151,23 @@ struct JSONSchemaCompiler {
             if keyword == "oneOf" { return try oneOfNode(branches, siblings: siblings, path: path) }
             return try anyOfNode(branches, keyword: keyword, siblings: siblings, path: path)
         }
-        if let constant = object["const"] {
-            return .literal(constant.serialized())
-        }
         let types = try allowedTypes(object, path: path)
-        if let values = object["enum"] {
-            guard let list = values.array else {
-                throw GrammarError(.invalidSchema, keyword: "enum", path: path, detail: "enum must be an array")
+        if object["const"] != nil || object["enum"] != nil {
+            var values: [JSONValue]
+            if let constant = object["const"] {
+                values = [constant]
+            } else {
+                guard let list = object["enum"]?.array else {
+                    throw GrammarError(.invalidSchema, keyword: "enum", path: path, detail: "enum must be an array")
+                }
+                values = list
             }
-            let kept = list.filter { value in
-                types.contains(value.typeName) || (value.typeName == "integer" && types.contains("number"))
+            let validator = JSONSchemaCompiler.validator(forOthersThanValues: object)
+            var kept: [GrammarNode] = []
+            for value in values where try admits(value, object, types: types, validator: validator, path: path) {
+                kept.append(.literal(value.serialized()))
             }
-            return .choice(kept.map { .literal($0.serialized()) })
+            return .choice(kept)
         }
         if !JSONSchemaCompiler.hasValidation(object) { return try anyValue() }
         var branches: [GrammarNode] = []
@@ -136,7 +175,7 @@ struct JSONSchemaCompiler {
             switch type {
             case "null": branches.append(.literal("null"))
             case "boolean": branches.append(.choice([.literal("true"), .literal("false")]))
-            case "integer" where !types.contains("number"): branches.append(try integerNode(object, path: path))
+            case "integer" where !types.contains("number") && object[JSONSchemaCompiler.fractionalKeyword] == nil: branches.append(try integerNode(object, path: path))
             case "number": branches.append(try numberNode(object, path: path))
             case "string": branches.append(try stringNode(object, path: path))
             case "array": branches.append(try arrayNode(object, path: path))
@@ -149,7 +188,7 @@ struct JSONSchemaCompiler {
 
     static let allTypes = ["null", "boolean", "integer", "number", "string", "array", "object"]
 
-    private func allowedTypes(_ object: JSONObject, path: String) throws(GrammarError) -> [String] {
+    func allowedTypes(_ object: JSONObject, path: String) throws(GrammarError) -> [String] {
         guard let type = object["type"] else { return JSONSchemaCompiler.allTypes }
         var names: [String] = []
         if let single = type.string {
@@ -189,7 +228,7 @@ struct JSONSchemaCompiler {
             JSONSchemaCompiler.numberSyntax,
             JSONSchemaCompiler.stringSyntax(minLength: 0, maxLength: nil),
             .array(ArrayShape(prefix: [], items: value, minCount: 0, maxCount: nil)),
-            .object(ObjectShape(members: [], additional: (JSONSchemaCompiler.stringSyntax(minLength: 0, maxLength: nil), value),
+            .object(ObjectShape(members: [], additional: [(JSONSchemaCompiler.stringSyntax(minLength: 0, maxLength: nil), value)],
                                 minCount: 0, maxCount: nil)),
         ])
         return value

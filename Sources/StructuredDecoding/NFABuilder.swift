@@ -89,7 +89,31 @@ struct NFABuilder {
             return try emitArray(shape, from: from)
         case .positiveMultiples(let step):
             return try emitMultiples(of: step, from: from)
+        case .automaton(let dfa):
+            return try emitAutomaton(dfa, from: from)
         }
+    }
+
+    /// One NFA state per DFA state; accepting states lead to the end by epsilon.
+    /// `ByteDFA` always has at least one state (its start).
+    private mutating func emitAutomaton(_ dfa: ByteDFA, from: Int32) throws(GrammarError) -> Int32 {
+        // A fresh start state: transitions may lead back to it, and `from` may have other exits.
+        var states: [Int32] = []
+        for _ in 0..<dfa.stateCount { states.append(try newState()) }
+        epsilon(from, states[0])
+        let end = try newState()
+        let ranges = dfa.classRanges
+        for state in 0..<dfa.stateCount {
+            for byteClass in 0..<dfa.classCount {
+                let target = dfa.transitions[state * dfa.classCount + byteClass]
+                guard target >= 0 else { continue }
+                for range in ranges[byteClass] {
+                    byteEdge(states[state], range.lowerBound, range.upperBound, states[Int(target)])
+                }
+            }
+            if dfa.accepting[state] { epsilon(states[state], end) }
+        }
+        return end
     }
 
     private mutating func emitRepetition(_ body: GrammarNode, minimum: Int, maximum: Int?,
@@ -182,7 +206,7 @@ struct NFABuilder {
             }
             slots = next
         }
-        if let additional = shape.additional {
+        if !shape.additional.isEmpty {
             // Additional members loop on the count states.
             var entries = [Int32](repeating: -1, count: cap + 1)
             for count in 0...cap where slots[count] >= 0 {
@@ -191,10 +215,12 @@ struct NFABuilder {
                 if entries[after] < 0 {
                     let entry = try newState()
                     entries[after] = entry
-                    let keyEnd = try emit(additional.key, from: entry)
-                    let colon = try emitBytes([UInt8(ascii: ":")], from: keyEnd)
-                    let valueEnd = try emit(additional.value, from: colon)
-                    epsilon(valueEnd, slots[after])
+                    for additional in shape.additional {
+                        let keyEnd = try emit(additional.key, from: entry)
+                        let colon = try emitBytes([UInt8(ascii: ":")], from: keyEnd)
+                        let valueEnd = try emit(additional.value, from: colon)
+                        epsilon(valueEnd, slots[after])
+                    }
                 }
             }
             for count in 0...cap where slots[count] >= 0 {

@@ -8,8 +8,10 @@ struct ObjectShape: Sendable {
     }
 
     var members: [Member]
-    /// Key (a JSON string) and value of members beyond `members`; nil when none are allowed.
-    var additional: (key: GrammarNode, value: GrammarNode)?
+    /// Key (a JSON string) and value of members beyond `members`, one entry per class of keys
+    /// (`patternProperties` regions, then `additionalProperties`); the key languages are
+    /// disjoint. Empty when no other members are allowed.
+    var additional: [(key: GrammarNode, value: GrammarNode)]
     var minCount: Int
     var maxCount: Int?
 }

@@ -86,6 +86,16 @@ struct MaskBenchCommand: Command {
                     let tokens = tokenizer.encode(text, addSpecialTokens: false)
                     accepted = MaskBenchCommand.feed(tokens, endToken: endToken, grammar: grammar, mask: &mask, times: &maskTimes)
                 }
+                // Branch-dependent member orders (oneOf/anyOf of objects with their own
+                // orders): look for any member order of the same value in the grammar.
+                // Keys are tried in schema order first (named members lead).
+                var search = GrammarGuidedOrder(grammar: grammar)
+                if !accepted, let bytes = search.serialize(SchemaOrder(root: schema).reorder(data, schema: schema)) {
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    candidates.append(text)
+                    let tokens = tokenizer.encode(text, addSpecialTokens: false)
+                    accepted = MaskBenchCommand.feed(tokens, endToken: endToken, grammar: grammar, mask: &mask, times: &maskTimes)
+                }
                 if accepted != valid {
                     allRight = false
                     if valid { validRejected += 1 } else { invalidAccepted += 1 }
