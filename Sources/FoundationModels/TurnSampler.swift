@@ -9,6 +9,12 @@ struct TurnSampler {
     let backend: any LanguageModelBackend
     let decoder: any BackendDecoder
     let plan: SamplingPlan
+    /// Whether bytes the grammar forces go in as their canonical tokens without sampling. Off,
+    /// the model still writes exactly those bytes (the mask allows nothing else) but picks the
+    /// tokens, so a token may span forced and free text (`"}` then `},` rather than `"`,
+    /// `}}`, then `,`): one step per token instead of one batch, and the token sequences the
+    /// model saw in its prompt.
+    var insertsForcedBytes = true
 
     /// Samples into `output`, counting tokens in `generated`; `onText` receives the text so far
     /// after every step.
@@ -25,7 +31,7 @@ struct TurnSampler {
             if let constraint {
                 // Bytes the grammar forces go in without sampling when they tokenize to tokens the
                 // grammar accepts, evaluated as one batch rather than one step per token.
-                let forced = constraint.forcedBytes()
+                let forced = insertsForcedBytes ? constraint.forcedBytes() : []
                 if !forced.isEmpty {
                     let forcedTokens = backend.tokenize(String(decoding: forced, as: UTF8.self))
                     if !forcedTokens.isEmpty, generated + forcedTokens.count <= budget,

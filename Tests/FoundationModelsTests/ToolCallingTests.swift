@@ -95,8 +95,8 @@ struct ToolCallingTests {
 
         // The second turn read both outputs, in the native format.
         let second = try #require(backend.rendered.withLock { $0.last })
-        #expect(second.contains("<tool_response>\nSeoul: 21°C, clear\n</tool_response>"))
-        #expect(second.contains("<tool_response>\nBusan: 25°C, clear\n</tool_response>"))
+        // Both outputs of the call turn come back together in one tool turn, in call order.
+        #expect(second.contains("<tool><tool_response>\nSeoul: 21°C, clear\n</tool_response>\n<tool_response>\nBusan: 25°C, clear\n</tool_response></>"))
         #expect(second.contains(#"<assistant><tool_call>[{"name":"currentWeather","arguments":{"city":"Seoul"}}"#))
     }
 
@@ -231,8 +231,39 @@ struct ToolCallFormatTests {
     @Test func systemTextListsToolsBeforeTheInstructions() {
         let definition = Transcript.ToolDefinition(tool: SeedWeatherTool())
         let text = ToolCallFormat.systemText(instructions: "Be brief.", tools: [definition])
-        #expect(text.contains(#"<tools>[{"name":"currentWeather","description":"Returns the current temperature and conditions for a city.","parameters":{"#))
-        #expect(text.hasSuffix("\n\nBe brief."))
+        #expect(text.contains(#"<tools>[{"type": "function", "function": {"name": "currentWeather", "description": "Returns the current temperature and conditions for a city.", "parameters": {"#))
+        #expect(text.hasSuffix("]</tool_call>\n\nBe brief."))
         #expect(ToolCallFormat.systemText(instructions: "Be brief.", tools: []) == "Be brief.")
+    }
+
+    @Test func exampleTurnCallsTheFirstToolTwiceWithNumberedPlaceholders() throws {
+        let turns = ToolCallFormat.exampleTurns(for: [Transcript.ToolDefinition(tool: SeedWeatherTool())])
+        #expect(turns.map(\.role) == [.user, .assistant])
+        #expect(turns.first?.content == "Returns the current temperature and conditions for a city: string1 and string2?")
+        #expect(turns.last?.content == #"<tool_call>[{"name":"currentWeather","arguments":{"city":"string1"}},{"name":"currentWeather","arguments":{"city":"string2"}}]</tool_call>"#)
+        // The example's calls are valid calls: they satisfy the grammar's schema.
+        let json = try #require(turns.last?.content.dropFirst(ToolCallFormat.openTag.count).dropLast(ToolCallFormat.closeTag.count))
+        let calls = try ToolCallArrayParser(toolNames: ["currentWeather"]).calls(in: String(json))
+        #expect(calls.count == 2)
+        #expect(ToolCallFormat.exampleTurns(for: []).isEmpty)
+    }
+
+    @Test func consecutiveOutputsShareOneToolTurn() {
+        let call = { (city: String) in
+            Transcript.ToolCall(id: city, toolName: "currentWeather", arguments: GeneratedContent(properties: ["city": city]))
+        }
+        let output = { (city: String) in
+            Transcript.Entry.toolOutput(.init(id: city, toolName: "currentWeather", segments: [.text(.init(content: city + ": clear"))]))
+        }
+        let turns = PromptRenderer.turns(for: Transcript(entries: [
+            .prompt(.init(segments: [.text(.init(content: "Weather?"))])),
+            .toolCalls(Transcript.ToolCalls([call("Seoul"), call("Busan")])),
+            output("Seoul"), output("Busan"),
+            .toolCalls(Transcript.ToolCalls([call("Jeju")])),
+            output("Jeju"),
+        ]))
+        #expect(turns.map(\.role) == [.user, .assistant, .tool, .assistant, .tool])
+        #expect(turns[2].content == "<tool_response>\nSeoul: clear\n</tool_response>\n<tool_response>\nBusan: clear\n</tool_response>")
+        #expect(turns[4].content == "<tool_response>\nJeju: clear\n</tool_response>")
     }
 }
