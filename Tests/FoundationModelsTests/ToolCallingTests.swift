@@ -236,15 +236,21 @@ struct ToolCallFormatTests {
         #expect(ToolCallFormat.systemText(instructions: "Be brief.", tools: []) == "Be brief.")
     }
 
-    @Test func exampleTurnCallsTheFirstToolTwiceWithNumberedPlaceholders() throws {
+    @Test func exampleTurnsShowAnAnsweredExchangeThenACallTurn() throws {
         let turns = ToolCallFormat.exampleTurns(for: [Transcript.ToolDefinition(tool: SeedWeatherTool())])
-        #expect(turns.map(\.role) == [.user, .assistant])
-        #expect(turns.first?.content == "Returns the current temperature and conditions for a city: string1 and string2?")
-        #expect(turns.last?.content == #"<tool_call>[{"name":"currentWeather","arguments":{"city":"string1"}},{"name":"currentWeather","arguments":{"city":"string2"}}]</tool_call>"#)
+        #expect(turns.map(\.role) == [.user, .assistant, .tool, .assistant, .user, .assistant])
+        guard turns.count == 6 else { return }
+        #expect(turns[0].content == "Returns the current temperature and conditions for a city: string1 and string2?")
+        #expect(turns[1].content == #"<tool_call>[{"name":"currentWeather","arguments":{"city":"string1"}},{"name":"currentWeather","arguments":{"city":"string2"}}]</tool_call>"#)
+        #expect(turns[2].content == "<tool_response>\nresult for string1\n</tool_response>\n<tool_response>\nresult for string2\n</tool_response>")
+        #expect(turns[3].content == "The results are result for string1 and result for string2.")
+        #expect(turns[4].content == "Returns the current temperature and conditions for a city: string3 and string4?")
         // The example's calls are valid calls: they satisfy the grammar's schema.
-        let json = try #require(turns.last?.content.dropFirst(ToolCallFormat.openTag.count).dropLast(ToolCallFormat.closeTag.count))
-        let calls = try ToolCallArrayParser(toolNames: ["currentWeather"]).calls(in: String(json))
-        #expect(calls.count == 2)
+        for index in [1, 5] {
+            let json = turns[index].content.dropFirst(ToolCallFormat.openTag.count).dropLast(ToolCallFormat.closeTag.count)
+            let calls = try ToolCallArrayParser(toolNames: ["currentWeather"]).calls(in: String(json))
+            #expect(calls.count == 2)
+        }
         #expect(ToolCallFormat.exampleTurns(for: []).isEmpty)
     }
 

@@ -98,35 +98,47 @@ enum ToolCallFormat {
         texts.map(outputText).joined(separator: "\n")
     }
 
-    /// A made-up exchange shown before the conversation: a request worded from the first
-    /// tool's description that names two placeholder values, answered with two calls that
-    /// carry those values (`"string1"` and `"string2"`, `1` and `2`, …).
+    /// Made-up exchanges shown before the conversation, worded from the first tool's
+    /// description and schema with numbered placeholder values (`"string1"`, `1`, …): a request
+    /// naming two values, a call turn with one call per value, the tool turn with placeholder
+    /// results, an answer that restates both results; then a second request answered with a
+    /// call turn, so the last thing the model saw before the real request is a call.
     ///
     /// Small models do not call tools from definitions alone, and they copy what an example
     /// shows. Measured on SmolLM2-135M-Instruct (greedy, the seed's weather tool and question):
-    /// without an example the tag's first token ranks 14th to 19th at the start of the answer
-    /// and the model invents a temperature; with one call whose value is a bare placeholder
-    /// (`"string"`) it calls in every round with `"string"` itself; with a real-looking value
-    /// (`"Paris"`) it writes `"SãoPaulo"`. With two calls whose values are numbered
-    /// placeholders that the request names, the model calls first and copies the two places
-    /// the user named into two calls of one turn.
+    /// without an example the tag's first token ranks 14th to 19th and the model invents a
+    /// temperature; with one call whose value is a bare placeholder (`"string"`) it calls in
+    /// every round with `"string"` itself; with a real-looking value (`"Paris"`) it writes
+    /// `"SãoPaulo"`; with numbered placeholders it copies the two cities the user named into
+    /// two calls of one turn. Without the answered exchange it then answers from one output
+    /// or calls again; with it, it answers from both ("… 21°C and 25°C, respectively").
     static func exampleTurns(for definitions: [Transcript.ToolDefinition]) -> [ChatTurn] {
         guard let tool = definitions.first else { return [] }
         var request = tool.description.trimmingCharacters(in: .whitespacesAndNewlines)
         while request.hasSuffix(".") { request.removeLast() }
         if request.isEmpty { request = "Use \(tool.name)" }
         let schema = try? tool.parameters.jsonSchema()
-        let arguments = (1...exampleCallCount).map { index in
-            schema.map { placeholder(for: $0, definitions: $0["$defs"]?.object, index: index, depth: 0) }
-                ?? .object(JSONSchemaValidation.JSONObject())
+        func exchange(first: Int) -> (question: ChatTurn, calls: ChatTurn, named: [String]) {
+            let arguments = (first..<(first + exampleCallCount)).map { index in
+                schema.map { placeholder(for: $0, definitions: $0["$defs"]?.object, index: index, depth: 0) }
+                    ?? .object(JSONSchemaValidation.JSONObject())
+            }
+            // A tool without arguments has nothing that differs between calls: one call.
+            let distinct = arguments.reduce(into: [JSONValue]()) { if !$0.contains($1) { $0.append($1) } }
+            let named = distinct.map(summary).filter { !$0.isEmpty }
+            let question = named.isEmpty ? request + "?" : request + ": " + named.joined(separator: " and ") + "?"
+            return (ChatTurn(role: .user, content: question),
+                    ChatTurn(role: .assistant, content: openTag + "[" + distinct.map { callJSON(name: tool.name, arguments: $0) }.joined(separator: ",") + "]" + closeTag),
+                    named)
         }
-        // A tool without arguments has nothing that differs between calls: one call.
-        let distinct = arguments.reduce(into: [JSONValue]()) { if !$0.contains($1) { $0.append($1) } }
-        let named = distinct.map(summary).filter { !$0.isEmpty }
-        let question = named.isEmpty ? request + "?" : request + ": " + named.joined(separator: " and ") + "?"
+        let answered = exchange(first: 1)
+        let results = (answered.named.isEmpty ? [tool.name] : answered.named).map { "result for \($0)" }
+        let pending = exchange(first: 1 + exampleCallCount)
         return [
-            ChatTurn(role: .user, content: question),
-            ChatTurn(role: .assistant, content: openTag + "[" + distinct.map { callJSON(name: tool.name, arguments: $0) }.joined(separator: ",") + "]" + closeTag),
+            answered.question, answered.calls,
+            ChatTurn(role: .tool, content: outputsText(results)),
+            ChatTurn(role: .assistant, content: "The results are " + results.joined(separator: " and ") + "."),
+            pending.question, pending.calls,
         ]
     }
 
