@@ -4,10 +4,27 @@ import JSONSchemaValidation
 ///
 /// Instructions (and tool definitions) become the system turn, prompts user turns, responses
 /// assistant turns; tool calls and their output use `ToolCallFormat` (assistant turns holding
-/// `<tool_call>[…]</tool_call>`, user turns holding `<tool_response>…</tool_response>`).
+/// `<tool_call>[…]</tool_call>`; the outputs that follow a call turn together in one `tool`
+/// turn of `<tool_response>…</tool_response>` blocks).
 enum PromptRenderer {
     static func turns(for transcript: Transcript) -> [ChatTurn] {
-        transcript.map(turn(for:))
+        var turns: [ChatTurn] = []
+        var previousWasOutput = false
+        for entry in transcript {
+            if case .toolOutput(let output) = entry {
+                let text = ToolCallFormat.outputText(output.segments.plainText)
+                if previousWasOutput, let last = turns.indices.last {
+                    turns[last].content += "\n" + text
+                } else {
+                    turns.append(ChatTurn(role: .tool, content: text))
+                }
+                previousWasOutput = true
+            } else {
+                turns.append(turn(for: entry))
+                previousWasOutput = false
+            }
+        }
+        return turns
     }
 
     static func turn(for entry: Transcript.Entry) -> ChatTurn {
@@ -20,7 +37,7 @@ enum PromptRenderer {
         case .toolCalls(let calls):
             return ChatTurn(role: .assistant, content: ToolCallFormat.callsText(calls))
         case .toolOutput(let output):
-            return ChatTurn(role: .user, content: ToolCallFormat.outputText(output.segments.plainText))
+            return ChatTurn(role: .tool, content: ToolCallFormat.outputText(output.segments.plainText))
         case .response(let response):
             return ChatTurn(role: .assistant, content: response.segments.plainText)
         }

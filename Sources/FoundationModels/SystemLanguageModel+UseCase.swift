@@ -9,10 +9,13 @@ extension SystemLanguageModel {
         public static let contentTagging = UseCase(name: "contentTagging")
     }
 
-    /// Content guardrails. The local model applies none of its own; the setting is kept so code
-    /// written for Apple's model runs unchanged.
+    /// Content guardrails: which inputs and responses a session refuses, judged by a
+    /// ``GuardrailPolicy`` (``DefaultGuardrailPolicy`` unless the app plugs in its own with
+    /// ``init(policy:permissiveContentTransformations:)``, beyond Apple's API).
     public struct Guardrails: Sendable {
         let name: String
+        /// Judges the inputs and responses.
+        var policy: any GuardrailPolicy = DefaultGuardrailPolicy()
 
         /// The default guardrails.
         public static let `default` = Guardrails(name: "default")

@@ -17,6 +17,12 @@ struct TurnSampler {
     let backend: any LanguageModelBackend
     let decoder: any BackendDecoder
     let plan: SamplingPlan
+    /// Whether bytes the grammar forces go in as their canonical tokens without sampling. Off,
+    /// the model still writes exactly those bytes (the mask allows nothing else) but picks the
+    /// tokens, so a token may span forced and free text (`"}` then `},` rather than `"`,
+    /// `}}`, then `,`): one step per token instead of one batch, and the token sequences the
+    /// model saw in its prompt.
+    var insertsForcedBytes = true
 
     /// Evaluates `prompt` (reusing the cached prefix) together with the bytes `constraint`
     /// forces at the start, then samples as ``run(into:generated:constraint:budget:onText:)``;
@@ -27,7 +33,7 @@ struct TurnSampler {
         prompt: [Int32], into output: inout UTF8Accumulator, generated: inout Int,
         constraint: (any TokenConstraint)?, budget: Int, onText: ((String) -> Void)?
     ) throws {
-        let opening = constraint.map { acceptForced($0, budget: budget - generated) } ?? []
+        let opening = insertsForcedBytes ? constraint.map { acceptForced($0, budget: budget - generated) } ?? [] : []
         try decoder.evaluate(prompt, responseStart: opening)
         if !opening.isEmpty {
             for token in opening { output.append(backend.tokenBytes(token)) }
@@ -63,7 +69,7 @@ struct TurnSampler {
             try Task.checkCancellation()
             if let constraint {
                 if isFinished(constraint, scratch: &mask) == true { break decoding }
-                let forced = acceptForced(constraint, budget: budget - generated)
+                let forced = insertsForcedBytes ? acceptForced(constraint, budget: budget - generated) : []
                 if !forced.isEmpty {
                     for token in forced { output.append(backend.tokenBytes(token)) }
                     generated += forced.count

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import FoundationModels
 
@@ -51,6 +52,56 @@ struct SessionSafetyTests {
         await #expect(performing: {
             try await self.session(output, guardrails: .permissiveContentTransformations).respond(to: "Headline?", generating: String.self)
         }, throws: Self.isGuardrailViolation)
+    }
+
+    /// An app's policy: blocks any text naming a codeword, in either direction, and records
+    /// what it was asked to judge.
+    final class CodewordPolicy: GuardrailPolicy, Sendable {
+        let judged = Mutex<[(String, GuardrailDirection)]>([])
+
+        func evaluate(_ text: String, direction: GuardrailDirection) -> GuardrailVerdict {
+            judged.withLock { $0.append((text, direction)) }
+            return text.localizedCaseInsensitiveContains("bluebird")
+                ? .block(category: GuardrailCategory("codeword"), explanation: "Names the codeword.")
+                : .allow
+        }
+    }
+
+    @Test func anAppPolicyReplacesTheDefaultOne() async throws {
+        let policy = CodewordPolicy()
+        let guardrails = SystemLanguageModel.Guardrails(policy: policy)
+        #expect(guardrails.currentPolicy is CodewordPolicy)
+        // Its blocks throw, on input (before decoding) and on output.
+        let input = ToolCallingScriptedBackend(turns: ["Sure."])
+        await #expect(performing: { try await session(input, guardrails: guardrails).respond(to: "Tell me about Bluebird.") },
+                      throws: Self.isGuardrailViolation)
+        #expect(input.rendered.withLock { $0 }.isEmpty)
+        let output = ToolCallingScriptedBackend(turns: ["Bluebird is the codeword."])
+        await #expect(performing: { try await session(output, guardrails: guardrails).respond(to: "What is the codeword?") },
+                      throws: Self.isGuardrailViolation)
+        // What the default policy blocks, this one allows: it replaces the default.
+        let harmful = ToolCallingScriptedBackend(turns: ["No."])
+        let response = try await session(harmful, guardrails: guardrails).respond(to: Self.harmful)
+        #expect(response.content == "No.")
+        // It judged the instructions and prompt as input and the responses as output.
+        let judged = policy.judged.withLock { $0 }
+        #expect(judged.contains { $0.0 == Self.harmful && $0.1 == .input })
+        #expect(judged.contains { $0.0 == "No." && $0.1 == .output })
+        #expect(judged.contains { $0.0 == "You are a helpful assistant." && $0.1 == .input })
+    }
+
+    @Test func anAppPolicyKeepsApplesPermissiveRule() async throws {
+        let permissive = SystemLanguageModel.Guardrails(policy: CodewordPolicy(), permissiveContentTransformations: true)
+        let text = try await session(ToolCallingScriptedBackend(turns: ["Bluebird."]), guardrails: permissive).respond(to: "Bluebird?")
+        #expect(text.content == "Bluebird.")
+        let typed = ToolCallingScriptedBackend(turns: [#""fine""#])
+        await #expect(performing: { try await session(typed, guardrails: permissive).respond(to: "Bluebird?", generating: String.self) },
+                      throws: Self.isGuardrailViolation)
+        // `policy(_:)` swaps the judge and keeps the mode.
+        let swapped = SystemLanguageModel.Guardrails.permissiveContentTransformations.policy(CodewordPolicy())
+        let echoed = try await session(ToolCallingScriptedBackend(turns: ["Bluebird."]), guardrails: swapped).respond(to: "Bluebird?")
+        #expect(echoed.content == "Bluebird.")
+        #expect(SystemLanguageModel.Guardrails.default.currentPolicy is DefaultGuardrailPolicy)
     }
 
     @Test func koreanPromptOnAnEnglishModelThrowsBeforeDecoding() async throws {

@@ -95,8 +95,8 @@ struct ToolCallingTests {
 
         // The second turn read both outputs, in the native format.
         let second = try #require(backend.rendered.withLock { $0.last })
-        #expect(second.contains("<tool_response>\nSeoul: 21°C, clear\n</tool_response>"))
-        #expect(second.contains("<tool_response>\nBusan: 25°C, clear\n</tool_response>"))
+        // Both outputs of the call turn come back together in one tool turn, in call order.
+        #expect(second.contains("<tool><tool_response>\nSeoul: 21°C, clear\n</tool_response>\n<tool_response>\nBusan: 25°C, clear\n</tool_response></>"))
         #expect(second.contains(#"<assistant><tool_call>[{"name":"currentWeather","arguments":{"city":"Seoul"}}"#))
     }
 
@@ -231,8 +231,45 @@ struct ToolCallFormatTests {
     @Test func systemTextListsToolsBeforeTheInstructions() {
         let definition = Transcript.ToolDefinition(tool: SeedWeatherTool())
         let text = ToolCallFormat.systemText(instructions: "Be brief.", tools: [definition])
-        #expect(text.contains(#"<tools>[{"name":"currentWeather","description":"Returns the current temperature and conditions for a city.","parameters":{"#))
-        #expect(text.hasSuffix("\n\nBe brief."))
+        #expect(text.contains(#"<tools>[{"type": "function", "function": {"name": "currentWeather", "description": "Returns the current temperature and conditions for a city.", "parameters": {"#))
+        #expect(text.hasSuffix("]</tool_call>\n\nBe brief."))
         #expect(ToolCallFormat.systemText(instructions: "Be brief.", tools: []) == "Be brief.")
+    }
+
+    @Test func exampleTurnsShowAnAnsweredExchangeThenACallTurn() throws {
+        let turns = ToolCallFormat.exampleTurns(for: [Transcript.ToolDefinition(tool: SeedWeatherTool())])
+        #expect(turns.map(\.role) == [.user, .assistant, .tool, .assistant, .user, .assistant])
+        guard turns.count == 6 else { return }
+        #expect(turns[0].content == "Returns the current temperature and conditions for a city: string1 and string2?")
+        #expect(turns[1].content == #"<tool_call>[{"name":"currentWeather","arguments":{"city":"string1"}},{"name":"currentWeather","arguments":{"city":"string2"}}]</tool_call>"#)
+        #expect(turns[2].content == "<tool_response>\nresult for string1\n</tool_response>\n<tool_response>\nresult for string2\n</tool_response>")
+        #expect(turns[3].content == "The results are result for string1 and result for string2.")
+        #expect(turns[4].content == "Returns the current temperature and conditions for a city: string3 and string4?")
+        // The example's calls are valid calls: they satisfy the grammar's schema.
+        for index in [1, 5] {
+            let json = turns[index].content.dropFirst(ToolCallFormat.openTag.count).dropLast(ToolCallFormat.closeTag.count)
+            let calls = try ToolCallArrayParser(toolNames: ["currentWeather"]).calls(in: String(json))
+            #expect(calls.count == 2)
+        }
+        #expect(ToolCallFormat.exampleTurns(for: []).isEmpty)
+    }
+
+    @Test func consecutiveOutputsShareOneToolTurn() {
+        let call = { (city: String) in
+            Transcript.ToolCall(id: city, toolName: "currentWeather", arguments: GeneratedContent(properties: ["city": city]))
+        }
+        let output = { (city: String) in
+            Transcript.Entry.toolOutput(.init(id: city, toolName: "currentWeather", segments: [.text(.init(content: city + ": clear"))]))
+        }
+        let turns = PromptRenderer.turns(for: Transcript(entries: [
+            .prompt(.init(segments: [.text(.init(content: "Weather?"))])),
+            .toolCalls(Transcript.ToolCalls([call("Seoul"), call("Busan")])),
+            output("Seoul"), output("Busan"),
+            .toolCalls(Transcript.ToolCalls([call("Jeju")])),
+            output("Jeju"),
+        ]))
+        #expect(turns.map(\.role) == [.user, .assistant, .tool, .assistant, .tool])
+        #expect(turns[2].content == "<tool_response>\nSeoul: clear\n</tool_response>\n<tool_response>\nBusan: clear\n</tool_response>")
+        #expect(turns[4].content == "<tool_response>\nJeju: clear\n</tool_response>")
     }
 }

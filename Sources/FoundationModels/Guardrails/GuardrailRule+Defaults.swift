@@ -40,7 +40,8 @@ extension GuardrailRule {
         "senator", "politician*", "police", "cop", "cops", "officer*", "judge", "witness*",
         "crowd", "students", "worshippers", "guests", "a body", "the body", "grandma",
         "grandmother", "grandfather", "grandpa", "uncle", "aunt", "cousin", "stepdad",
-        "stepmom", "bully", "rival", "victim", "customer*", "patient", "pedestrian*",
+        "stepmom", "stepfather", "stepmother", "stepbrother", "stepsister", "stepson",
+        "stepdaughter", "bully", "rival", "victim", "customer*", "patient", "pedestrian*",
         "everyone", "my whole", "a guard", "security guard", "mayor", "ceo", "employees",
     ])
 
@@ -54,6 +55,7 @@ extension GuardrailRule {
         "set off", "weaponize", "weaponise", "culture", "extract", "obtain", "acquire",
         "refine", "enrich", "convert", "modify", "plant", "cook up", "ingredients",
         "materials", "parts for", "components", "blueprint*", "schematic*", "formula for",
+        "recipe", "recipe for", "combine", "combining", "design", "designing",
     ])
 
     static let weapons = GuardrailPhraseSet([
@@ -65,7 +67,8 @@ extension GuardrailRule {
         "untraceable firearm*", "zip gun*", "gun silencer", "silencer for", "suppressor for",
         "full auto", "fully automatic", "auto sear*", "machine gun", "incendiary device*",
         "booby trap*", "suicide vest*", "letter bomb*", "weapons grade", "weapon of mass",
-        "uranium for a bomb", "gunpowder bomb", "fertilizer bomb",
+        "uranium for a bomb", "gunpowder bomb", "fertilizer bomb", "toxic cloud*", "toxic gas",
+        "poisonous gas", "poison cloud*", "deadly gas", "lethal gas",
     ])
 
     static let weaponExclusions = GuardrailPhraseSet([
@@ -151,6 +154,16 @@ extension GuardrailRule {
             framing: requestFraming,
             exclusions: violenceExclusions,
             exclusionReach: 8
+        ),
+        GuardrailRule(
+            .violentWrongdoing,
+            "The request asks for a weapon meant to kill or hurt.",
+            groups: [makingVerbs, GuardrailPhraseSet(["weapon", "weapons", "gun", "guns", "firearm*", "rifle*"]),
+                     GuardrailPhraseSet(["kill", "killing", "hurt", "hurting", "murder", "maim", "attack"])],
+            window: 10,
+            framing: requestFraming,
+            exclusions: violenceExclusions,
+            exclusionReach: 10
         ),
         GuardrailRule(
             .violentWrongdoing,
@@ -258,6 +271,8 @@ extension GuardrailRule {
     static let sexualTerms = GuardrailPhraseSet([
         "sex", "sexual", "sexually", "sexy", "nude", "nudes", "naked", "porn", "porno",
         "pornographic", "pornography", "erotic", "erotica", "explicit", "lewd", "nsfw",
+        "steamy", "sleep with", "sleeping with", "seduce*", "seduction", "fondl*", "molest*",
+        "sensual", "aroused", "arousing", "orgasm*", "intercourse", "have sex", "make love",
         "intercourse", "molest*", "seduc*", "hook up with", "hooking up with",
         "make out with", "making out with", "fetish*", "aroused", "arousing", "orgasm*",
         "strip for", "stripping", "undress", "undressing", "intimate photos", "sensual",
@@ -308,7 +323,8 @@ extension GuardrailRule {
         "lgbt people", "lgbtq people", "lgbt", "lgbtq", "women", "disabled people",
         "the disabled", "roma", "gypsies", "native americans", "indigenous people",
         "koreans", "japanese people", "foreigners", "indians", "pakistanis", "somalis",
-        "haitians", "palestinians", "israelis", "ukrainians", "russians", "kurds",
+        "haitians", "palestinians", "israelis", "ukrainians", "russians", "kurds", "refugee",
+        "immigrant", "migrant", "foreigner",
         "bisexuals", "autistic people",
     ])
 
@@ -354,6 +370,10 @@ extension GuardrailRule {
         "should be massacred", "should be eradicated", "should be eliminated",
         "should be beaten", "must be killed", "must die", "must be exterminated",
         "need to die", "need to be killed", "have to die", "should be hunted",
+        "should all be killed", "should all be exterminated", "should all be gassed",
+        "should all be shot", "should all be wiped out", "should all be eliminated",
+        "should all be deported and killed", "must all die", "must all be killed",
+        "be exterminated", "be wiped out", "be gassed", "be eradicated",
     ])
 
     static let slurs = GuardrailPhraseSet([

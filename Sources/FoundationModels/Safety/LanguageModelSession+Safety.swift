@@ -32,7 +32,7 @@ extension LanguageModelSession {
     /// The model's guardrail setting as the enforcement rule reads it.
     var guardrailEnforcement: GuardrailEnforcement {
         GuardrailEnforcement(mode: model.guardrails.name == SystemLanguageModel.Guardrails.permissiveContentTransformations.name
-            ? .permissiveContentTransformations : .default)
+            ? .permissiveContentTransformations : .default, policy: model.guardrails.policy)
     }
 
     /// The texts a request adds that the input checks read: the instructions (when the

@@ -62,10 +62,12 @@ extension LanguageModelSession {
         var callTurns = 0
         let id = GenerationID()
 
+        let shownTurns = PromptRenderer.turns(for: shown)
         while true {
-            var turns = PromptRenderer.turns(for: Transcript(entries: shown.entries + added))
-            if let answerSchema, request.includeSchemaInPrompt, shown.count < turns.count {
-                turns[shown.count].content += "\n\n" + PromptRenderer.schemaInstruction(PromptRenderer.promptSchema(answerSchema).serialized())
+            // The earlier requests' turns, then this request's (its prompt first).
+            var turns = shownTurns + PromptRenderer.turns(for: Transcript(entries: added))
+            if let answerSchema, request.includeSchemaInPrompt, shownTurns.count < turns.count {
+                turns[shownTurns.count].content += "\n\n" + PromptRenderer.schemaInstruction(PromptRenderer.promptSchema(answerSchema).serialized())
             }
             turns.insert(contentsOf: examples, at: turns.first?.role == .system ? 1 : 0)
             let promptTokens = backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: true))

@@ -2,65 +2,90 @@ import Foundation
 import JSONSchemaValidation
 
 /// How tools appear in the text the model reads and writes: their definitions in the system
-/// turn, the model's calls in its own turn, and the tools' output in the turns that follow.
+/// turn, the model's calls in its own turn, and the tools' output in the turn that follows.
 ///
-/// One format serves every chat family: the one SmolLM2-Instruct was trained on (the ChatML
-/// "Hermes" style that Qwen2.5 also uses, as in SmolLM2's Ollama template). Definitions are a
-/// JSON list inside `<tools>…</tools>`; a call turn is one JSON array of calls inside
-/// `<tool_call>…</tool_call>`; each output comes back in a user turn as
-/// `<tool_response>…</tool_response>`. Families without a native tool format here (Gemma,
-/// Llama 3 as our templates render them) read the same text inside their own turn markers, so
-/// one grammar decodes every family's calls.
+/// One format serves every chat family: the one SmolLM2-Instruct was trained on (its
+/// function-calling system prompt, as SmolLM2's Ollama template writes it; the ChatML "Hermes"
+/// style that Qwen2.5 also uses). Definitions are a JSON list of OpenAI-style function
+/// definitions inside `<tools>…</tools>`, written with the spaces Jinja's `tojson` and Python's
+/// `json.dumps` put after separators; a call turn is one JSON array of calls inside
+/// `<tool_call>…</tool_call>`; the outputs of one call turn come back together in one `tool`
+/// turn, each inside `<tool_response>…</tool_response>`. Families without a native tool format
+/// here (Gemma, Llama 3 as our templates render them) read the same text inside their own turn
+/// markers (Gemma shows the `tool` turn as a user turn), so one grammar decodes every family's
+/// calls.
 ///
 /// ```text
 /// <|im_start|>assistant
 /// <tool_call>[{"name":"currentWeather","arguments":{"city":"Seoul"}},{"name":"currentWeather","arguments":{"city":"Busan"}}]</tool_call><|im_end|>
-/// <|im_start|>user
+/// <|im_start|>tool
 /// <tool_response>
 /// Seoul: 21°C, clear
+/// </tool_response>
+/// <tool_response>
+/// Busan: 25°C, clear
 /// </tool_response><|im_end|>
 /// ```
+///
+/// Why a `tool` turn rather than the user turn of SmolLM2's Ollama template: measured on
+/// SmolLM2-135M-Instruct (greedy, the seed's weather question), outputs in a user turn read as
+/// a new question, and the model answers it with the same calls again in every round; in a
+/// `tool` turn it answers from the outputs.
 enum ToolCallFormat {
     /// Opens the calls of a turn; a turn that does not start with it is a final answer.
     static let openTag = "<tool_call>"
     /// Closes the calls of a turn.
     static let closeTag = "</tool_call>"
 
+    /// How many calls the example turn makes: two, so that the model sees that one turn may
+    /// call a tool several times (one call per thing the user asked about).
+    static let exampleCallCount = 2
+
     /// The system turn: the tool preamble and definitions (for tools that include their schema
     /// in the instructions), then the app's instructions.
     static func systemText(instructions: String, tools definitions: [Transcript.ToolDefinition]) -> String {
         guard !definitions.isEmpty else { return instructions }
-        let list = JSONValue.array(definitions.map(definitionJSON)).serialized()
+        let list = JSONValue.array(definitions.map(definitionJSON)).serialized(.init(spacesAfterSeparators: true))
         let preamble = """
             You are an expert in composing functions. You are given a question and a set of possible functions.
             Based on the question, you will need to make one or more function/tool calls to achieve the purpose.
+            If none of the functions can be used, point it out and refuse to answer.
+            If the given question lacks the parameters required by the function, also point it out.
             You have access to the following tools:
             <tools>\(list)</tools>
-            To call tools, the output MUST strictly adhere to the following format, and NO other text MUST be included.
+            The output MUST strictly adhere to the following format, and NO other text MUST be included.
+            The example format is as follows. Please make sure the parameter type is correct. If no function call is needed, please make the tool calls an empty list '[]'.
             <tool_call>[
             {"name": "func_name1", "arguments": {"argument1": "value1", "argument2": "value2"}},
             (more tool calls as required)
             ]</tool_call>
-            When the tool results are given, or no function call is needed, answer the question in plain text.
             """
         return instructions.isEmpty ? preamble : preamble + "\n\n" + instructions
     }
 
-    /// One tool as the preamble lists it: name, description and argument schema.
+    /// One tool as the preamble lists it: an OpenAI-style function definition (name,
+    /// description and argument schema), the shape chat templates receive tools in.
     static func definitionJSON(_ definition: Transcript.ToolDefinition) -> JSONValue {
         let parameters = (try? definition.parameters.jsonSchema()).map(PromptRenderer.promptSchema) ?? ["type": "object"]
-        return ["name": .string(definition.name), "description": .string(definition.description), "parameters": parameters]
+        let function: JSONValue = .object(JSONSchemaValidation.JSONObject([
+            (key: "name", value: .string(definition.name)),
+            (key: "description", value: .string(definition.description)),
+            (key: "parameters", value: parameters),
+        ]))
+        return .object(JSONSchemaValidation.JSONObject([(key: "type", value: "function"), (key: "function", value: function)]))
     }
 
     /// A call turn as the model writes it.
     static func callsText(_ calls: some Sequence<Transcript.ToolCall>) -> String {
         let json = calls.map { call in
-            JSONValue.object(JSONSchemaValidation.JSONObject([
-                (key: "name", value: .string(call.toolName)),
-                (key: "arguments", value: (try? JSONValue(parsing: call.arguments.jsonString)) ?? .object(JSONSchemaValidation.JSONObject())),
-            ])).serialized()
+            callJSON(name: call.toolName, arguments: (try? JSONValue(parsing: call.arguments.jsonString)) ?? .object(JSONSchemaValidation.JSONObject()))
         }
         return openTag + "[" + json.joined(separator: ",") + "]" + closeTag
+    }
+
+    /// One call as the grammar makes the model write it (compact JSON).
+    static func callJSON(name: String, arguments: JSONValue) -> String {
+        JSONValue.object(JSONSchemaValidation.JSONObject([(key: "name", value: .string(name)), (key: "arguments", value: arguments)])).serialized()
     }
 
     /// A tool's output as the model reads it.
@@ -68,56 +93,98 @@ enum ToolCallFormat {
         "<tool_response>\n\(text)\n</tool_response>"
     }
 
-    /// A made-up exchange shown before the conversation: a request worded from the first
-    /// tool's description, answered with a call whose arguments are placeholders of the right
-    /// types (`"string"`, `0`, `true`).
+    /// The outputs of one call turn, in call order, as the one `tool` turn that answers it.
+    static func outputsText(_ texts: some Sequence<String>) -> String {
+        texts.map(outputText).joined(separator: "\n")
+    }
+
+    /// Made-up exchanges shown before the conversation, worded from the first tool's
+    /// description and schema with numbered placeholder values (`"string1"`, `1`, …): a request
+    /// naming two values, a call turn with one call per value, the tool turn with placeholder
+    /// results, an answer that restates both results; then a second request answered with a
+    /// call turn, so the last thing the model saw before the real request is a call.
     ///
-    /// Small models do not call tools from definitions alone. Measured on SmolLM2-135M-Instruct
-    /// (greedy, the seed's weather tool and question): without the example the tag's first
-    /// token ranks 14th to 72nd at the start of the answer; with it, 1st. Placeholders keep the
-    /// model from copying a real-looking value (with `"Paris"` it answers `"SãoPaulo"`; with
-    /// `"string"` it writes the city the user asked about).
+    /// Small models do not call tools from definitions alone, and they copy what an example
+    /// shows. Measured on SmolLM2-135M-Instruct (greedy, the seed's weather tool and question):
+    /// without an example the tag's first token ranks 14th to 19th and the model invents a
+    /// temperature; with one call whose value is a bare placeholder (`"string"`) it calls in
+    /// every round with `"string"` itself; with a real-looking value (`"Paris"`) it writes
+    /// `"SãoPaulo"`; with numbered placeholders it copies the two cities the user named into
+    /// two calls of one turn. Without the answered exchange it then answers from one output
+    /// or calls again; with it, it answers from both ("… 21°C and 25°C, respectively").
     static func exampleTurns(for definitions: [Transcript.ToolDefinition]) -> [ChatTurn] {
         guard let tool = definitions.first else { return [] }
         var request = tool.description.trimmingCharacters(in: .whitespacesAndNewlines)
         while request.hasSuffix(".") { request.removeLast() }
         if request.isEmpty { request = "Use \(tool.name)" }
-        let arguments = (try? tool.parameters.jsonSchema()).map { placeholder(for: $0, definitions: $0["$defs"]?.object, depth: 0) }
-            ?? .object(JSONSchemaValidation.JSONObject())
-        let call = JSONValue.object(JSONSchemaValidation.JSONObject([(key: "name", value: .string(tool.name)), (key: "arguments", value: arguments)]))
+        let schema = try? tool.parameters.jsonSchema()
+        func exchange(first: Int) -> (question: ChatTurn, calls: ChatTurn, named: [String]) {
+            let arguments = (first..<(first + exampleCallCount)).map { index in
+                schema.map { placeholder(for: $0, definitions: $0["$defs"]?.object, index: index, depth: 0) }
+                    ?? .object(JSONSchemaValidation.JSONObject())
+            }
+            // A tool without arguments has nothing that differs between calls: one call.
+            let distinct = arguments.reduce(into: [JSONValue]()) { if !$0.contains($1) { $0.append($1) } }
+            let named = distinct.map(summary).filter { !$0.isEmpty }
+            let question = named.isEmpty ? request + "?" : request + ": " + named.joined(separator: " and ") + "?"
+            return (ChatTurn(role: .user, content: question),
+                    ChatTurn(role: .assistant, content: openTag + "[" + distinct.map { callJSON(name: tool.name, arguments: $0) }.joined(separator: ",") + "]" + closeTag),
+                    named)
+        }
+        let answered = exchange(first: 1)
+        let results = (answered.named.isEmpty ? [tool.name] : answered.named).map { "result for \($0)" }
+        let pending = exchange(first: 1 + exampleCallCount)
         return [
-            ChatTurn(role: .user, content: request + "?"),
-            ChatTurn(role: .assistant, content: openTag + "[" + call.serialized() + "]" + closeTag),
+            answered.question, answered.calls,
+            ChatTurn(role: .tool, content: outputsText(results)),
+            ChatTurn(role: .assistant, content: "The results are " + results.joined(separator: " and ") + "."),
+            pending.question, pending.calls,
         ]
     }
 
-    /// A value of the schema's type that says what it stands for rather than being a real value.
-    static func placeholder(for schema: JSONValue, definitions: JSONSchemaValidation.JSONObject?, depth: Int) -> JSONValue {
+    /// How the example request names one call's arguments: their scalar values, in order.
+    static func summary(_ arguments: JSONValue) -> String {
+        switch arguments {
+        case .object(let object): object.map { summary($0.value) }.filter { !$0.isEmpty }.joined(separator: ", ")
+        case .array(let elements): elements.map(summary).filter { !$0.isEmpty }.joined(separator: ", ")
+        case .string(let string): string
+        case .null: ""
+        default: arguments.serialized()
+        }
+    }
+
+    /// A value of the schema's type that says what it stands for rather than being a real
+    /// value; `index` (1, 2, …) numbers it, so that the example's calls differ.
+    static func placeholder(for schema: JSONValue, definitions: JSONSchemaValidation.JSONObject?, index: Int, depth: Int) -> JSONValue {
         guard depth < 8 else { return .null }
         if let reference = schema["$ref"]?.string, reference.hasPrefix("#/$defs/"),
            let target = definitions?[String(reference.dropFirst("#/$defs/".count))] {
-            return placeholder(for: target, definitions: definitions, depth: depth + 1)
+            return placeholder(for: target, definitions: definitions, index: index, depth: depth + 1)
         }
         if let constant = schema["const"] { return constant }
-        if let first = schema["enum"]?.array?.first { return first }
-        if let first = (schema["anyOf"] ?? schema["oneOf"])?.array?.first { return placeholder(for: first, definitions: definitions, depth: depth + 1) }
+        if let choices = schema["enum"]?.array, !choices.isEmpty { return choices[(index - 1) % choices.count] }
+        if let first = (schema["anyOf"] ?? schema["oneOf"])?.array?.first {
+            return placeholder(for: first, definitions: definitions, index: index, depth: depth + 1)
+        }
         let type = schema["type"]?.string ?? schema["type"]?.array?.first?.string
         switch type {
         case "object":
             let required = Set(schema["required"]?.array?.compactMap(\.string) ?? [])
             var members: [(key: String, value: JSONValue)] = []
             for (key, property) in schema["properties"]?.object ?? JSONSchemaValidation.JSONObject() where required.contains(key) {
-                members.append((key: key, value: placeholder(for: property, definitions: definitions, depth: depth + 1)))
+                members.append((key: key, value: placeholder(for: property, definitions: definitions, index: index, depth: depth + 1)))
             }
             return .object(JSONSchemaValidation.JSONObject(members))
         case "array":
             let count = schema["minItems"]?.number.flatMap { Int(exactly: $0.doubleValue) } ?? 0
-            let item = schema["items"].map { placeholder(for: $0, definitions: definitions, depth: depth + 1) } ?? .null
+            let item = schema["items"].map { placeholder(for: $0, definitions: definitions, index: index, depth: depth + 1) } ?? .null
             return .array(Array(repeating: item, count: min(count, 3)))
-        case "integer", "number": return .number(JSONNumber(schema["minimum"]?.number.flatMap { Int(exactly: $0.doubleValue) } ?? 0))
-        case "boolean": return true
+        case "integer", "number":
+            let minimum = schema["minimum"]?.number.flatMap { Int(exactly: $0.doubleValue) } ?? 0
+            return .number(JSONNumber(minimum + index))
+        case "boolean": return .bool(index % 2 == 1)
         case "null": return .null
-        default: return "string"
+        default: return .string("string\(index)")
         }
     }
 
