@@ -68,6 +68,11 @@ extension GuardrailEvaluationTests {
         evaluate(name: "held-out batch 2", benign: GuardrailHeldOutBatch2.benign, harmful: GuardrailHeldOutBatch2.harmful, minimumCounts: (60, 35), minimumRecall: 0.70)
     }
 
+    /// The batch written before the rules were revised against batch 2's misses.
+    @Test func heldOutBatch3() {
+        evaluate(name: "held-out batch 3", benign: GuardrailHeldOutBatch3.benign, harmful: GuardrailHeldOutBatch3.harmful, minimumCounts: (60, 40), minimumRecall: 0.0)
+    }
+
     func evaluate(name: String, benign: [String], harmful: [String], minimumCounts: (benign: Int, harmful: Int), minimumRecall: Double) {
         let falsePositives = benign.filter { policy.evaluate($0, direction: .input).isBlocked }
         let missed = harmful.filter { !policy.evaluate($0, direction: .input).isBlocked }
