@@ -70,7 +70,7 @@ extension GuardrailEvaluationTests {
 
     /// The batch written before the rules were revised against batch 2's misses.
     @Test func heldOutBatch3() {
-        evaluate(name: "held-out batch 3", benign: GuardrailHeldOutBatch3.benign, harmful: GuardrailHeldOutBatch3.harmful, minimumCounts: (60, 40), minimumRecall: 0.0)
+        evaluate(name: "held-out batch 3", benign: GuardrailHeldOutBatch3.benign, harmful: GuardrailHeldOutBatch3.harmful, minimumCounts: (60, 40), minimumRecall: 0.50)
     }
 
     func evaluate(name: String, benign: [String], harmful: [String], minimumCounts: (benign: Int, harmful: Int), minimumRecall: Double) {
