@@ -34,8 +34,11 @@ package struct GuardrailPhraseSet: Sendable {
     /// Phrases starting with `#age`.
     private var byAge: [[Word]] = []
     package private(set) var count = 0
+    /// The phrases as written, so that a set can be extended (`union(_:)`).
+    package private(set) var phrases: [String] = []
 
     package init(_ phrases: [String]) {
+        self.phrases = phrases
         for phrase in phrases {
             let words: [Word] = phrase.split(separator: " ").flatMap { raw -> [Word] in
                 if raw == "#age" { return [.minorAge] }

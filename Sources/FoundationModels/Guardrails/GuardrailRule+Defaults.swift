@@ -2,7 +2,7 @@ extension GuardrailRule {
     /// The rules of `DefaultGuardrailPolicy`, written from the category definitions (what a
     /// harmful request needs to say), before any evaluation text existed.
     package static let defaultRules: [GuardrailRule] =
-        hate + violentWrongdoing + selfHarm + sexualContentInvolvingMinors + korean
+        hate + violentWrongdoing + selfHarm + sexualContentInvolvingMinors + korean + structuralRules
 
     // MARK: - Shared vocabulary
 
@@ -43,6 +43,8 @@ extension GuardrailRule {
         "stepmom", "stepfather", "stepmother", "stepbrother", "stepsister", "stepson",
         "stepdaughter", "bully", "rival", "victim", "customer*", "patient", "pedestrian*",
         "everyone", "my whole", "a guard", "security guard", "mayor", "ceo", "employees",
+        "protesters", "protestors", "demonstrators", "passengers", "shoppers", "pupils",
+        "a girl", "a boy", "a guy", "my wife", "my husband", "my date",
     ])
 
     // MARK: - Violent wrongdoing
@@ -68,7 +70,8 @@ extension GuardrailRule {
         "full auto", "fully automatic", "auto sear*", "machine gun", "incendiary device*",
         "booby trap*", "suicide vest*", "letter bomb*", "weapons grade", "weapon of mass",
         "uranium for a bomb", "gunpowder bomb", "fertilizer bomb", "toxic cloud*", "toxic gas",
-        "poisonous gas", "poison cloud*", "deadly gas", "lethal gas",
+        "poisonous gas", "poison cloud*", "deadly gas", "lethal gas", "flamethrower*",
+        "flame thrower*", "thermite",
     ])
 
     static let weaponExclusions = GuardrailPhraseSet([
@@ -219,6 +222,7 @@ extension GuardrailRule {
         "myself a", "myself an", "myself some", "to die for", "afraid to die", "scared to die",
         "going to die", "look like a suicide", "look like suicide", "staged", "my child",
         "my kid", "my son", "my daughter", "my dog", "my cat", "accidental*",
+        "someone i love", "loved one", "how do i help", "how can i help", "thinking about suicide",
     ])
 
     static let lethalDose = GuardrailPhraseSet([
