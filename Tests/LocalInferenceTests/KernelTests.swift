@@ -239,17 +239,23 @@ func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
         }
     }
 
-    /// Decode-shaped products (1-3 tokens) run Q4_1 through the multi-row kernels (four rows per
-    /// call on AVX-512, then two, then one), which must keep each row's float operations in the
-    /// one-row kernel's order: the results are compared bit for bit, with and without row ids.
+    /// Decode-shaped products (1-3 tokens) run Q4_1 and Q8_0 through the multi-row kernels (four
+    /// rows per call on AVX-512, then two, then one), which must keep each row's float operations
+    /// in the one-row kernel's order: results are compared bit for bit, with and without row ids.
     @Test(arguments: [(1, 1), (2, 1), (3, 1), (1, 2)])
     func decodeMatmulIsBitIdenticalToOneRowKernel(tokens: Int, threads: Int) throws {
         let pool = try #require(ck_pool_create(Int32(threads)))
         defer { ck_pool_destroy(pool) }
         var random = TestRandom(seed: 11)
-        let type = Int32(CK_TYPE_Q4_1), rows = 43, cols = 576
+        for c in QuantCase.all where c.type == Int32(CK_TYPE_Q4_1) || c.type == Int32(CK_TYPE_Q8_0) {
+            checkDecodeMatmul(c, tokens: tokens, pool: pool, random: &random)
+        }
+    }
+
+    private func checkDecodeMatmul(_ c: QuantCase, tokens: Int, pool: OpaquePointer, random: inout TestRandom) {
+        let type = c.type, rows = 43, cols = 576
         var w: [UInt8] = []
-        for _ in 0..<rows { w += makeRow(QuantCase.all[1], n: cols, random: &random).bytes }
+        for _ in 0..<rows { w += makeRow(c, n: cols, random: &random).bytes }
         var xq: [UInt8] = []
         for _ in 0..<tokens { xq += quantizeActivations(random.floats(cols, scale: 3), for: type) }
         let bias = random.floats(rows)
@@ -278,7 +284,7 @@ func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
                     let expected = w.withUnsafeBytes { wp in xq.withUnsafeBytes { xp in
                         ck_vec_dot(type, Int32(CK_ISA_BEST), Int64(cols), wp.baseAddress! + src * wrb, xp.baseAddress! + t * xrb)
                     } } + bias[src]
-                    #expect(y[t * rows + r].bitPattern == expected.bitPattern, "row \(r) (source \(src)) token \(t), ids \(useIDs)")
+                    #expect(y[t * rows + r].bitPattern == expected.bitPattern, "\(c.name) row \(r) (source \(src)) token \(t), ids \(useIDs)")
                 }
             }
         }
