@@ -14,6 +14,8 @@ static ck_dot_fn ck_dot_table[3][CK_TYPE_COUNT];
 static ck_dot_fn ck_best_dot[CK_TYPE_COUNT];
 static ck_dot_fn ck_best_dot_batched[CK_TYPE_COUNT];
 static ck_dot2_fn ck_best_dot2[CK_TYPE_COUNT];
+static ck_dotr_fn ck_best_dotr[CK_TYPE_COUNT];
+static int ck_best_dotr_rows[CK_TYPE_COUNT];
 static ck_quant_act_fn ck_best_q8a;
 static ck_dot4_fn ck_best_dot4[CK_TYPE_COUNT];
 static ck_attention_fn ck_best_attention;
@@ -43,6 +45,7 @@ static void ck_init_once(void) {
         if (isa_ok(CK_ISA_AVX2)) ck_best_dot_batched[t] = ck_dot_batched_avx2(t);
         if (isa_ok(CK_ISA_AVX2)) ck_best_dot2[t] = ck_dot2_avx2(t);
         if (isa_ok(CK_ISA_AVX512) && ck_dot2_avx512(t)) ck_best_dot2[t] = ck_dot2_avx512(t);
+        if (isa_ok(CK_ISA_AVX512)) ck_best_dotr[t] = ck_dotr_avx512(t, &ck_best_dotr_rows[t]);
         if (isa_ok(CK_ISA_AVX512)) ck_dot4_table[CK_ISA_AVX512][t] = ck_dot4_avx512(t);
     }
     if (isa_ok(CK_ISA_AVX2)) ck_best_q8a = ck_quant_q8a_avx2();
@@ -158,6 +161,13 @@ ck_dot_fn ck_dot_batched_best(int type) {
 ck_dot2_fn ck_dot2_best(int type) {
     ck_kernels_init();
     return type >= 0 && type < CK_TYPE_COUNT ? ck_best_dot2[type] : NULL;
+}
+
+ck_dotr_fn ck_dotr_best(int type, int *rows) {
+    ck_kernels_init();
+    if (type < 0 || type >= CK_TYPE_COUNT || !ck_best_dotr[type]) return NULL;
+    *rows = ck_best_dotr_rows[type];
+    return ck_best_dotr[type];
 }
 
 int64_t ck_batched_token_count(int type, int64_t n_tokens) {

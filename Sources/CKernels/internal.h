@@ -12,6 +12,13 @@ typedef void (*ck_dot2_fn)(int64_t n, const void *w0, const void *w1, const void
 ck_dot2_fn ck_dot2_avx2(int type);
 ck_dot2_fn ck_dot2_avx512(int type);
 ck_dot2_fn ck_dot2_best(int type);
+/// dot(w[r], x) for r < *rows (set by the getter) in one call, each exactly as the one-row kernel.
+typedef void (*ck_dotr_fn)(int64_t n, const void *const *w, const void *xq, float *out);
+#ifndef CK_DOTR_ROWS
+#define CK_DOTR_ROWS 4
+#endif
+ck_dotr_fn ck_dotr_avx512(int type, int *rows);
+ck_dotr_fn ck_dotr_best(int type, int *rows);
 
 float ck_vec_dot_scalar(int type, int64_t n, const void *w, const void *xq);
 void ck_quantize_activations_scalar(int weight_type, const float *x, void *dst, int64_t n);

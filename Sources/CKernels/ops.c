@@ -29,6 +29,27 @@ static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, in
     size_t wrb = ck_row_bytes(job->type, job->cols);
     size_t xrb = ck_activation_row_bytes(job->type, job->cols);
     const uint8_t *xq = job->xq;
+    int nr = 0;
+    ck_dotr_fn dotr = n_tokens < 4 ? ck_dotr_best(job->type, &nr) : NULL;
+    if (dotr) {
+        // Few tokens (decode) on AVX-512: nr weight rows per call, two per zmm, each row's
+        // float operations in the one-row kernel's order (bit-identical results).
+        const void *w[8];
+        int64_t s[8];
+        int64_t r = r0;
+        for (; r + nr <= r1; r += nr) {
+            for (int k = 0; k < nr; k++) {
+                s[k] = job->row_ids ? job->row_ids[r + k] : r + k;
+                w[k] = (const uint8_t *)job->w + (size_t)s[k] * wrb;
+            }
+            for (int64_t t = 0; t < n_tokens; t++) {
+                float v[8];
+                dotr(job->cols, w, xq + (size_t)t * xrb, v);
+                for (int k = 0; k < nr; k++) job->y[t * job->ldy + r + k] = v[k] + (job->bias ? job->bias[s[k]] : 0.0f);
+            }
+        }
+        r0 = r;  // the last rows take the two-row and general paths below
+    }
     ck_dot2_fn dot2 = n_tokens < 4 ? ck_dot2_best(job->type) : NULL;
     if (dot2) {
         // Few tokens (decode): two weight rows per call, whose independent sums hide the

@@ -251,6 +251,147 @@ DEFINE_32_KERNELS(CK_AVX512, avx512, dot_us8_vnni)
 DEFINE_DOT2_Q4_1(CK_AVX2, avx2, dot_us8_avx2)
 DEFINE_DOT2_Q4_1(CK_AVX512, avx512, dot_us8_vnni)
 
+// MARK: - Several Q4_1 rows x one activation row in 512-bit registers (decode)
+//
+// Each zmm holds two rows, one per 256-bit half, laid out exactly as dot_q4_1's ymm (weights
+// 0..15 in int32 lanes 0..3, 16..31 in lanes 4..7), so every float lane sees the same values in
+// the same order: the same fmadd chain per lane, the same hsum at the end, and the minimum
+// terms in one fmaf chain per row (a vector FMA lane rounds like fmaf). Only the independent
+// chains of ROWS rows interleave, which hides the FMA latency a single row must wait out.
+
+/// Both halves' nibbles of two 16-byte rows: [lo(a), hi(a) | lo(b), hi(b)] as 64 bytes.
+static inline CK_AVX512 __m512i unpack_nibbles_x2(const uint8_t *a, const uint8_t *b) {
+    __m256i ab = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)a)),
+                                         _mm_loadu_si128((const __m128i *)b), 1);
+    __m512i v = _mm512_permutexvar_epi64(_mm512_set_epi64(3, 2, 3, 2, 1, 0, 1, 0), _mm512_castsi256_si512(ab));
+    v = _mm512_srlv_epi16(v, _mm512_set_epi64(0x0004000400040004LL, 0x0004000400040004LL, 0, 0,
+                                              0x0004000400040004LL, 0x0004000400040004LL, 0, 0));
+    return _mm512_and_si512(v, _mm512_set1_epi8(0x0F));
+}
+
+static inline CK_AVX512 uint32_t load_u32(const void *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+#define DEFINE_DOTR_Q4_1(ROWS)                                                                            \
+    static CK_AVX512 void dotr##ROWS##_q4_1_avx512(int64_t n, const void *const *vw, const void *vx,      \
+                                                   float *out) {                                          \
+        enum { P = ROWS / 2, G = ROWS / 4 };                                                              \
+        const ck_block_q4_1 *w[ROWS];                                                                     \
+        for (int r = 0; r < ROWS; r++) w[r] = vw[r];                                                      \
+        const ck_block_q8_a *x = vx;                                                                      \
+        int64_t nb = n / CK_QK;                                                                           \
+        __m512 acc[P];                                                                                    \
+        __m256 off[G];                                                                                    \
+        for (int p = 0; p < P; p++) acc[p] = _mm512_setzero_ps();                                         \
+        for (int g = 0; g < G; g++) off[g] = _mm256_setzero_ps();                                         \
+        /* the next ROWS rows (the next call's, when rows are consecutive), as in dotr4_q8_0 */           \
+        const char *next = (const char *)(w[0] + ROWS * nb);                                              \
+        const int64_t step = ROWS * (int64_t)sizeof(ck_block_q4_1);                                       \
+        const __m512i lo8 = _mm512_set_epi32(2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0);             \
+        const __m512i hi8 = _mm512_set_epi32(6, 6, 6, 6, 6, 6, 6, 6, 4, 4, 4, 4, 4, 4, 4, 4);             \
+        for (int64_t i = 0; i < nb; i++) {                                                                \
+            __m512i xv = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)x[i].qs));           \
+            for (int64_t o = 0; o < step + 64; o += 64) _mm_prefetch(next + i * step + o, _MM_HINT_T0);   \
+            __m512 xd = _mm512_set1_ps(x[i].d);                                                           \
+            __m256 xs = _mm256_set1_ps(x[i].s);                                                           \
+            for (int g = 0; g < G; g++) {                                                                 \
+                /* [d0, m0, d1, m1, d2, m2, d3, m3] of rows 4g..4g+3 */                                   \
+                __m256 dm = _mm256_cvtph_ps(_mm_set_epi32((int)load_u32(&w[4 * g + 3][i].d),              \
+                                                          (int)load_u32(&w[4 * g + 2][i].d),              \
+                                                          (int)load_u32(&w[4 * g + 1][i].d),              \
+                                                          (int)load_u32(&w[4 * g][i].d)));                \
+                __m512 dmz = _mm512_castps256_ps512(dm);                                                  \
+                __m512 s01 = _mm512_mul_ps(_mm512_permutexvar_ps(lo8, dmz), xd);                          \
+                __m512 s23 = _mm512_mul_ps(_mm512_permutexvar_ps(hi8, dmz), xd);                          \
+                __m512i p01 = _mm512_dpbusd_epi32(_mm512_setzero_si512(),                                 \
+                                                  unpack_nibbles_x2(w[4 * g][i].qs, w[4 * g + 1][i].qs), xv); \
+                __m512i p23 = _mm512_dpbusd_epi32(_mm512_setzero_si512(),                                 \
+                                                  unpack_nibbles_x2(w[4 * g + 2][i].qs, w[4 * g + 3][i].qs), xv); \
+                acc[2 * g] = _mm512_fmadd_ps(s01, _mm512_cvtepi32_ps(p01), acc[2 * g]);                   \
+                acc[2 * g + 1] = _mm512_fmadd_ps(s23, _mm512_cvtepi32_ps(p23), acc[2 * g + 1]);           \
+                /* odd lanes: fmaf(m, x.s, off) per row; even lanes are unused */                         \
+                off[g] = _mm256_fmadd_ps(dm, xs, off[g]);                                                 \
+            }                                                                                             \
+        }                                                                                                 \
+        for (int g = 0; g < G; g++) {                                                                     \
+            float o[8];                                                                                   \
+            _mm256_storeu_ps(o, off[g]);                                                                  \
+            out[4 * g] = hsum_ps(_mm512_castps512_ps256(acc[2 * g])) + o[1];                              \
+            out[4 * g + 1] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc[2 * g]), 1))) + o[3];                       \
+            out[4 * g + 2] = hsum_ps(_mm512_castps512_ps256(acc[2 * g + 1])) + o[5];                      \
+            out[4 * g + 3] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc[2 * g + 1]), 1))) + o[7];                   \
+        }                                                                                                 \
+    }
+
+DEFINE_DOTR_Q4_1(4)
+DEFINE_DOTR_Q4_1(8)
+
+#ifndef CK_DOTR_PREFETCH
+#define CK_DOTR_PREFETCH 8
+#endif
+
+static inline CK_AVX512 uint16_t load_u16(const void *p) {
+    uint16_t v;
+    memcpy(&v, p, 2);
+    return v;
+}
+
+/// Four Q8_0 rows (e.g. the output head) in dot_q8_0's exact order: in each zmm half one row's
+/// |w| . sign(x, w) as dot_q8_0 computes it, then fmadd(dw * dx, sum) per block in block order.
+static CK_AVX512 void dotr4_q8_0_avx512(int64_t n, const void *const *vw, const void *vx, float *out) {
+    const ck_block_q8_0 *w0 = vw[0], *w1 = vw[1], *w2 = vw[2], *w3 = vw[3];
+    const ck_block_q8_a *x = vx;
+    int64_t nb = n / CK_QK;
+    /* Four interleaved row streams defeat the hardware prefetcher on a large matrix (the output
+       head): fetch the next four rows (the next call's, when rows are consecutive) meanwhile. */
+    const char *next = (const char *)(w0 + 4 * nb);
+    __m512 acc01 = _mm512_setzero_ps(), acc23 = _mm512_setzero_ps();
+    const __m512i lo8 = _mm512_set_epi32(1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m512i hi8 = _mm512_set_epi32(3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2);
+    for (int64_t i = 0; i < nb; i++) {
+        _mm_prefetch(next + i * 4 * (int64_t)sizeof(ck_block_q8_0), _MM_HINT_T0);
+        _mm_prefetch(next + i * 4 * (int64_t)sizeof(ck_block_q8_0) + 64, _MM_HINT_T0);
+        _mm_prefetch(next + i * 4 * (int64_t)sizeof(ck_block_q8_0) + 128, _MM_HINT_T0);
+        __m512i xv = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)x[i].qs));
+        __m512 xd = _mm512_set1_ps(x[i].d);
+        __m128 d = _mm_cvtph_ps(_mm_set_epi16(0, 0, 0, 0, (short)load_u16(&w3[i].d), (short)load_u16(&w2[i].d),
+                                              (short)load_u16(&w1[i].d), (short)load_u16(&w0[i].d)));
+        __m512 dz = _mm512_castps128_ps512(d);
+        __m512 s01 = _mm512_mul_ps(_mm512_permutexvar_ps(lo8, dz), xd);
+        __m512 s23 = _mm512_mul_ps(_mm512_permutexvar_ps(hi8, dz), xd);
+        __m512i q01 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)w0[i].qs)),
+                                         _mm256_loadu_si256((const __m256i *)w1[i].qs), 1);
+        __m512i q23 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)w2[i].qs)),
+                                         _mm256_loadu_si256((const __m256i *)w3[i].qs), 1);
+        /* sign(x, w) as _mm256_sign_epi8: -x where w < 0 (x where w == 0 meets |w| = 0) */
+        __m512i x01 = _mm512_mask_sub_epi8(xv, _mm512_movepi8_mask(q01), _mm512_setzero_si512(), xv);
+        __m512i x23 = _mm512_mask_sub_epi8(xv, _mm512_movepi8_mask(q23), _mm512_setzero_si512(), xv);
+        __m512i p01 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), _mm512_abs_epi8(q01), x01);
+        __m512i p23 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), _mm512_abs_epi8(q23), x23);
+        acc01 = _mm512_fmadd_ps(s01, _mm512_cvtepi32_ps(p01), acc01);
+        acc23 = _mm512_fmadd_ps(s23, _mm512_cvtepi32_ps(p23), acc23);
+    }
+    out[0] = hsum_ps(_mm512_castps512_ps256(acc01));
+    out[1] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc01), 1)));
+    out[2] = hsum_ps(_mm512_castps512_ps256(acc23));
+    out[3] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc23), 1)));
+}
+
+ck_dotr_fn ck_dotr_avx512(int type, int *rows) {
+    switch (type) {
+    case CK_TYPE_Q4_1:
+        *rows = CK_DOTR_ROWS;
+        return CK_DOTR_ROWS == 8 ? dotr8_q4_1_avx512 : dotr4_q4_1_avx512;
+    case CK_TYPE_Q8_0:
+        *rows = 4;
+        return dotr4_q8_0_avx512;
+    default: return NULL;
+    }
+}
+
 ck_dot2_fn ck_dot2_avx2(int type) { return type == CK_TYPE_Q4_1 ? dot2_q4_1_avx2 : NULL; }
 ck_dot2_fn ck_dot2_avx512(int type) { return type == CK_TYPE_Q4_1 ? dot2_q4_1_avx512 : NULL; }
 
@@ -545,6 +686,7 @@ ck_dot_fn ck_dot_avx512(int type) { (void)type; return 0; }
 ck_dot_fn ck_dot_batched_avx2(int type) { (void)type; return 0; }
 ck_dot2_fn ck_dot2_avx2(int type) { (void)type; return 0; }
 ck_dot2_fn ck_dot2_avx512(int type) { (void)type; return 0; }
+ck_dotr_fn ck_dotr_avx512(int type, int *rows) { (void)type; (void)rows; return 0; }
 ck_quant_act_fn ck_quant_q8a_avx2(void) { return 0; }
 ck_dot4_fn ck_dot4_avx2(int type) { (void)type; return 0; }
 ck_dot4_fn ck_dot4_avx512(int type) { (void)type; return 0; }

@@ -239,6 +239,57 @@ func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
         }
     }
 
+    /// Decode-shaped products (1-3 tokens) run Q4_1 and Q8_0 through the multi-row kernels (four
+    /// rows per call on AVX-512, then two, then one), which must keep each row's float operations
+    /// in the one-row kernel's order: results are compared bit for bit, with and without row ids.
+    @Test(arguments: [(1, 1), (2, 1), (3, 1), (1, 2)])
+    func decodeMatmulIsBitIdenticalToOneRowKernel(tokens: Int, threads: Int) throws {
+        let pool = try #require(ck_pool_create(Int32(threads)))
+        defer { ck_pool_destroy(pool) }
+        var random = TestRandom(seed: 11)
+        for c in QuantCase.all where c.type == Int32(CK_TYPE_Q4_1) || c.type == Int32(CK_TYPE_Q8_0) {
+            checkDecodeMatmul(c, tokens: tokens, pool: pool, random: &random)
+        }
+    }
+
+    private func checkDecodeMatmul(_ c: QuantCase, tokens: Int, pool: OpaquePointer, random: inout TestRandom) {
+        let type = c.type, rows = 43, cols = 576
+        var w: [UInt8] = []
+        for _ in 0..<rows { w += makeRow(c, n: cols, random: &random).bytes }
+        var xq: [UInt8] = []
+        for _ in 0..<tokens { xq += quantizeActivations(random.floats(cols, scale: 3), for: type) }
+        let bias = random.floats(rows)
+        let wrb = ck_row_bytes(type, Int64(cols)), xrb = ck_activation_row_bytes(type, Int64(cols))
+        // Every other row in reverse, then the rest: rows from scattered places in the matrix.
+        let ids: [Int32] = stride(from: rows - 1, through: 0, by: -2).map { Int32($0) } + stride(from: rows - 2, through: 0, by: -2).map { Int32($0) }
+        for useIDs in [false, true] {
+            var y = [Float](repeating: .nan, count: rows * tokens)
+            w.withUnsafeBytes { wp in
+                xq.withUnsafeBytes { xp in
+                    bias.withUnsafeBufferPointer { bp in
+                        ids.withUnsafeBufferPointer { ip in
+                            y.withUnsafeMutableBufferPointer { yp in
+                                var job = ck_matmul_job(type: type, w: wp.baseAddress, rows: Int64(rows), cols: Int64(cols),
+                                                        row_ids: useIDs ? ip.baseAddress : nil, xq: xp.baseAddress,
+                                                        bias: bp.baseAddress, y: yp.baseAddress, ldy: Int64(rows))
+                                ck_matmul(pool, &job, 1, Int64(tokens))
+                            }
+                        }
+                    }
+                }
+            }
+            for t in 0..<tokens {
+                for r in 0..<rows {
+                    let src = useIDs ? Int(ids[r]) : r
+                    let expected = w.withUnsafeBytes { wp in xq.withUnsafeBytes { xp in
+                        ck_vec_dot(type, Int32(CK_ISA_BEST), Int64(cols), wp.baseAddress! + src * wrb, xp.baseAddress! + t * xrb)
+                    } } + bias[src]
+                    #expect(y[t * rows + r].bitPattern == expected.bitPattern, "\(c.name) row \(r) (source \(src)) token \(t), ids \(useIDs)")
+                }
+            }
+        }
+    }
+
     @Test func poolCompletesDynamicallyClaimedWorkEveryRun() throws {
         let pool = try #require(ck_pool_create(3))
         defer { ck_pool_destroy(pool) }

@@ -98,8 +98,14 @@ final class ForwardPass {
     /// Runs `tokens` (already range-checked) at positions `position ..< position + count`,
     /// writing their keys and values into `cache`, and leaves the last position's final hidden
     /// state in `lastHidden`.
-    func run(_ pool: OpaquePointer, tokens: UnsafeBufferPointer<Int32>, position: Int, cache: KVCache) {
-        let n = tokens.count
+    ///
+    /// Unless `everyPosition` is set (for `logitsForEveryToken`), the last layer's feed-forward
+    /// block runs for the last position only, as llama.cpp does when it keeps one row of logits
+    /// (it selects that row after the attention output projection): the other positions' keys
+    /// and values are already in the cache, and their hidden states are never read.
+    func run(_ pool: OpaquePointer, tokens: UnsafeBufferPointer<Int32>, position: Int, cache: KVCache,
+             everyPosition: Bool = false) {
+        var n = tokens.count
         let d = hp.embeddingLength, qDim = hp.qDimension, kvDim = hp.kvDimension, ff = hp.feedForwardLength
         let hd = hp.headDimension
         precondition(n > 0 && n <= maxBatch && position + n <= cache.capacity, "ForwardPass.run: caller checks bounds")
@@ -150,6 +156,10 @@ final class ForwardPass {
                 observe("attn_post_norm-\(il)", tmp, tokens: n, width: d)
             }
             ck_add(x, tmp, Int64(n * d))
+            if il == weights.layers.count - 1 && !everyPosition && n > 1 {
+                x.update(from: x + (n - 1) * d, count: d)  // rows 0 and n - 1 do not overlap
+                n = 1
+            }
             observe("ffn_inp-\(il)", x, tokens: n, width: d)
 
             // Feed-forward block.

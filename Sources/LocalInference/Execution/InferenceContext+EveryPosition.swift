@@ -17,7 +17,7 @@ extension InferenceContext {
             throw InferenceError.tokenOutOfRange(token: bad, vocabularySize: vocabulary)
         }
         truncate(to: 0)
-        run(tokens[...], position: 0)
+        run(tokens[...], position: 0, everyPosition: true)
         var all = [Float](repeating: 0, count: tokens.count * vocabulary)
         all.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }

@@ -111,10 +111,12 @@ public final class InferenceContext {
         set { pass.observer = newValue }
     }
 
-    func run(_ batch: ArraySlice<Int32>, position: Int) {
+    /// Evaluates `batch` at `position`; `everyPosition` keeps every position's final hidden
+    /// state for `ForwardPass.logitsForEveryToken` (otherwise only the last one's).
+    func run(_ batch: ArraySlice<Int32>, position: Int, everyPosition: Bool = false) {
         batch.withUnsafeBufferPointer { buffer in
             model.pool.withPool { pool in
-                pass.run(pool, tokens: buffer, position: position, cache: cache)
+                pass.run(pool, tokens: buffer, position: position, cache: cache, everyPosition: everyPosition)
             }
         }
         tokens.append(contentsOf: batch)
