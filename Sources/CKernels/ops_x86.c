@@ -20,6 +20,20 @@ static inline CK_AVX2 float hsum8(__m256 v) {
     return _mm_cvtss_f32(s);
 }
 
+/// One attention score: q·k over a head, scaled, soft-capped where the model asks for it.
+static inline CK_AVX2 float attention_score_avx2(const ck_attention_args *a, const float *q, const float *kv, int hd) {
+    __m256 d0 = _mm256_setzero_ps(), d1 = _mm256_setzero_ps();
+    int i = 0;
+    for (; i + 16 <= hd; i += 16) {
+        d0 = _mm256_fmadd_ps(_mm256_loadu_ps(q + i), _mm256_loadu_ps(kv + i), d0);
+        d1 = _mm256_fmadd_ps(_mm256_loadu_ps(q + i + 8), _mm256_loadu_ps(kv + i + 8), d1);
+    }
+    for (; i < hd; i += 8) d0 = _mm256_fmadd_ps(_mm256_loadu_ps(q + i), _mm256_loadu_ps(kv + i), d0);
+    float d = hsum8(_mm256_add_ps(d0, d1)) * a->scale;
+    if (a->softcap > 0) d = a->softcap * tanhf(d / a->softcap);
+    return d;
+}
+
 static CK_AVX2 void attention_one_avx2(const ck_attention_args *a, int64_t t, int h) {
     int hd = a->head_dim;
     int kvh = h / (a->n_head / a->n_kv_head);
@@ -37,16 +51,7 @@ static CK_AVX2 void attention_one_avx2(const ck_attention_args *a, int64_t t, in
         int64_t k1 = k0 + CK_KEY_TILE - 1 < qpos ? k0 + CK_KEY_TILE - 1 : qpos;
         float tile_max = -INFINITY;
         for (int64_t k = k0; k <= k1; k++) {
-            const float *kv = kbase + k * kv_stride;
-            __m256 d0 = _mm256_setzero_ps(), d1 = _mm256_setzero_ps();
-            int i = 0;
-            for (; i + 16 <= hd; i += 16) {
-                d0 = _mm256_fmadd_ps(_mm256_loadu_ps(q + i), _mm256_loadu_ps(kv + i), d0);
-                d1 = _mm256_fmadd_ps(_mm256_loadu_ps(q + i + 8), _mm256_loadu_ps(kv + i + 8), d1);
-            }
-            for (; i < hd; i += 8) d0 = _mm256_fmadd_ps(_mm256_loadu_ps(q + i), _mm256_loadu_ps(kv + i), d0);
-            float d = hsum8(_mm256_add_ps(d0, d1)) * a->scale;
-            if (a->softcap > 0) d = a->softcap * tanhf(d / a->softcap);
+            float d = attention_score_avx2(a, q, kbase + k * kv_stride, hd);
             s[k - k0] = d;
             tile_max = fmaxf(tile_max, d);
         }
@@ -90,17 +95,7 @@ static CK_AVX2 void attention_part_avx2(const ck_attention_args *a, int64_t t, i
         for (int j = 0; j < nk; j++) {
             const float *krow = a->k + (k0 + j) * kv_stride;
             for (int g = 0; g < nh; g++) {
-                const float *qg = q + g * hd, *kv = krow + (g / group) * hd;
-                __m256 d0 = _mm256_setzero_ps(), d1 = _mm256_setzero_ps();
-                int i = 0;
-                for (; i + 16 <= hd; i += 16) {
-                    d0 = _mm256_fmadd_ps(_mm256_loadu_ps(qg + i), _mm256_loadu_ps(kv + i), d0);
-                    d1 = _mm256_fmadd_ps(_mm256_loadu_ps(qg + i + 8), _mm256_loadu_ps(kv + i + 8), d1);
-                }
-                for (; i < hd; i += 8) d0 = _mm256_fmadd_ps(_mm256_loadu_ps(qg + i), _mm256_loadu_ps(kv + i), d0);
-                float d = hsum8(_mm256_add_ps(d0, d1)) * a->scale;
-                if (a->softcap > 0) d = a->softcap * tanhf(d / a->softcap);
-                s[g][j] = d;
+                s[g][j] = attention_score_avx2(a, q + g * hd, krow + (g / group) * hd, hd);
             }
         }
         for (int g = 0; g < nh; g++) {
