@@ -17,10 +17,10 @@ public final class GrammarCompiler: Sendable {
         self.slices = TokenSlices(vocabulary: vocabulary)
     }
 
-    /// Grammar of the JSON values valid under `jsonSchema`, emitted compactly with properties
-    /// in schema order (`x-order` when present).
+    /// Grammar of the JSON values valid under `jsonSchema`, with properties in schema order
+    /// (`x-order` when present), emitted compactly unless `options.whitespace` allows more.
     public func compile(jsonSchema: JSONValue, options: JSONGrammarOptions = .init()) throws(GrammarError) -> CompiledGrammar {
-        let key = "json:\(options.allowsAdditionalPropertiesByDefault):\(options.lenient):" + jsonSchema.serialized()
+        let key = "json:\(options.allowsAdditionalPropertiesByDefault):\(options.lenient):\(options.whitespace):" + jsonSchema.serialized()
         if let cached = cache.withLock({ $0[key] }) { return cached }
         let grammar = try JSONSchemaCompiler.compile(jsonSchema, options: options, limits: limits)
         return try store(grammar, key: key)

@@ -6,9 +6,14 @@ public struct JSONGrammarOptions: Sendable, Hashable {
     public var allowsAdditionalPropertiesByDefault: Bool
     /// Ignore keywords the grammar cannot enforce instead of failing. Default: false.
     public var lenient: Bool
+    /// The whitespace allowed between JSON tokens. Default: `.compact` (none), which is what the
+    /// library generates; `.flexible` accepts llama.cpp's, so a greedy model follows the same
+    /// path under our grammar as under llama.cpp's.
+    public var whitespace: JSONWhitespace
 
-    public init(allowsAdditionalPropertiesByDefault: Bool = true, lenient: Bool = false) {
+    public init(allowsAdditionalPropertiesByDefault: Bool = true, lenient: Bool = false, whitespace: JSONWhitespace = .compact) {
         self.allowsAdditionalPropertiesByDefault = allowsAdditionalPropertiesByDefault
         self.lenient = lenient
+        self.whitespace = whitespace
     }
 }

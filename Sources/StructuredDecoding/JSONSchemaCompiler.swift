@@ -43,8 +43,14 @@ struct JSONSchemaCompiler {
     static func compile(_ schema: JSONValue, options: JSONGrammarOptions, limits: GrammarLimits) throws(GrammarError) -> Grammar {
         var compiler = JSONSchemaCompiler(root: schema, options: options, limits: limits)
         let start = try compiler.node(for: schema, path: "#")
-        compiler.rules[0] = start
-        return Grammar(rules: compiler.rules)
+        let whitespace = options.whitespace.node
+        // Whitespace may follow the root value too (llama.cpp's root rule ends in `space`).
+        if case .empty = whitespace {
+            compiler.rules[0] = start
+        } else {
+            compiler.rules[0] = .sequence([start, whitespace])
+        }
+        return Grammar(rules: compiler.rules, whitespace: whitespace)
     }
 
     private init(root: JSONValue, options: JSONGrammarOptions, limits: GrammarLimits) {

@@ -3,11 +3,16 @@
 struct NFABuilder {
     private(set) var nfa = ByteNFA()
     let limits: GrammarLimits
+    /// The grammar's whitespace run, emitted inline at each place objects and arrays allow one.
+    let whitespace: GrammarNode
 
-    init(limits: GrammarLimits) { self.limits = limits }
+    init(limits: GrammarLimits, whitespace: GrammarNode = .empty) {
+        self.limits = limits
+        self.whitespace = whitespace
+    }
 
     static func build(_ grammar: Grammar, limits: GrammarLimits) throws(GrammarError) -> ByteNFA {
-        var builder = NFABuilder(limits: limits)
+        var builder = NFABuilder(limits: limits, whitespace: grammar.whitespace)
         for _ in grammar.rules {
             let entry = try builder.newState()
             builder.nfa.ruleEntries.append(entry)
@@ -94,6 +99,21 @@ struct NFABuilder {
         }
     }
 
+    /// A whitespace run from `from`; no states at all when the grammar is compact.
+    private mutating func emitWhitespace(from: Int32) throws(GrammarError) -> Int32 {
+        if case .empty = whitespace { return from }
+        return try emit(whitespace, from: from)
+    }
+
+    /// The state after `,` that leads, over a whitespace run, to `entry`: `entry` itself when the
+    /// grammar is compact.
+    private mutating func afterComma(leadingTo entry: Int32) throws(GrammarError) -> Int32 {
+        if case .empty = whitespace { return entry }
+        let comma = try newState()
+        epsilon(try emitWhitespace(from: comma), entry)
+        return comma
+    }
+
     /// One NFA state per DFA state; accepting states lead to the end by epsilon.
     /// `ByteDFA` always has at least one state (its start).
     private mutating func emitAutomaton(_ dfa: ByteDFA, from: Int32) throws(GrammarError) -> Int32 {
@@ -172,7 +192,7 @@ struct NFABuilder {
         guard cap <= limits.maxRepetition else {
             throw GrammarError(.budgetExceeded, keyword: "maxProperties", path: "#")
         }
-        let open = try emitBytes([UInt8(ascii: "{")], from: from)
+        let open = try emitWhitespace(from: try emitBytes([UInt8(ascii: "{")], from: from))
         var slots = [Int32](repeating: -1, count: cap + 1)
         slots[0] = open
         let close = try newState()
@@ -183,6 +203,7 @@ struct NFABuilder {
         for member in shape.members {
             var next = [Int32](repeating: -1, count: cap + 1)
             var entries = [Int32](repeating: -1, count: cap + 1)
+            var commaEntries = [Int32](repeating: -1, count: cap + 1)
             for count in 0...cap where slots[count] >= 0 {
                 let slot = slots[count]
                 if !member.isRequired {
@@ -193,15 +214,17 @@ struct NFABuilder {
                 if entries[after] < 0 {
                     let entry = try newState()
                     entries[after] = entry
-                    let keyEnd = try emitBytes(member.key + [UInt8(ascii: ":")], from: entry)
-                    let valueEnd = try emit(member.value, from: keyEnd)
+                    let keyEnd = try emitWhitespace(from: try emitBytes(member.key, from: entry))
+                    let colon = try emitWhitespace(from: try emitBytes([UInt8(ascii: ":")], from: keyEnd))
+                    let valueEnd = try emitWhitespace(from: try emit(member.value, from: colon))
                     if next[after] < 0 { next[after] = try newState() }
                     epsilon(valueEnd, next[after])
                 }
                 if count == 0 {
                     epsilon(slot, entries[after])
                 } else {
-                    byteEdge(slot, UInt8(ascii: ","), UInt8(ascii: ","), entries[after])
+                    if commaEntries[after] < 0 { commaEntries[after] = try afterComma(leadingTo: entries[after]) }
+                    byteEdge(slot, UInt8(ascii: ","), UInt8(ascii: ","), commaEntries[after])
                 }
             }
             slots = next
@@ -216,19 +239,21 @@ struct NFABuilder {
                     let entry = try newState()
                     entries[after] = entry
                     for additional in shape.additional {
-                        let keyEnd = try emit(additional.key, from: entry)
-                        let colon = try emitBytes([UInt8(ascii: ":")], from: keyEnd)
-                        let valueEnd = try emit(additional.value, from: colon)
+                        let keyEnd = try emitWhitespace(from: try emit(additional.key, from: entry))
+                        let colon = try emitWhitespace(from: try emitBytes([UInt8(ascii: ":")], from: keyEnd))
+                        let valueEnd = try emitWhitespace(from: try emit(additional.value, from: colon))
                         epsilon(valueEnd, slots[after])
                     }
                 }
             }
+            var commaEntries = [Int32](repeating: -1, count: cap + 1)
             for count in 0...cap where slots[count] >= 0 {
                 guard let after = nextCount(count), entries[after] >= 0 else { continue }
                 if count == 0 {
                     epsilon(slots[count], entries[after])
                 } else {
-                    byteEdge(slots[count], UInt8(ascii: ","), UInt8(ascii: ","), entries[after])
+                    if commaEntries[after] < 0 { commaEntries[after] = try afterComma(leadingTo: entries[after]) }
+                    byteEdge(slots[count], UInt8(ascii: ","), UInt8(ascii: ","), commaEntries[after])
                 }
             }
         }
@@ -255,12 +280,13 @@ struct NFABuilder {
             throw GrammarError(.budgetExceeded, keyword: "maxItems", path: "#")
         }
         if shape.minCount > cap { return try newState() }  // unsatisfiable
-        let open = try emitBytes([UInt8(ascii: "[")], from: from)
+        let open = try emitWhitespace(from: try emitBytes([UInt8(ascii: "[")], from: from))
         var slots = [Int32](repeating: -1, count: cap + 1)
         slots[0] = open
         for count in 1...max(cap, 1) where count <= cap { slots[count] = try newState() }
         let close = try newState()
         var entries = [Int32](repeating: -1, count: cap + 1)
+        var commaEntries = [Int32](repeating: -1, count: cap + 1)
         func schema(at position: Int) -> GrammarNode? {
             position < prefixCount ? shape.prefix[position] : shape.items
         }
@@ -277,12 +303,13 @@ struct NFABuilder {
             if entries[after] < 0 {
                 let entry = try newState()
                 entries[after] = entry
-                epsilon(try emit(element, from: entry), slots[after])
+                epsilon(try emitWhitespace(from: try emit(element, from: entry)), slots[after])
             }
             if count == 0 {
                 epsilon(slots[count], entries[after])
             } else {
-                byteEdge(slots[count], UInt8(ascii: ","), UInt8(ascii: ","), entries[after])
+                if commaEntries[after] < 0 { commaEntries[after] = try afterComma(leadingTo: entries[after]) }
+                byteEdge(slots[count], UInt8(ascii: ","), UInt8(ascii: ","), commaEntries[after])
             }
         }
         for count in shape.minCount...cap {

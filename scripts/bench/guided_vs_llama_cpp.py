@@ -1,7 +1,19 @@
 #!/usr/bin/env python3
 """Guided (schema-constrained) generation, side by side: our `fm generate --schema` against
-llama.cpp (llama-cpp-python `create_chat_completion(response_format={"type": "json_object",
-"schema": ...})`), plus llama.cpp unconstrained for the same number of output tokens.
+llama.cpp (llama-cpp-python `create_chat_completion`), plus llama.cpp unconstrained for the same
+number of output tokens.
+
+Like for like means the same grammar on both sides, whitespace included, so that a greedy model
+walks the same path and both sides print the same text:
+- "space": llama-cpp-python's `response_format={"type": "json_object", "schema": S}` (its Python
+  port of llama.cpp's converter, `space ::= " "?`) against `fm generate --whitespace space`;
+- "flexible": the same GBNF with llama.cpp's own (C++ `common/json-schema-to-grammar.cpp`) rules
+  for whitespace, `space ::= | " " | "\n"{1,2} [ \t]{0,20}`, and string characters (no control
+  characters), passed as `grammar=`, against `fm generate --whitespace flexible`;
+- "compact" (reference, not like for like): `fm generate` as the library generates (no
+  whitespace) against llama-cpp-python's `response_format` grammar.
+The script prints whether the texts are identical and whether each output parses and validates
+against the schema (python `jsonschema` when installed, else json.loads and key checks).
 
 Same model file, same system and user text (the system text is the one `fm generate` builds,
 read from its --json output), same chat template (ChatML for SmolLM2), same threads, greedy,
@@ -25,7 +37,12 @@ import tempfile
 import time
 
 import numpy as np
-from llama_cpp import Llama
+from llama_cpp import Llama, llama_grammar
+
+try:
+    import jsonschema
+except ImportError:  # validation falls back to json.loads and key checks
+    jsonschema = None
 
 RECIPE = {
     "type": "object",
@@ -74,9 +91,50 @@ CASES = [
 ]
 
 
-def run_fm(fm, model, schema_path, prompt, threads, max_tokens):
+# llama.cpp's own (C++) converter rules where llama-cpp-python's Python port differs on the
+# path of these schemas: whitespace and the string character class.
+CPP_SPACE_RULE = r'space ::= | " " | "\n"{1,2} [ \t]{0,20}'
+CPP_CHAR_RULE = r'char ::= [^"\\\x7F\x00-\x1F] | [\\] (["\\/bfnrt] | "u" [0-9a-fA-F]{4})'
+
+
+def cpp_style_grammar(schema):
+    """llama-cpp-python's GBNF for `schema` with llama.cpp's C++ `space` and `char` rules."""
+    lines = llama_grammar.json_schema_to_gbnf(json.dumps(schema)).splitlines()
+    out = []
+    for line in lines:
+        if line.startswith("space ::="):
+            line = CPP_SPACE_RULE
+        elif line.startswith("char ::="):
+            line = CPP_CHAR_RULE
+        out.append(line)
+    text = "\n".join(out) + "\n"
+    if CPP_SPACE_RULE not in text:
+        sys.exit("llama-cpp-python's grammar has no space rule to replace")
+    return llama_grammar.LlamaGrammar.from_string(text, verbose=False)
+
+
+def validate(schema, text):
+    """'valid', or what is wrong: does not parse, or fails the schema."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return "DOES NOT PARSE"
+    if jsonschema is not None:
+        errors = list(jsonschema.Draft202012Validator(schema).iter_errors(value))
+        return "valid" if not errors else f"INVALID ({errors[0].message})"
+    # Without jsonschema: the required keys, recursively.
+    def check(sub, v):
+        if sub.get("type") == "object":
+            if not isinstance(v, dict) or any(k not in v for k in sub.get("required", [])):
+                return False
+            return all(check(sub["properties"][k], v[k]) for k in v if k in sub.get("properties", {}))
+        return True
+    return "valid (keys)" if check(schema, value) else "INVALID (keys)"
+
+
+def run_fm(fm, model, schema_path, prompt, threads, max_tokens, whitespace):
     command = [fm, "generate", "--schema", schema_path, "--model", model, "--greedy", "--threads", str(threads),
-               "--max-tokens", str(max_tokens), "--json", prompt]
+               "--max-tokens", str(max_tokens), "--json"] + (["--whitespace", whitespace] if whitespace else []) + [prompt]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode not in (0, 1):
         sys.exit(f"fm generate failed ({done.returncode}): {done.stderr}")
@@ -90,13 +148,18 @@ def run_fm(fm, model, schema_path, prompt, threads, max_tokens):
     return report
 
 
-def run_llama_constrained(llm, system, prompt, schema, max_tokens):
+def run_llama_constrained(llm, system, prompt, schema, max_tokens, cpp_rules=False):
+    """`response_format` (llama-cpp-python's grammar), or with `cpp_rules` the same GBNF with
+    llama.cpp's C++ whitespace and string-character rules (built inside the timed region, as
+    `response_format` builds its grammar there too)."""
     llm.reset()  # no prompt-prefix reuse between runs: every run prefills, as fm does
     start = time.perf_counter()
     cpu_start = time.process_time()
+    constraint = ({"grammar": cpp_style_grammar(schema)} if cpp_rules
+                  else {"response_format": {"type": "json_object", "schema": schema}})
     result = llm.create_chat_completion(
         messages=[{"role": "system", "content": system}, {"role": "user", "content": prompt}],
-        response_format={"type": "json_object", "schema": schema},
+        **constraint,
         temperature=0.0, top_k=1, top_p=1.0, min_p=0.0, repeat_penalty=1.0, max_tokens=max_tokens, seed=0)
     wall = time.perf_counter() - start
     cpu = time.process_time() - cpu_start
@@ -122,6 +185,14 @@ def median(runs, key):
     return statistics.median(run[key] for run in runs)
 
 
+# (label, fm --whitespace, llama.cpp grammar: "python" = response_format, "cpp" = C++ rules)
+MODES = [
+    ("space", "space", "python"),
+    ("flexible", "flexible", "cpp"),
+    ("compact (reference)", "compact", "python"),
+]
+
+
 def main():
     parser = argparse.ArgumentParser()
     default_model = os.path.join(os.environ.get("FM_MODELS_DIR", os.path.expanduser("~/.cache/fm/models")),
@@ -131,10 +202,13 @@ def main():
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--max-tokens", type=int, default=256)
+    parser.add_argument("--modes", default=",".join(m[1] for m in MODES),
+                        help="comma-separated subset of space,flexible,compact")
     parser.add_argument("--show-output", action="store_true")
     parser.add_argument("--baseline", help="another fm binary (say, a build of an earlier commit) to run in turn "
-                        "with the others and print beside them, for before/after tables from one run")
+                        "with the others, in the same modes, and print beside them, for before/after tables")
     args = parser.parse_args()
+    modes = [m for m in MODES if m[1] in args.modes.split(",")]
 
     llm = Llama(model_path=args.model, n_ctx=2048, n_batch=512, n_ubatch=512, n_threads=args.threads,
                 n_threads_batch=args.threads, verbose=False)
@@ -143,66 +217,78 @@ def main():
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump(schema, f)
             schema_path = f.name
-        # The three sides take turns, run by run, so that the load of a shared machine at any
-        # moment weighs on all of them alike (one untimed warm-up each first).
-        ours, theirs, free, baseline = [], [], [], []
+        # All sides take turns, run by run, so that the load of a shared machine at any moment
+        # weighs on all of them alike (one untimed warm-up each first).
+        ours = {m[1]: [] for m in modes}
+        baseline = {m[1]: [] for m in modes}
+        theirs = {kind: [] for kind in {m[2] for m in modes}}
+        free = []
         system = prompt_ids = None
         for _ in range(args.runs + 1):
-            ours.append(run_fm(args.fm, args.model, schema_path, prompt, args.threads, args.max_tokens))
-            if args.baseline:
-                baseline.append(run_fm(args.baseline, args.model, schema_path, prompt, args.threads, args.max_tokens))
+            for _, whitespace, _ in modes:
+                ours[whitespace].append(run_fm(args.fm, args.model, schema_path, prompt, args.threads,
+                                               args.max_tokens, whitespace))
+                if args.baseline:
+                    baseline[whitespace].append(run_fm(args.baseline, args.model, schema_path, prompt, args.threads,
+                                                       args.max_tokens, None if whitespace == "compact" else whitespace))
             if system is None:
-                system = ours[0]["system"]
+                system = next(iter(ours.values()))[0]["system"]
                 rendered = (f"<|im_start|>system\n{system}<|im_end|>\n<|im_start|>user\n{prompt}<|im_end|>\n"
                             "<|im_start|>assistant\n")
                 prompt_ids = llm.tokenize(rendered.encode(), add_bos=False, special=True)
-            theirs.append(run_llama_constrained(llm, system, prompt, schema, args.max_tokens))
-            free.append(run_llama_free(llm, prompt_ids, theirs[0]["tokens"]))
+            for kind in theirs:
+                theirs[kind].append(run_llama_constrained(llm, system, prompt, schema, args.max_tokens,
+                                                          cpp_rules=kind == "cpp"))
+            reference = theirs["python" if "python" in theirs else "cpp"][0]
+            free.append(run_llama_free(llm, prompt_ids, reference["tokens"]))
         os.unlink(schema_path)
-        ours, theirs, free, baseline = ours[1:], theirs[1:], free[1:], baseline[1:]
-        free_tokens = free[0]["tokens"]
-        for label, report in (("ours", ours[0]), ("llama.cpp", theirs[0])):
-            try:
-                json.loads(report["output"])
-                parses = "parses"
-            except ValueError:
-                parses = "DOES NOT PARSE"
+        free = free[1:]
+        for label, whitespace, kind in modes:
+            mine, peer = ours[whitespace][1:], theirs[kind][1:]
             if args.show_output:
-                print(f"[{name}] {label} ({parses}): {report['output']}", file=sys.stderr)
-            elif parses != "parses":
-                print(f"[{name}] {label} output does not parse: {report['output']!r}", file=sys.stderr)
-        rows.append({
-            "name": name, "prompt_ours": ours[0]["prompt_tokens"], "prompt_llama": theirs[0]["prompt_tokens"],
-            "ours_wall": median(ours, "wall"), "ours_tokens": ours[0]["tokens"], "ours_forced": ours[0]["forced"],
-            "ours_compile": median(ours, "setup"), "ours_prefill": median(ours, "prefill_seconds"),
-            "ours_complete": ours[0]["complete"], "ours_cpu": median(ours, "cpu_seconds"),
-            "llama_cpu": median(theirs, "cpu"), "free_cpu": median(free, "cpu"),
-            "llama_wall": median(theirs, "wall"), "llama_tokens": theirs[0]["tokens"],
-            "llama_finish": theirs[0]["finish"],
-            "free_wall": median(free, "wall"), "free_tokens": free_tokens,
-            "baseline_wall": median(baseline, "wall") if baseline else None,
-        })
+                print(f"[{name} / {label}] ours: {mine[0]['output']!r}", file=sys.stderr)
+                print(f"[{name} / {label}] llama.cpp: {peer[0]['output']!r}", file=sys.stderr)
+            rows.append({
+                "name": name, "mode": label, "prompt_ours": mine[0]["prompt_tokens"],
+                "prompt_llama": peer[0]["prompt_tokens"],
+                "ours_wall": median(mine, "wall"), "ours_tokens": mine[0]["tokens"], "ours_forced": mine[0]["forced"],
+                "ours_setup": median(mine, "setup"), "ours_prefill": median(mine, "prefill_seconds"),
+                "ours_complete": mine[0]["complete"], "ours_cpu": median(mine, "cpu_seconds"),
+                "ours_valid": validate(schema, mine[0]["output"]),
+                "llama_wall": median(peer, "wall"), "llama_tokens": peer[0]["tokens"], "llama_finish": peer[0]["finish"],
+                "llama_cpu": median(peer, "cpu"), "llama_valid": validate(schema, peer[0]["output"]),
+                "identical": mine[0]["output"] == peer[0]["output"],
+                "identical_stripped": mine[0]["output"].strip() == peer[0]["output"].strip(),
+                "free_wall": median(free, "wall"), "free_tokens": free[0]["tokens"],
+                "baseline_wall": median(baseline[whitespace][1:], "wall") if args.baseline else None,
+            })
 
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     print(f"guided generation, {os.path.basename(args.model)}, {args.threads} threads, greedy, "
           f"max {args.max_tokens} tokens, median of {args.runs} ({now}, load average "
           f"{os.getloadavg()[0]:.1f} at the end)")
-    print("| schema | prompt tok (ours/llama) | ours wall s | ours tokens (forced) | ours setup+prefill s "
-          "| llama.cpp constrained wall s | llama.cpp tokens | llama.cpp unconstrained wall s (same tokens) "
-          "| ours / llama.cpp constrained | CPU s ours / llama.cpp constrained / unconstrained | CPU ratio |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| schema | whitespace (ours / llama.cpp grammar) | prompt tok (ours/llama) | ours wall s | ours tokens (forced) "
+          "| ours setup+prefill s | llama.cpp constrained wall s | llama.cpp tokens | same text | valid (ours / llama.cpp) "
+          "| ours / llama.cpp | CPU s ours / llama.cpp | CPU ratio |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
-        print(f"| {r['name']} | {r['prompt_ours']}/{r['prompt_llama']} | {r['ours_wall']:.3f} "
+        same = "yes" if r["identical"] else ("yes, but trailing whitespace" if r["identical_stripped"] else "NO")
+        peer = {"space": "response_format", "flexible": "C++ space/char rules"}.get(r["mode"], "response_format")
+        print(f"| {r['name']} | {r['mode']} / {peer} | {r['prompt_ours']}/{r['prompt_llama']} | {r['ours_wall']:.3f} "
               f"| {r['ours_tokens']} ({r['ours_forced']}){'' if r['ours_complete'] else ' cut'} "
-              f"| {r['ours_compile']:.3f}+{r['ours_prefill']:.3f} | {r['llama_wall']:.3f} "
-              f"| {r['llama_tokens']} ({r['llama_finish']}) | {r['free_wall']:.3f} ({r['free_tokens']}) "
+              f"| {r['ours_setup']:.3f}+{r['ours_prefill']:.3f} | {r['llama_wall']:.3f} "
+              f"| {r['llama_tokens']} ({r['llama_finish']}) | {same} | {r['ours_valid']} / {r['llama_valid']} "
               f"| {r['ours_wall'] / r['llama_wall']:.2f}x "
-              f"| {r['ours_cpu']:.3f} / {r['llama_cpu']:.3f} / {r['free_cpu']:.3f} | {r['ours_cpu'] / r['llama_cpu']:.2f}x |")
+              f"| {r['ours_cpu']:.3f} / {r['llama_cpu']:.3f} | {r['ours_cpu'] / r['llama_cpu']:.2f}x |")
+    print("llama.cpp unconstrained (same prompt, as many tokens as its response_format run):")
+    for r in rows:
+        if r["mode"] == modes[0][0]:
+            print(f"- {r['name']}: {r['free_wall']:.3f} s for {r['free_tokens']} tokens")
     if args.baseline:
         print(f"baseline {args.baseline}, same runs:")
         for r in rows:
-            print(f"- {r['name']}: baseline wall {r['baseline_wall']:.3f} s = "
-                  f"{r['baseline_wall'] / r['llama_wall']:.2f}x llama.cpp constrained; ours {r['ours_wall']:.3f} s")
+            print(f"- {r['name']} / {r['mode']}: baseline wall {r['baseline_wall']:.3f} s = "
+                  f"{r['baseline_wall'] / r['llama_wall']:.2f}x llama.cpp; ours {r['ours_wall']:.3f} s")
 
 
 if __name__ == "__main__":

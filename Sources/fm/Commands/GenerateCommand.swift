@@ -11,7 +11,7 @@ struct GenerateCommand: Command {
     static let abstract = "Generate one JSON value that satisfies a JSON Schema (constrained decoding)."
     static let usage = """
         USAGE: fm generate --schema FILE.json [--model PATH] [--greedy] [--seed S]
-                           [--max-tokens N] [--threads N] [--stats] [--json] PROMPT...
+                           [--max-tokens N] [--threads N] [--whitespace W] [--stats] [--json] PROMPT...
 
         Applies the model's chat template, describes the schema in the prompt, and decodes
         with every token constrained by the schema's grammar. Prints the JSON value.
@@ -24,6 +24,12 @@ struct GenerateCommand: Command {
           --seed S           random seed, for reproducible sampling
           --max-tokens N     most tokens to produce (default 512)
           --threads N        worker threads (default: all cores)
+          --whitespace W     whitespace the grammar allows between JSON tokens:
+                             compact   none (default; what the library generates)
+                             space     at most one space per place (llama-cpp-python's
+                                       response_format grammar)
+                             flexible  llama.cpp's json-schema-to-grammar: one space, or
+                                       1-2 newlines and up to 20 spaces/tabs of indent
           --stats            print sampled/forced token counts and time to standard error
           --json             print one JSON object instead of the bare value: the output, the
                              system prompt used, token counts and timings (for benchmarks)
@@ -34,6 +40,7 @@ struct GenerateCommand: Command {
     let parameters: SamplingParameters
     let maxTokens: Int
     let threads: Int?
+    let whitespace: JSONWhitespace
     let stats: Bool
     let json: Bool
     let prompt: String
@@ -48,6 +55,12 @@ struct GenerateCommand: Command {
         let seed = try arguments.option("--seed", as: UInt64.self)
         maxTokens = try arguments.option("--max-tokens", as: Int.self) ?? 512
         threads = try arguments.option("--threads", as: Int.self)
+        switch try arguments.option("--whitespace") {
+        case nil, "compact"?: whitespace = .compact
+        case "space"?: whitespace = .singleSpace
+        case "flexible"?: whitespace = .flexible
+        case let other?: throw UsageError("--whitespace must be compact, space or flexible, got '\(other)'")
+        }
         let words = try arguments.positionals()
         guard !words.isEmpty else { throw UsageError("missing PROMPT") }
         guard maxTokens >= 1 else { throw UsageError("--max-tokens must be >= 1, got \(maxTokens)") }
@@ -78,7 +91,7 @@ struct GenerateCommand: Command {
 
         let compileStarted = DispatchTime.now().uptimeNanoseconds
         let cpuStarted = Self.processCPUSeconds()
-        let grammar = try compiler.compile(jsonSchema: schema)
+        let grammar = try compiler.compile(jsonSchema: schema, options: JSONGrammarOptions(whitespace: whitespace))
         let matcher = GrammarMatcher(grammar: grammar)
         let compiled = DispatchTime.now().uptimeNanoseconds
 
@@ -94,7 +107,7 @@ struct GenerateCommand: Command {
         var produced = 0, sampledCount = 0, forcedCount = 0, sparseCount = 0
         // Bytes the grammar forces before the first sampled token (`{"title":"`) join the
         // prompt's batch: one prefill instead of a prefill and then a forced batch.
-        let opening = Self.acceptForced(matcher, tokenizer: tokenizer, budget: maxTokens)
+        let opening = Self.acceptForced(matcher, tokenizer: tokenizer, vocabulary: vocabulary, budget: maxTokens)
         try context.evaluate(promptTokens + opening.tokens)
         output += opening.bytes
         produced += opening.tokens.count
@@ -111,7 +124,7 @@ struct GenerateCommand: Command {
         var pending: Int32?
         while produced < maxTokens, !(matcher.isComplete && !matcher.canContinue) {
             // Jump forward over bytes the grammar forces, as one batch.
-            let forced = Self.acceptForced(matcher, tokenizer: tokenizer, budget: maxTokens - produced)
+            let forced = Self.acceptForced(matcher, tokenizer: tokenizer, vocabulary: vocabulary, budget: maxTokens - produced)
             if !forced.tokens.isEmpty {
                 output += forced.bytes
                 produced += forced.tokens.count
@@ -172,17 +185,50 @@ struct GenerateCommand: Command {
     /// Accepts the bytes the grammar forces now as tokens (the tokenizer's own split of them),
     /// when every one of those tokens is accepted and they fit in `budget`; otherwise accepts
     /// nothing and returns no tokens, and the next token is sampled.
-    static func acceptForced(_ matcher: GrammarMatcher, tokenizer: Tokenizer, budget: Int) -> (tokens: [Int32], bytes: [UInt8]) {
+    ///
+    /// Forcing stops before a token where the grammar also allows a token that runs past the
+    /// end of the forced bytes (after `title` in `{ "title` the model may pick `":"`, which
+    /// spans the choice between ` ` and `:` that ends the forced bytes): that token is sampled,
+    /// so the text is split into tokens as the model itself would split it, and a greedy run
+    /// follows the same tokens as a decoder that samples every token under the same grammar
+    /// (llama.cpp).
+    static func acceptForced(_ matcher: GrammarMatcher, tokenizer: Tokenizer, vocabulary: TokenVocabulary,
+                             budget: Int) -> (tokens: [Int32], bytes: [UInt8]) {
         let forced = matcher.forcedBytes()
         guard !forced.isEmpty, let text = String(validating: forced, as: UTF8.self) else { return ([], []) }
         let tokens = tokenizer.encode(text, addSpecialTokens: false)
-        var accepted = 0
-        while accepted < tokens.count, matcher.accept(tokens[accepted]) { accepted += 1 }
-        guard accepted > 0, accepted == tokens.count, tokens.count <= budget else {
+        var accepted = 0, offset = 0
+        var words: [UInt64] = []
+        while accepted < tokens.count {
+            if allowsTokenBeyond(forced.count - offset, matcher: matcher, vocabulary: vocabulary, words: &words) { break }
+            guard matcher.accept(tokens[accepted]) else {
+                matcher.rollback(tokens: accepted)
+                return ([], [])
+            }
+            offset += vocabulary.tokenBytes[Int(tokens[accepted])].count
+            accepted += 1
+        }
+        guard accepted > 0, accepted <= budget, offset <= forced.count else {
             matcher.rollback(tokens: accepted)
             return ([], [])
         }
-        return (tokens, forced)
+        return (Array(tokens[..<accepted]), Array(forced[..<offset]))
+    }
+
+    /// Whether the matcher allows a token longer than `remaining` bytes (one that leaves the
+    /// forced bytes and decides the choice after them).
+    static func allowsTokenBeyond(_ remaining: Int, matcher: GrammarMatcher, vocabulary: TokenVocabulary,
+                                  words: inout [UInt64]) -> Bool {
+        matcher.fillAllowedTokens(into: &words)
+        for (index, word) in words.enumerated() where word != 0 {
+            var bits = word
+            while bits != 0 {
+                let token = index << 6 | bits.trailingZeroBitCount
+                bits &= bits - 1
+                if token < vocabulary.count, vocabulary.tokenBytes[token].count > remaining { return true }
+            }
+        }
+        return false
     }
 
     /// CPU time of the whole process (every thread) so far: on a machine shared with other
