@@ -12,8 +12,15 @@ walks the same path and both sides print the same text:
   characters), passed as `grammar=`, against `fm generate --whitespace flexible`;
 - "compact" (reference, not like for like): `fm generate` as the library generates (no
   whitespace) against llama-cpp-python's `response_format` grammar.
-The script prints whether the texts are identical and whether each output parses and validates
-against the schema (python `jsonschema` when installed, else json.loads and key checks).
+The script prints whether the texts are identical (and, from the warm-up run, whether the token
+sequences are: llama.cpp's from `logprobs`, ours from `fm generate --json`), and whether each
+output parses and validates against the schema (python `jsonschema` when installed, else
+json.loads and key checks).
+
+Same text needs the same logits: `--llama-config exact` (the default) runs llama.cpp with an F32
+KV cache and no flash attention, the configuration our engine reproduces; llama.cpp's defaults
+(`--llama-config default`: F16 cache, flash attention) move its logits by a few tenths, enough to
+flip a greedy near-tie (SmolLM2 on the recipe card: ` Ban` vs ` Maple`, 0.06 apart).
 
 Same model file, same system and user text (the system text is the one `fm generate` builds,
 read from its --json output), same chat template (ChatML for SmolLM2), same threads, greedy,
@@ -148,7 +155,7 @@ def run_fm(fm, model, schema_path, prompt, threads, max_tokens, whitespace):
     return report
 
 
-def run_llama_constrained(llm, system, prompt, schema, max_tokens, cpp_rules=False):
+def run_llama_constrained(llm, system, prompt, schema, max_tokens, cpp_rules=False, logprobs=False):
     """`response_format` (llama-cpp-python's grammar), or with `cpp_rules` the same GBNF with
     llama.cpp's C++ whitespace and string-character rules (built inside the timed region, as
     `response_format` builds its grammar there too)."""
@@ -160,10 +167,14 @@ def run_llama_constrained(llm, system, prompt, schema, max_tokens, cpp_rules=Fal
     result = llm.create_chat_completion(
         messages=[{"role": "system", "content": system}, {"role": "user", "content": prompt}],
         **constraint,
-        temperature=0.0, top_k=1, top_p=1.0, min_p=0.0, repeat_penalty=1.0, max_tokens=max_tokens, seed=0)
+        temperature=0.0, top_k=1, top_p=1.0, min_p=0.0, repeat_penalty=1.0, max_tokens=max_tokens, seed=0,
+        logprobs=logprobs, top_logprobs=1 if logprobs else None)
     wall = time.perf_counter() - start
     cpu = time.process_time() - cpu_start
-    return {"wall": wall, "cpu": cpu, "output": result["choices"][0]["message"]["content"],
+    pieces = None
+    if logprobs and result["choices"][0].get("logprobs"):
+        pieces = [entry["token"] for entry in result["choices"][0]["logprobs"]["content"]]
+    return {"wall": wall, "cpu": cpu, "output": result["choices"][0]["message"]["content"], "pieces": pieces,
             "tokens": result["usage"]["completion_tokens"], "prompt_tokens": result["usage"]["prompt_tokens"],
             "finish": result["choices"][0]["finish_reason"]}
 
@@ -204,14 +215,18 @@ def main():
     parser.add_argument("--max-tokens", type=int, default=256)
     parser.add_argument("--modes", default=",".join(m[1] for m in MODES),
                         help="comma-separated subset of space,flexible,compact")
+    parser.add_argument("--llama-config", choices=["exact", "default"], default="exact",
+                        help="exact: F32 KV cache, no flash attention (our engine's numerics; default); "
+                        "default: llama.cpp's defaults (F16 cache, flash attention)")
     parser.add_argument("--show-output", action="store_true")
     parser.add_argument("--baseline", help="another fm binary (say, a build of an earlier commit) to run in turn "
                         "with the others, in the same modes, and print beside them, for before/after tables")
     args = parser.parse_args()
     modes = [m for m in MODES if m[1] in args.modes.split(",")]
 
+    exact = {"flash_attn": False, "type_k": 0, "type_v": 0} if args.llama_config == "exact" else {}
     llm = Llama(model_path=args.model, n_ctx=2048, n_batch=512, n_ubatch=512, n_threads=args.threads,
-                n_threads_batch=args.threads, verbose=False)
+                n_threads_batch=args.threads, verbose=False, **exact)
     rows = []
     for name, schema, prompt in CASES:
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
@@ -237,13 +252,18 @@ def main():
                             "<|im_start|>assistant\n")
                 prompt_ids = llm.tokenize(rendered.encode(), add_bos=False, special=True)
             for kind in theirs:
+                # The untimed warm-up run also returns llama.cpp's tokens, for the token-level check.
                 theirs[kind].append(run_llama_constrained(llm, system, prompt, schema, args.max_tokens,
-                                                          cpp_rules=kind == "cpp"))
+                                                          cpp_rules=kind == "cpp", logprobs=not theirs[kind]))
             reference = theirs["python" if "python" in theirs else "cpp"][0]
             free.append(run_llama_free(llm, prompt_ids, reference["tokens"]))
         os.unlink(schema_path)
         free = free[1:]
         for label, whitespace, kind in modes:
+            our_pieces = [llm.detokenize([t]).decode("utf-8", errors="replace")
+                          for t in ours[whitespace][0].get("output_tokens", [])]
+            their_pieces = theirs[kind][0]["pieces"]
+            same_tokens = None if their_pieces is None or "output_tokens" not in ours[whitespace][0] else our_pieces == their_pieces
             mine, peer = ours[whitespace][1:], theirs[kind][1:]
             if args.show_output:
                 print(f"[{name} / {label}] ours: {mine[0]['output']!r}", file=sys.stderr)
@@ -257,22 +277,24 @@ def main():
                 "ours_valid": validate(schema, mine[0]["output"]),
                 "llama_wall": median(peer, "wall"), "llama_tokens": peer[0]["tokens"], "llama_finish": peer[0]["finish"],
                 "llama_cpu": median(peer, "cpu"), "llama_valid": validate(schema, peer[0]["output"]),
-                "identical": mine[0]["output"] == peer[0]["output"],
+                "identical": mine[0]["output"] == peer[0]["output"], "same_tokens": same_tokens,
                 "identical_stripped": mine[0]["output"].strip() == peer[0]["output"].strip(),
                 "free_wall": median(free, "wall"), "free_tokens": free[0]["tokens"],
                 "baseline_wall": median(baseline[whitespace][1:], "wall") if args.baseline else None,
             })
 
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    print(f"guided generation, {os.path.basename(args.model)}, {args.threads} threads, greedy, "
+    print(f"guided generation, {os.path.basename(args.model)}, {args.threads} threads, greedy, llama.cpp config "
+          f"{args.llama_config}, "
           f"max {args.max_tokens} tokens, median of {args.runs} ({now}, load average "
           f"{os.getloadavg()[0]:.1f} at the end)")
     print("| schema | whitespace (ours / llama.cpp grammar) | prompt tok (ours/llama) | ours wall s | ours tokens (forced) "
-          "| ours setup+prefill s | llama.cpp constrained wall s | llama.cpp tokens | same text | valid (ours / llama.cpp) "
+          "| ours setup+prefill s | llama.cpp constrained wall s | llama.cpp tokens | same text (tokens) | valid (ours / llama.cpp) "
           "| ours / llama.cpp | CPU s ours / llama.cpp | CPU ratio |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         same = "yes" if r["identical"] else ("yes, but trailing whitespace" if r["identical_stripped"] else "NO")
+        same += {True: " (same)", False: " (differ)", None: ""}[r["same_tokens"]]
         peer = {"space": "response_format", "flexible": "C++ space/char rules"}.get(r["mode"], "response_format")
         print(f"| {r['name']} | {r['mode']} / {peer} | {r['prompt_ours']}/{r['prompt_llama']} | {r['ours_wall']:.3f} "
               f"| {r['ours_tokens']} ({r['ours_forced']}){'' if r['ours_complete'] else ' cut'} "

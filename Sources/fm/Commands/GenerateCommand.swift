@@ -110,6 +110,7 @@ struct GenerateCommand: Command {
         let opening = Self.acceptForced(matcher, tokenizer: tokenizer, vocabulary: vocabulary, budget: maxTokens)
         try context.evaluate(promptTokens + opening.tokens)
         output += opening.bytes
+        var outputTokens = opening.tokens
         produced += opening.tokens.count
         forcedCount += opening.tokens.count
         let prefilled = DispatchTime.now().uptimeNanoseconds
@@ -127,6 +128,7 @@ struct GenerateCommand: Command {
             let forced = Self.acceptForced(matcher, tokenizer: tokenizer, vocabulary: vocabulary, budget: maxTokens - produced)
             if !forced.tokens.isEmpty {
                 output += forced.bytes
+                outputTokens += forced.tokens
                 produced += forced.tokens.count
                 forcedCount += forced.tokens.count
                 // Closing bytes that end the value need no forward pass: nothing is sampled after them.
@@ -153,6 +155,7 @@ struct GenerateCommand: Command {
             sampledCount += 1
             produced += 1
             if vocabulary.endOfGenerationTokenIDs.contains(token) { break }
+            outputTokens.append(token)
             output += vocabulary.tokenBytes[Int(token)]
             pending = token
         }
@@ -165,7 +168,7 @@ struct GenerateCommand: Command {
             let prefillSeconds = Double(prefilled - started) / 1e9
             let decodeSeconds = Double(finished - prefilled) / 1e9
             let report = GenerationReport(
-                output: String(decoding: output, as: UTF8.self), system: instructions,
+                output: String(decoding: output, as: UTF8.self), outputTokens: outputTokens, system: instructions,
                 promptTokens: promptTokens.count, tokens: produced, sampled: sampledCount, forced: forcedCount,
                 openingForced: opening.tokens.count, sparseSamples: sparseCount, complete: matcher.isComplete,
                 vocabularySeconds: vocabularySeconds, compileSeconds: compileSeconds, promptSeconds: promptSeconds,

@@ -5,6 +5,9 @@ import JSONSchemaValidation
 /// peer can be given exactly the same text).
 struct GenerationReport {
     var output: String
+    /// The output's token ids, sampled and forced, in order (so a benchmark can compare the
+    /// path with a peer's token by token, not only the text).
+    var outputTokens: [Int32]
     var system: String
     var promptTokens: Int
     var tokens: Int
@@ -33,7 +36,8 @@ struct GenerationReport {
 
     func serialized() -> String {
         let fields: [(String, JSONValue)] = [
-            ("output", .string(output)), ("system", .string(system)),
+            ("output", .string(output)), ("output_tokens", .array(outputTokens.map { .number(JSONNumber(Int($0))) })),
+            ("system", .string(system)),
             ("prompt_tokens", .number(JSONNumber(promptTokens))), ("tokens", .number(JSONNumber(tokens))),
             ("sampled", .number(JSONNumber(sampled))), ("forced", .number(JSONNumber(forced))),
             ("opening_forced", .number(JSONNumber(openingForced))),
