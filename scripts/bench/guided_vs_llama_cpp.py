@@ -227,6 +227,10 @@ def main():
     exact = {"flash_attn": False, "type_k": 0, "type_v": 0} if args.llama_config == "exact" else {}
     llm = Llama(model_path=args.model, n_ctx=2048, n_batch=512, n_ubatch=512, n_threads=args.threads,
                 n_threads_batch=args.threads, verbose=False, **exact)
+    # llama-cpp-python returns the generated tokens only with logprobs, which need logits at every
+    # position (a slower prefill): a second, untimed instance runs once per grammar for them.
+    checker = Llama(model_path=args.model, n_ctx=2048, n_batch=512, n_ubatch=512, n_threads=args.threads,
+                    n_threads_batch=args.threads, verbose=False, logits_all=True, **exact)
     rows = []
     for name, schema, prompt in CASES:
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
@@ -238,6 +242,7 @@ def main():
         baseline = {m[1]: [] for m in modes}
         theirs = {kind: [] for kind in {m[2] for m in modes}}
         free = []
+        pieces = {}
         system = prompt_ids = None
         for _ in range(args.runs + 1):
             for _, whitespace, _ in modes:
@@ -252,9 +257,11 @@ def main():
                             "<|im_start|>assistant\n")
                 prompt_ids = llm.tokenize(rendered.encode(), add_bos=False, special=True)
             for kind in theirs:
-                # The untimed warm-up run also returns llama.cpp's tokens, for the token-level check.
+                if not theirs[kind]:
+                    pieces[kind] = run_llama_constrained(checker, system, prompt, schema, args.max_tokens,
+                                                         cpp_rules=kind == "cpp", logprobs=True)["pieces"]
                 theirs[kind].append(run_llama_constrained(llm, system, prompt, schema, args.max_tokens,
-                                                          cpp_rules=kind == "cpp", logprobs=not theirs[kind]))
+                                                          cpp_rules=kind == "cpp"))
             reference = theirs["python" if "python" in theirs else "cpp"][0]
             free.append(run_llama_free(llm, prompt_ids, reference["tokens"]))
         os.unlink(schema_path)
@@ -262,7 +269,7 @@ def main():
         for label, whitespace, kind in modes:
             our_pieces = [llm.detokenize([t]).decode("utf-8", errors="replace")
                           for t in ours[whitespace][0].get("output_tokens", [])]
-            their_pieces = theirs[kind][0]["pieces"]
+            their_pieces = pieces.get(kind)
             same_tokens = None if their_pieces is None or "output_tokens" not in ours[whitespace][0] else our_pieces == their_pieces
             mine, peer = ours[whitespace][1:], theirs[kind][1:]
             if args.show_output:
