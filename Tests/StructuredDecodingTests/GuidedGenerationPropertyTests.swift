@@ -22,7 +22,10 @@ import Testing
         }
     }
 
-    @Test func randomSchemasDecodeToValidValues() throws {
+    /// Compact (what the library generates) and flexible whitespace (llama.cpp's, `fm generate
+    /// --whitespace flexible`): whitespace runs between tokens must never break a value.
+    @Test(arguments: [JSONWhitespace.compact, .flexible])
+    func randomSchemasDecodeToValidValues(whitespace: JSONWhitespace) throws {
         let directory = ProcessInfo.processInfo.environment["FM_MODELS_DIR"].flatMap { $0.isEmpty ? nil : $0 }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/fm/models").path
         let path = directory + "/SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -51,7 +54,7 @@ import Testing
         for index in 0..<Self.schemaCount {
             let text = generator.schema(index: index)
             let schema = try JSONValue(parsing: text)
-            let grammar = try compiler.compile(jsonSchema: schema)
+            let grammar = try compiler.compile(jsonSchema: schema, options: JSONGrammarOptions(whitespace: whitespace))
             let seed = generator.next()
             let (output, complete, sampled, forced) = try decode(
                 grammar: grammar, vocabulary: vocabulary, context: context, prompt: promptTokens, seed: seed,
@@ -77,7 +80,7 @@ import Testing
                 Issue.record("schema \(index) \(text) seed \(seed): \(String(decoding: output, as: UTF8.self)) is invalid: \(result.errors)")
             }
         }
-        print("GuidedGenerationProperty: \(tally)")
+        print("GuidedGenerationProperty (\(whitespace)): \(tally)")
         #expect(tally.complete == tally.valid)
         // The budget is meant to let most values finish; a property test where nothing completes
         // would check nothing.
