@@ -190,7 +190,7 @@ struct GenerateCommand: Command {
     /// nothing and returns no tokens, and the next token is sampled.
     ///
     /// Forcing stops before a token where the grammar also allows a token that runs past the
-    /// end of the forced bytes (after `title` in `{ "title` the model may pick `":"`, which
+    /// end of the forced bytes (after `title` in `{ "title` the model may pick `":`, which
     /// spans the choice between ` ` and `:` that ends the forced bytes): that token is sampled,
     /// so the text is split into tokens as the model itself would split it, and a greedy run
     /// follows the same tokens as a decoder that samples every token under the same grammar
