@@ -40,7 +40,7 @@ struct NumberAutomaton: Sendable {
         !integersOnly && !fractionalOnly && multiple == nil && (lower != nil || upper != nil)
     }
 
-    /// The trimmed automaton (`ByteDFA.empty` when no number satisfies the constraints).
+    /// The minimal trimmed automaton (`ByteDFA.empty` when no number satisfies the constraints).
     /// - throws: `GrammarError.budgetExceeded` naming the keyword and `path` when a bound has
     ///   more than `maxDigits` digits, `multipleOf`'s numerator exceeds `limits.maxRepetition`
     ///   remainders, or the automaton exceeds `limits.maxEagerDFAStates` states.
@@ -69,7 +69,7 @@ struct NumberAutomaton: Sendable {
            let union = try? result.combined(with: exponents, .union, limits: limits, keyword: keyword, path: path) {
             result = union
         }
-        return result
+        return result.minimized()
     }
 
     // MARK: - Shared pieces
