@@ -90,10 +90,11 @@ extension JSONSchemaCompiler {
             }
             step = integerStep
         }
+        let excluded = try excludedMultiples(object, path: path)
         let low = lower.map { JSONSchemaCompiler.integerLimit($0, isLower: true) }
         let high = upper.map { JSONSchemaCompiler.integerLimit($0, isLower: false) }
         // Bounds within 64 bits: ranges of digit strings (and short lists of multiples).
-        if low.map({ $0 != nil }) ?? true, high.map({ $0 != nil }) ?? true {
+        if excluded.isEmpty, low.map({ $0 != nil }) ?? true, high.map({ $0 != nil }) ?? true {
             let low = low ?? nil, high = high ?? nil
             if let low, let high, low > high { return .nothing }
             if step == 1 { return JSONSchemaCompiler.integerRange(low: low, high: high) }
@@ -110,9 +111,10 @@ extension JSONSchemaCompiler {
             }
             if low == nil, high == nil, step <= 1_000 { return JSONSchemaCompiler.multiples(of: Int(step)) }
         }
-        // Wide ranges of multiples, bounds beyond 64 bits: the exact digit automaton.
+        // Wide ranges of multiples, excluded multiples, bounds beyond 64 bits: the exact digit
+        // automaton.
         let automaton = NumberAutomaton(lower: lower, upper: upper, multiple: step == 1 ? nil : DecimalValue(step),
-                                        integersOnly: true)
+                                        excludedMultiples: excluded, integersOnly: true)
         do {
             return try automaton.dfa(limits: limits, path: path).node
         } catch {
@@ -192,6 +194,23 @@ extension JSONSchemaCompiler {
     /// not produced for them (never too loose; `1.5e1` is an integer).
     static let fractionalKeyword = "$fm-fractional"
 
+    /// Lists the steps a number must not be a multiple of (the rewriting of `not: {multipleOf}`;
+    /// not a JSON Schema keyword).
+    static let excludedMultiplesKeyword = "$fm-excluded-multiples"
+
+    /// The steps listed under `excludedMultiplesKeyword`.
+    func excludedMultiples(_ object: JSONObject, path: String) throws(GrammarError) -> [DecimalValue] {
+        guard let list = object[JSONSchemaCompiler.excludedMultiplesKeyword]?.array else { return [] }
+        var steps: [DecimalValue] = []
+        for value in list {
+            guard let number = value.number, let decimal = DecimalValue(number), !decimal.isZero, !decimal.isNegative else {
+                throw GrammarError(.invalidSchema, keyword: "multipleOf", path: path + "/not", detail: "must be a positive number")
+            }
+            steps.append(decimal)
+        }
+        return steps
+    }
+
     /// Numbers under bounds, `multipleOf` or the non-integer marker: the exact digit automaton
     /// (`NumberAutomaton`), which also produces normalized exponent forms under bounds alone.
     func numberNode(_ object: JSONObject, path: String) throws(GrammarError) -> GrammarNode {
@@ -199,8 +218,10 @@ extension JSONSchemaCompiler {
         // Numbers that are not integers (the rewriting of `not: {type: integer}`).
         let fractionalOnly = object[JSONSchemaCompiler.fractionalKeyword] != nil
         let multiple = try multipleOf(object, path: path)
-        if lower == nil && upper == nil && multiple == nil && !fractionalOnly { return JSONSchemaCompiler.numberSyntax }
-        let automaton = NumberAutomaton(lower: lower, upper: upper, multiple: multiple, fractionalOnly: fractionalOnly)
+        let excluded = try excludedMultiples(object, path: path)
+        if lower == nil && upper == nil && multiple == nil && excluded.isEmpty && !fractionalOnly { return JSONSchemaCompiler.numberSyntax }
+        let automaton = NumberAutomaton(lower: lower, upper: upper, multiple: multiple, excludedMultiples: excluded,
+                                        fractionalOnly: fractionalOnly)
         do {
             return try automaton.dfa(limits: limits, path: path).node
         } catch {

@@ -16,11 +16,10 @@ extension NumberAutomaton {
         /// decide the rest when the integer part ends).
         var lowerOrder: Int8 = 0
         var upperOrder: Int8 = 0
-        /// Digits read so far (integer part, then at most k fraction digits) modulo m.
-        var remainder = 0
+        /// Per step: digits read so far (integer part, then at most k fraction digits) modulo
+        /// m, or -1 once a nonzero digit came past the k-th fraction digit (no multiple).
+        var remainders: [Int] = []
         var isNonzero = false
-        /// A nonzero fraction digit was read (tracked only for `fractionalOnly`).
-        var isFractional = false
     }
 
     /// A bound's magnitude split at the point: integer digits without leading zeros, fraction
@@ -60,12 +59,11 @@ extension NumberAutomaton {
     }
 
     /// The plain form (no exponent) under every constraint.
-    func plainForm(step: (m: Int, k: Int)?, limits: GrammarLimits, keyword: String, path: String) throws(GrammarError) -> ByteDFA {
+    func plainForm(steps: [Step], limits: GrammarLimits, keyword: String, path: String) throws(GrammarError) -> ByteDFA {
         let low = SplitDigits(lower?.value.magnitude), high = SplitDigits(upper?.value.magnitude)
-        let m = step?.m ?? 1, k = step?.k ?? 0
         let integerCap = max(low.integer.count, high.integer.count) + 1
-        let fractionCap = max(low.fraction.count, high.fraction.count, k)
-        let fractionalOnly = self.fractionalOnly, integersOnly = self.integersOnly
+        let fractionCap = max(low.fraction.count, high.fraction.count, steps.map(\.k).max() ?? 0)
+        let integersOnly = self.integersOnly
 
         func next(_ state: PlainState, _ byte: UInt8) -> PlainState? {
             var state = state
@@ -83,7 +81,9 @@ extension NumberAutomaton {
                 state.lowerOrder = low.integerDigit(digit, at: state.integerCount, order: state.lowerOrder)
                 state.upperOrder = high.integerDigit(digit, at: state.integerCount, order: state.upperOrder)
                 state.integerCount = min(state.integerCount + 1, integerCap)
-                state.remainder = (state.remainder * 10 + Int(digit)) % m
+                for (index, step) in steps.enumerated() {
+                    state.remainders[index] = (state.remainders[index] * 10 + Int(digit)) % step.m
+                }
             case (.zero, UInt8(ascii: ".")) where !integersOnly, (.integer, UInt8(ascii: ".")) where !integersOnly:
                 state.phase = .point
                 state.lowerOrder = low.endOfInteger(count: state.integerCount, order: state.lowerOrder)
@@ -91,19 +91,19 @@ extension NumberAutomaton {
                 state.integerCount = 0
             case (.point, _) where isDigit, (.fraction, _) where isDigit:
                 state.phase = .fraction
-                if state.fractionCount < k {
-                    state.remainder = (state.remainder * 10 + Int(digit)) % m
-                } else if digit != 0 && step != nil {
-                    // x × 10^k must be an integer: digits past the k-th are zeros.
-                    return nil
+                for (index, step) in steps.enumerated() where state.remainders[index] >= 0 {
+                    if state.fractionCount < step.k {
+                        state.remainders[index] = (state.remainders[index] * 10 + Int(digit)) % step.m
+                    } else if digit != 0 {
+                        // x × 10^k is no integer: no multiple.
+                        guard !step.isRequired else { return nil }
+                        state.remainders[index] = -1
+                    }
                 }
                 state.lowerOrder = low.fractionDigit(digit, at: state.fractionCount, order: state.lowerOrder)
                 state.upperOrder = high.fractionDigit(digit, at: state.fractionCount, order: state.upperOrder)
                 state.fractionCount = min(state.fractionCount + 1, fractionCap)
-                if digit != 0 {
-                    state.isNonzero = true
-                    if fractionalOnly { state.isFractional = true }
-                }
+                if digit != 0 { state.isNonzero = true }
             default:
                 return nil
             }
@@ -119,11 +119,14 @@ extension NumberAutomaton {
                 upperOrder = high.endOfInteger(count: state.integerCount, order: upperOrder)
             case .fraction: break
             }
-            if fractionalOnly && !state.isFractional { return false }
-            // x × 10^k = (digits read) × 10^(k - fraction digits read) must be divisible by m.
-            var remainder = state.remainder
-            for _ in min(state.fractionCount, k)..<k { remainder = remainder * 10 % m }
-            guard remainder == 0 else { return false }
+            // x × 10^k = (digits read) × 10^(k - fraction digits read) is divisible by m, or not.
+            for (index, step) in steps.enumerated() {
+                var remainder = state.remainders[index]
+                if remainder >= 0 {
+                    for _ in min(state.fractionCount, step.k)..<step.k { remainder = remainder * 10 % step.m }
+                }
+                guard (remainder == 0) == step.isRequired else { return false }
+            }
             let lowerMagnitude = low.end(order: lowerOrder, fractionCount: state.fractionCount)
             let upperMagnitude = high.end(order: upperOrder, fractionCount: state.fractionCount)
             return admits(
@@ -137,7 +140,8 @@ extension NumberAutomaton {
                 })
         }
 
-        return try NumberAutomaton.explore(from: PlainState(), step: next, accepts: accepts,
+        let start = PlainState(remainders: [Int](repeating: 0, count: steps.count))
+        return try NumberAutomaton.explore(from: start, step: next, accepts: accepts,
                                            limits: limits, keyword: keyword, path: path)
     }
 }

@@ -1,18 +1,19 @@
 /// The exact byte automaton of JSON number texts whose value satisfies numeric keywords:
-/// decimal bounds (`minimum`, `exclusiveMaximum` ...), a decimal `multipleOf`, integers only
-/// (`type: integer`) or non-integers only (the rewriting of `not: {type: integer}`).
+/// decimal bounds (`minimum`, `exclusiveMaximum` ...), a decimal `multipleOf`, decimals it must
+/// not be a multiple of (the rewriting of `not: {multipleOf}`), integers only (`type: integer`)
+/// or non-integers only (the rewriting of `not: {type: integer}`).
 ///
 /// Exactness: every text the automaton accepts is a JSON number whose value satisfies every
 /// constraint, and every satisfying value is accepted in each form the automaton produces:
 /// - the plain form `-?(0|[1-9][0-9]*)(\.[0-9]+)?` (any trailing zeros, `-0` included), and
-/// - when there is no `multipleOf` and no integer/non-integer restriction, the normalized
+/// - when there is no (excluded) `multipleOf` and no integer/non-integer restriction, the normalized
 ///   exponent form `-?[1-9](\.[0-9]+)?[eE][+-]?[0-9]+` (Python writes `1e-05`, JavaScript
 ///   `1.5e+21`). Other exponent forms (`0.5e1`, `15e-1`) are never produced: deciding them is
 ///   not regular (`0.0…01e+n` would need to count the zeros).
 ///
 /// The automaton reads the text once, left to right, comparing digits with each bound's digits
 /// as they come (an integer part longer than the bound's is larger, whatever its digits) and
-/// keeping the remainder of the digits read so far modulo `multipleOf`'s integer numerator.
+/// keeping the remainder of the digits read so far modulo each step's integer numerator.
 /// No arithmetic goes through `Double`.
 struct NumberAutomaton: Sendable {
     /// A lower or upper bound and the keyword it came from (for error messages).
@@ -24,8 +25,10 @@ struct NumberAutomaton: Sendable {
 
     var lower: Bound?
     var upper: Bound?
-    /// `multipleOf` (positive), with the keyword's spelling for messages.
+    /// `multipleOf` (positive).
     var multiple: DecimalValue?
+    /// Positive values the number must not be a multiple of.
+    var excludedMultiples: [DecimalValue] = []
     /// Only integers, written without a fraction or exponent (`type: integer`).
     var integersOnly = false
     /// Only values that are not integers.
@@ -37,13 +40,14 @@ struct NumberAutomaton: Sendable {
 
     /// Whether the normalized exponent form is produced too.
     var producesExponents: Bool {
-        !integersOnly && !fractionalOnly && multiple == nil && (lower != nil || upper != nil)
+        !integersOnly && !fractionalOnly && multiple == nil && excludedMultiples.isEmpty && (lower != nil || upper != nil)
     }
 
     /// The minimal trimmed automaton (`ByteDFA.empty` when no number satisfies the constraints).
     /// - throws: `GrammarError.budgetExceeded` naming the keyword and `path` when a bound has
-    ///   more than `maxDigits` digits, `multipleOf`'s numerator exceeds `limits.maxRepetition`
-    ///   remainders, or the automaton exceeds `limits.maxEagerDFAStates` states.
+    ///   more than `maxDigits` digits, the steps' numerators (m of m × 10^-k) multiply to more
+    ///   than `limits.maxRepetition` remainders, or the automaton exceeds
+    ///   `limits.maxEagerDFAStates` states.
     func dfa(limits: GrammarLimits, path: String) throws(GrammarError) -> ByteDFA {
         for bound in [lower, upper].compactMap({ $0 }) {
             let digits = max(bound.value.integerDigitCount, bound.value.fractionDigitCount)
@@ -52,17 +56,22 @@ struct NumberAutomaton: Sendable {
                                    detail: "bound \(bound.value) has \(digits) digits on one side of the point, more than \(NumberAutomaton.maxDigits)")
             }
         }
-        var step: (m: Int, k: Int)?
-        if let multiple {
-            guard let scaled = multiple.scaledInteger(limit: limits.maxRepetition),
-                  scaled.k <= NumberAutomaton.maxDigits else {
-                throw GrammarError(.budgetExceeded, keyword: "multipleOf", path: path,
-                                   detail: "multipleOf \(multiple) = m × 10^-k needs m ≤ \(limits.maxRepetition) remainder states and k ≤ \(NumberAutomaton.maxDigits)")
+        // Steps: the required multiple first, then the excluded ones (non-integers are those
+        // that are no multiple of 1).
+        var steps: [Step] = []
+        var remainderStates = 1
+        let excluded = excludedMultiples.map { ($0, false) } + (fractionalOnly ? [(DecimalValue(1), false)] : [])
+        for (value, isRequired) in (multiple.map { [($0, true)] } ?? []) + excluded {
+            guard let scaled = value.scaledInteger(limit: limits.maxRepetition), scaled.k <= NumberAutomaton.maxDigits,
+                  remainderStates * scaled.m <= limits.maxRepetition else {
+                throw GrammarError(.budgetExceeded, keyword: isRequired ? "multipleOf" : "not", path: path,
+                                   detail: "multipleOf \(value) = m × 10^-k: the m's need at most \(limits.maxRepetition) remainder states together and k ≤ \(NumberAutomaton.maxDigits)")
             }
-            step = scaled
+            remainderStates *= scaled.m
+            steps.append(Step(m: scaled.m, k: scaled.k, isRequired: isRequired))
         }
-        let keyword = multiple != nil ? "multipleOf" : (lower ?? upper)?.keyword ?? "type"
-        var result = try plainForm(step: step, limits: limits, keyword: keyword, path: path)
+        let keyword = multiple != nil ? "multipleOf" : (lower ?? upper)?.keyword ?? "not"
+        var result = try plainForm(steps: steps, limits: limits, keyword: keyword, path: path)
         // The exponent form is an extra: a bound whose exponent form would need too many
         // states (`1e-900`) is still enforced exactly in the plain form alone.
         if producesExponents, let exponents = try? exponentForm(limits: limits, keyword: keyword, path: path),
@@ -73,6 +82,13 @@ struct NumberAutomaton: Sendable {
     }
 
     // MARK: - Shared pieces
+
+    /// A step m × 10^-k the value must (or must not) be a multiple of.
+    struct Step: Sendable {
+        var m: Int
+        var k: Int
+        var isRequired: Bool
+    }
 
     /// Byte classes: each digit alone (bounds tell digits apart), `-`, `+`, `.`, `e`/`E`, and
     /// everything else (class 0, never a transition).

@@ -76,19 +76,22 @@ import Testing
         var lower: (text: String, exclusive: Bool)?
         var upper: (text: String, exclusive: Bool)?
         var multiple: String?
+        /// A step the value must not be a multiple of (`not: {multipleOf}`).
+        var excluded: String?
 
         var schema: String {
             var members = [#""type":"\#(integer ? "integer" : "number")""#]
             if let lower { members.append(#""\#(lower.exclusive ? "exclusiveMinimum" : "minimum")":\#(lower.text)"#) }
             if let upper { members.append(#""\#(upper.exclusive ? "exclusiveMaximum" : "maximum")":\#(upper.text)"#) }
             if let multiple { members.append(#""multipleOf":\#(multiple)"#) }
+            if let excluded { members.append(#""not":{"multipleOf":\#(excluded)}"#) }
             return "{" + members.joined(separator: ",") + "}"
         }
 
         var description: String { schema }
 
         /// Exponent forms the grammar must accept too: normalized mantissas, bounds only.
-        var producesExponents: Bool { !integer && multiple == nil && (lower != nil || upper != nil) }
+        var producesExponents: Bool { !integer && multiple == nil && excluded == nil && (lower != nil || upper != nil) }
 
         /// Whether the value satisfies the constraints; nil when the reference cannot tell
         /// (a huge value and a `multipleOf`).
@@ -116,11 +119,12 @@ import Testing
             case .exact(let value):
                 if integer && value % one != 0 { return false }
                 if let multiple, let step = NumberBoundsTests.scaledValue(multiple), value % step != 0 { return false }
+                if let excluded, let step = NumberBoundsTests.scaledValue(excluded), value % step == 0 { return false }
                 return true
             case .between:
                 return !integer && multiple == nil
             case .huge:
-                return integer || multiple != nil ? nil : true
+                return integer || multiple != nil || excluded != nil ? nil : true
             }
         }
 
@@ -180,6 +184,9 @@ import Testing
         if Bool.random(using: &generator) {
             constraints.multiple = ["0.5", "0.25", "0.01", "2.5", "0.3", "1.5", "3", "7", "0.125", "1e-3", "0.05", "12.5", "1"]
                 .randomElement(using: &generator)
+        }
+        if Int.random(in: 0..<4, using: &generator) == 0 {
+            constraints.excluded = ["0.5", "0.3", "2", "3", "0.01", "1", "2.5"].randomElement(using: &generator)
         }
         return constraints
     }
@@ -329,6 +336,18 @@ import Testing
     @Test func numbersThatAreNotIntegers() throws {
         try expectMatches(#"{"type":"number","not":{"type":"integer"},"minimum":0.5,"maximum":2}"#,
                           accepts: ["0.5", "1.5", "1.999"], rejects: ["1", "1.0", "2", "2.0", "0.4", "2.5"])
+    }
+
+    @Test func negatedMultiples() throws {
+        try expectMatches(#"{"type":"number","not":{"multipleOf":0.5}}"#,
+                          accepts: ["0.3", "1.25", "-0.1", "7.0001"], rejects: ["1", "0.5", "-2", "0", "-0", "1.50", "1e5"])
+        try expectMatches(#"{"type":"integer","not":{"multipleOf":3}}"#, accepts: ["1", "2", "-4", "100"], rejects: ["3", "0", "-6", "1.5"])
+        // Non-numbers satisfy `multipleOf`, so its negation is numbers only.
+        try expectMatches(#"{"not":{"multipleOf":2}}"#, accepts: ["1", "2.5", "-3"], rejects: ["2", "4.0", "0", #""a""#, "null", "[2]"])
+        try expectMatches(#"{"enum":[1,2,3,4.5],"not":{"multipleOf":1.5}}"#, accepts: ["1", "2"], rejects: ["3", "4.5"])
+        try expectMatches(#"{"type":"integer","allOf":[{"not":{"multipleOf":2}},{"not":{"multipleOf":3}}]}"#,
+                          accepts: ["1", "5", "7", "-11"], rejects: ["2", "3", "4", "6", "-9"])
+        try expectMatches(#"{"type":"integer","not":{"minimum":3}}"#, accepts: ["2", "-5"], rejects: ["3", "4"])
     }
 
     @Test func oversizedKeywordsAreNamedErrors() throws {
