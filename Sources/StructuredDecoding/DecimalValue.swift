@@ -21,8 +21,8 @@ struct DecimalValue: Sendable, Hashable {
 
     static let zero = DecimalValue(isNegative: false, digits: [], exponent: 0)
 
-    /// Reads JSON number text (`-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`); nil when the
-    /// text is not a JSON number.
+    /// Reads JSON number text (`-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`, leading zeros
+    /// tolerated); nil when the text is no decimal number.
     init?(literal: some StringProtocol) {
         var bytes = Array(literal.utf8)[...]
         var negative = false
@@ -152,12 +152,6 @@ struct DecimalValue: Sendable, Hashable {
         return m <= limit ? (m, k) : nil
     }
 
-    /// The value when it is an integer that fits `Int64`.
-    var int64Value: Int64? {
-        guard isInteger, let magnitude = integerMagnitude else { return nil }
-        return DecimalValue.signed(magnitude, negative: isNegative)
-    }
-
     /// The smallest integer ≥ self (`.up`) or the largest ≤ self (`.down`), when it fits
     /// `Int64`; nil for other rules.
     func rounded(_ rule: FloatingPointRoundingRule) -> Int64? {
@@ -192,9 +186,10 @@ struct DecimalValue: Sendable, Hashable {
 }
 
 extension DecimalValue: CustomStringConvertible {
-    /// Scientific form, `-0.125e1` for -1.25 (for messages and tests).
+    /// Scientific form with one digit before the point: `-1.25e2`, `5e-1`, `1e5000`.
     var description: String {
-        guard !isZero else { return "0" }
-        return (isNegative ? "-" : "") + "0." + digits.map { String($0) }.joined() + "e\(exponent)"
+        guard let first = digits.first else { return "0" }
+        let rest = digits.dropFirst().map { String($0) }.joined()
+        return (isNegative ? "-" : "") + String(first) + (rest.isEmpty ? "" : "." + rest) + "e\(exponent - 1)"
     }
 }
