@@ -47,6 +47,8 @@ extension JSONSchemaCompiler {
                 result[key] = .object(JSONObject([(key: "anyOf", value: .array([existing, value]))]))
             case "$fm-fractional":
                 continue
+            case "multipleOf" where JSONSchemaCompiler.leastCommonMultiple(existing, value) != nil:
+                result[key] = JSONSchemaCompiler.leastCommonMultiple(existing, value)
             case "items", "additionalProperties", "additionalItems", "propertyNames":
                 result[key] = .object(JSONObject([(key: "allOf", value: .array([existing, value]))]))
             case "anyOf", "oneOf":

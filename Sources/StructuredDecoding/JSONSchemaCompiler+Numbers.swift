@@ -194,6 +194,35 @@ extension JSONSchemaCompiler {
     /// not produced for them (never too loose; `1.5e1` is an integer).
     static let fractionalKeyword = "$fm-fractional"
 
+    /// The least common multiple of two positive `multipleOf` values, exactly: the numbers that
+    /// are multiples of both (`allOf`). With a = A × 10^-k and b = B × 10^-k (integers A, B),
+    /// it is lcm(A, B) × 10^-k. Nil for non-positive values or beyond 18 digits.
+    static func leastCommonMultiple(_ a: JSONValue, _ b: JSONValue) -> JSONValue? {
+        guard let x = a.number.flatMap(DecimalValue.init), let y = b.number.flatMap(DecimalValue.init),
+              let left = x.scaledInteger(limit: Int.max), let right = y.scaledInteger(limit: Int.max) else { return nil }
+        let scale = max(left.k, right.k)
+        func scaled(_ m: Int, _ k: Int) -> Int? {
+            var value = m
+            for _ in k..<scale {
+                let (next, overflow) = value.multipliedReportingOverflow(by: 10)
+                guard !overflow else { return nil }
+                value = next
+            }
+            return value
+        }
+        guard let p = scaled(left.m, left.k), let q = scaled(right.m, right.k) else { return nil }
+        var g = p, r = q
+        while r != 0 { (g, r) = (r, g % r) }
+        let (lcm, overflow) = (p / g).multipliedReportingOverflow(by: q)
+        guard !overflow, lcm < 1_000_000_000_000_000_000 else { return nil }
+        var digits = String(lcm)
+        if scale > 0 {
+            if digits.count <= scale { digits = String(repeating: "0", count: scale - digits.count + 1) + digits }
+            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -scale))
+        }
+        return JSONNumber(literal: digits).map(JSONValue.number)
+    }
+
     /// Lists the steps a number must not be a multiple of (the rewriting of `not: {multipleOf}`;
     /// not a JSON Schema keyword).
     static let excludedMultiplesKeyword = "$fm-excluded-multiples"

@@ -16,9 +16,9 @@ extension NumberAutomaton {
         /// decide the rest when the integer part ends).
         var lowerOrder: Int8 = 0
         var upperOrder: Int8 = 0
-        /// Per step: digits read so far (integer part, then at most k fraction digits) modulo
-        /// m, or -1 once a nonzero digit came past the k-th fraction digit (no multiple).
-        var remainders: [Int] = []
+        /// Digits read so far (integer part, then at most `scale` fraction digits) modulo the
+        /// steps' lcm, or -1 once a nonzero digit came past the scale (a multiple of no step).
+        var remainder = 0
         var isNonzero = false
     }
 
@@ -59,10 +59,12 @@ extension NumberAutomaton {
     }
 
     /// The plain form (no exponent) under every constraint.
-    func plainForm(steps: [Step], limits: GrammarLimits, keyword: String, path: String) throws(GrammarError) -> ByteDFA {
+    func plainForm(_ divisibility: Divisibility, limits: GrammarLimits, keyword: String, path: String) throws(GrammarError) -> ByteDFA {
         let low = SplitDigits(lower?.value.magnitude), high = SplitDigits(upper?.value.magnitude)
         let integerCap = max(low.integer.count, high.integer.count) + 1
-        let fractionCap = max(low.fraction.count, high.fraction.count, steps.map(\.k).max() ?? 0)
+        let scale = divisibility.scale, modulus = divisibility.modulus, steps = divisibility.steps
+        let hasRequiredStep = steps.contains { $0.isRequired }
+        let fractionCap = max(low.fraction.count, high.fraction.count, scale)
         let integersOnly = self.integersOnly
 
         func next(_ state: PlainState, _ byte: UInt8) -> PlainState? {
@@ -81,9 +83,7 @@ extension NumberAutomaton {
                 state.lowerOrder = low.integerDigit(digit, at: state.integerCount, order: state.lowerOrder)
                 state.upperOrder = high.integerDigit(digit, at: state.integerCount, order: state.upperOrder)
                 state.integerCount = min(state.integerCount + 1, integerCap)
-                for (index, step) in steps.enumerated() {
-                    state.remainders[index] = (state.remainders[index] * 10 + Int(digit)) % step.m
-                }
+                state.remainder = (state.remainder * 10 + Int(digit)) % modulus
             case (.zero, UInt8(ascii: ".")) where !integersOnly, (.integer, UInt8(ascii: ".")) where !integersOnly:
                 state.phase = .point
                 state.lowerOrder = low.endOfInteger(count: state.integerCount, order: state.lowerOrder)
@@ -91,14 +91,12 @@ extension NumberAutomaton {
                 state.integerCount = 0
             case (.point, _) where isDigit, (.fraction, _) where isDigit:
                 state.phase = .fraction
-                for (index, step) in steps.enumerated() where state.remainders[index] >= 0 {
-                    if state.fractionCount < step.k {
-                        state.remainders[index] = (state.remainders[index] * 10 + Int(digit)) % step.m
-                    } else if digit != 0 {
-                        // x × 10^k is no integer: no multiple.
-                        guard !step.isRequired else { return nil }
-                        state.remainders[index] = -1
-                    }
+                if state.fractionCount < scale {
+                    state.remainder = (state.remainder * 10 + Int(digit)) % modulus
+                } else if digit != 0 && !steps.isEmpty {
+                    // x × 10^scale is no integer: a multiple of no step.
+                    guard !hasRequiredStep else { return nil }
+                    state.remainder = -1
                 }
                 state.lowerOrder = low.fractionDigit(digit, at: state.fractionCount, order: state.lowerOrder)
                 state.upperOrder = high.fractionDigit(digit, at: state.fractionCount, order: state.upperOrder)
@@ -119,13 +117,11 @@ extension NumberAutomaton {
                 upperOrder = high.endOfInteger(count: state.integerCount, order: upperOrder)
             case .fraction: break
             }
-            // x × 10^k = (digits read) × 10^(k - fraction digits read) is divisible by m, or not.
-            for (index, step) in steps.enumerated() {
-                var remainder = state.remainders[index]
-                if remainder >= 0 {
-                    for _ in min(state.fractionCount, step.k)..<step.k { remainder = remainder * 10 % step.m }
-                }
-                guard (remainder == 0) == step.isRequired else { return false }
+            // x × 10^scale = (digits read) × 10^(scale - fraction digits read), modulo the lcm.
+            if state.remainder >= 0 {
+                var remainder = state.remainder
+                for _ in min(state.fractionCount, scale)..<scale { remainder = remainder * 10 % modulus }
+                for step in steps where (remainder % step.divisor == 0) != step.isRequired { return false }
             }
             let lowerMagnitude = low.end(order: lowerOrder, fractionCount: state.fractionCount)
             let upperMagnitude = high.end(order: upperOrder, fractionCount: state.fractionCount)
@@ -140,8 +136,7 @@ extension NumberAutomaton {
                 })
         }
 
-        let start = PlainState(remainders: [Int](repeating: 0, count: steps.count))
-        return try NumberAutomaton.explore(from: start, step: next, accepts: accepts,
+        return try NumberAutomaton.explore(from: PlainState(), step: next, accepts: accepts,
                                            limits: limits, keyword: keyword, path: path)
     }
 }

@@ -56,22 +56,9 @@ struct NumberAutomaton: Sendable {
                                    detail: "bound \(bound.value) has \(digits) digits on one side of the point, more than \(NumberAutomaton.maxDigits)")
             }
         }
-        // Steps: the required multiple first, then the excluded ones (non-integers are those
-        // that are no multiple of 1).
-        var steps: [Step] = []
-        var remainderStates = 1
-        let excluded = excludedMultiples.map { ($0, false) } + (fractionalOnly ? [(DecimalValue(1), false)] : [])
-        for (value, isRequired) in (multiple.map { [($0, true)] } ?? []) + excluded {
-            guard let scaled = value.scaledInteger(limit: limits.maxRepetition), scaled.k <= NumberAutomaton.maxDigits,
-                  remainderStates * scaled.m <= limits.maxRepetition else {
-                throw GrammarError(.budgetExceeded, keyword: isRequired ? "multipleOf" : "not", path: path,
-                                   detail: "multipleOf \(value) = m × 10^-k: the m's need at most \(limits.maxRepetition) remainder states together and k ≤ \(NumberAutomaton.maxDigits)")
-            }
-            remainderStates *= scaled.m
-            steps.append(Step(m: scaled.m, k: scaled.k, isRequired: isRequired))
-        }
+        let divisibility = try self.divisibility(limits: limits, path: path)
         let keyword = multiple != nil ? "multipleOf" : (lower ?? upper)?.keyword ?? "not"
-        var result = try plainForm(steps: steps, limits: limits, keyword: keyword, path: path)
+        var result = try plainForm(divisibility, limits: limits, keyword: keyword, path: path)
         // The exponent form is an extra: a bound whose exponent form would need too many
         // states (`1e-900`) is still enforced exactly in the plain form alone.
         if producesExponents, let exponents = try? exponentForm(limits: limits, keyword: keyword, path: path),
@@ -83,11 +70,54 @@ struct NumberAutomaton: Sendable {
 
     // MARK: - Shared pieces
 
-    /// A step m × 10^-k the value must (or must not) be a multiple of.
-    struct Step: Sendable {
-        var m: Int
-        var k: Int
-        var isRequired: Bool
+    /// The steps the value must (or must not) be a multiple of, on one scale: with every step
+    /// written as d × 10^-scale (integer d), x is a multiple of a step iff x × 10^scale is an
+    /// integer divisible by d, so one remainder modulo the lcm of the d's decides them all.
+    struct Divisibility: Sendable {
+        struct Step: Sendable {
+            var divisor: Int
+            var isRequired: Bool
+        }
+
+        var scale = 0
+        var modulus = 1
+        var steps: [Step] = []
+    }
+
+    /// `multipleOf` (required), the excluded steps and, for non-integers, 1 (excluded).
+    /// - throws: `budgetExceeded` naming `multipleOf` (or `not`) and `path` when the lcm of the
+    ///   scaled steps exceeds `limits.maxRepetition` or a step has more than `maxDigits`
+    ///   fraction digits.
+    func divisibility(limits: GrammarLimits, path: String) throws(GrammarError) -> Divisibility {
+        let values = (multiple.map { [($0, true)] } ?? []) + excludedMultiples.map { ($0, false) }
+            + (fractionalOnly ? [(DecimalValue(1), false)] : [])
+        var result = Divisibility()
+        guard !values.isEmpty else { return result }
+        func tooLarge(_ value: DecimalValue, _ isRequired: Bool) -> GrammarError {
+            GrammarError(.budgetExceeded, keyword: isRequired ? "multipleOf" : "not", path: path,
+                         detail: "multipleOf \(value): its digits with those of the other steps need more than \(limits.maxRepetition) remainder states")
+        }
+        var scaled: [(m: Int, k: Int, isRequired: Bool, value: DecimalValue)] = []
+        for (value, isRequired) in values {
+            guard let step = value.scaledInteger(limit: limits.maxRepetition), step.k <= NumberAutomaton.maxDigits else {
+                throw tooLarge(value, isRequired)
+            }
+            scaled.append((step.m, step.k, isRequired, value))
+        }
+        result.scale = scaled.map(\.k).max() ?? 0
+        for step in scaled {
+            var divisor = step.m
+            for _ in step.k..<result.scale {
+                divisor *= 10
+                guard divisor <= limits.maxRepetition else { throw tooLarge(step.value, step.isRequired) }
+            }
+            var a = result.modulus, b = divisor
+            while b != 0 { (a, b) = (b, a % b) }
+            result.modulus = result.modulus / a * divisor
+            guard result.modulus <= limits.maxRepetition else { throw tooLarge(step.value, step.isRequired) }
+            result.steps.append(.init(divisor: divisor, isRequired: step.isRequired))
+        }
+        return result
     }
 
     /// Byte classes: each digit alone (bounds tell digits apart), `-`, `+`, `.`, `e`/`E`, and

@@ -54,10 +54,8 @@ import Testing
         var generator = SeededGenerator(seed: 42)
         let texts = NumberBoundsTests.randomTexts(&generator, count: 3_000)
         for automaton in automata {
-            let steps = try automaton.multiple.map { [try #require($0.scaledInteger(limit: 100))] } ?? []
-            let plain = try automaton.plainForm(steps: steps.map { NumberAutomaton.Step(m: $0.m, k: $0.k, isRequired: true) }
-                                                    + (automaton.fractionalOnly ? [NumberAutomaton.Step(m: 1, k: 0, isRequired: false)] : []),
-                                                limits: limits, keyword: "t", path: "#")
+            let divisibility = try automaton.divisibility(limits: limits, path: "#")
+            let plain = try automaton.plainForm(divisibility, limits: limits, keyword: "t", path: "#")
             let minimal = plain.minimized()
             #expect(minimal.stateCount <= plain.stateCount)
             for text in texts {

@@ -350,6 +350,24 @@ import Testing
         try expectMatches(#"{"type":"integer","not":{"minimum":3}}"#, accepts: ["2", "-5"], rejects: ["3", "4"])
     }
 
+    @Test func multiplesOfSeveralSteps() throws {
+        // allOf of two steps: multiples of their least common multiple.
+        try expectMatches(#"{"type":"number","allOf":[{"multipleOf":0.3},{"multipleOf":0.25}]}"#,
+                          accepts: ["0", "1.5", "3", "-4.5", "1.50"], rejects: ["0.3", "0.25", "0.75", "2", "1.6"])
+        try expectMatches(#"{"type":"integer","allOf":[{"multipleOf":4},{"multipleOf":6}]}"#,
+                          accepts: ["0", "12", "-24"], rejects: ["4", "6", "18"])
+        // Several excluded steps share one remainder modulo their lcm.
+        let schema = #"{"type":"integer","allOf":[{"not":{"multipleOf":6}},{"not":{"multipleOf":10}},{"not":{"multipleOf":15}},{"not":{"multipleOf":49}},{"not":{"multipleOf":14}}]}"#
+        let compiled = try grammar(schema)
+        for value in -500...500 {
+            let expected = ![6, 10, 15, 49, 14].contains { value % $0 == 0 }
+            #expect(compiled.matches(Array(String(value).utf8)) == expected, "\(value)")
+        }
+        #expect(JSONSchemaCompiler.leastCommonMultiple(0.3, 0.25) == .number(try #require(JSONNumber(literal: "1.50"))))
+        #expect(JSONSchemaCompiler.leastCommonMultiple(0.001, 0.003) == .number(try #require(JSONNumber(literal: "0.003"))))
+        #expect(JSONSchemaCompiler.leastCommonMultiple(-2, 3) == nil)
+    }
+
     @Test func oversizedKeywordsAreNamedErrors() throws {
         let cases: [(String, String, String)] = [
             (#"{"type":"number","multipleOf":0.123457}"#, "multipleOf", "#"),
