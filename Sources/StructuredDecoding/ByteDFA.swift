@@ -153,7 +153,8 @@ struct ByteDFA: Sendable {
         self = trimmed()
     }
 
-    private init(classOf: [UInt8], classCount: Int, transitions: [Int32], accepting: [Bool]) {
+    /// An automaton from its tables (see the invariants above); `trimmed()` it before use.
+    init(classOf: [UInt8], classCount: Int, transitions: [Int32], accepting: [Bool]) {
         self.classOf = classOf
         self.classCount = classCount
         self.transitions = transitions

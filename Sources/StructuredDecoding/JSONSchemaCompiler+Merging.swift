@@ -17,7 +17,7 @@ extension JSONSchemaCompiler {
             switch key {
             case "properties":
                 result[key] = .object(mergeProperties(existing.object ?? JSONObject(), value.object ?? JSONObject()))
-            case "required", JSONSchemaCompiler.excludedPatternsKeyword:
+            case "required", JSONSchemaCompiler.excludedPatternsKeyword, JSONSchemaCompiler.excludedMultiplesKeyword:
                 var names = existing.array ?? []
                 for name in value.array ?? [] where !names.contains(name) { names.append(name) }
                 result[key] = .array(names)
@@ -47,6 +47,8 @@ extension JSONSchemaCompiler {
                 result[key] = .object(JSONObject([(key: "anyOf", value: .array([existing, value]))]))
             case "$fm-fractional":
                 continue
+            case "multipleOf" where JSONSchemaCompiler.leastCommonMultiple(existing, value) != nil:
+                result[key] = JSONSchemaCompiler.leastCommonMultiple(existing, value)
             case "items", "additionalProperties", "additionalItems", "propertyNames":
                 result[key] = .object(JSONObject([(key: "allOf", value: .array([existing, value]))]))
             case "anyOf", "oneOf":
@@ -137,13 +139,14 @@ extension JSONSchemaCompiler {
         return (value.array ?? []).compactMap(\.string)
     }
 
+    /// The larger bound, compared exactly on decimal digits (`JSONNumber` is `Comparable`).
     private func larger(_ a: JSONValue, _ b: JSONValue) -> JSONValue {
-        guard let x = a.number?.doubleValue, let y = b.number?.doubleValue else { return a }
+        guard let x = a.number, let y = b.number else { return a }
         return x >= y ? a : b
     }
 
     private func smaller(_ a: JSONValue, _ b: JSONValue) -> JSONValue {
-        guard let x = a.number?.doubleValue, let y = b.number?.doubleValue else { return a }
+        guard let x = a.number, let y = b.number else { return a }
         return x <= y ? a : b
     }
 }

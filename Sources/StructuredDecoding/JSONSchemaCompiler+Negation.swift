@@ -107,7 +107,12 @@ extension JSONSchemaCompiler {
             guard value.number != nil else { throw unsupported() }
             let flipped = ["minimum": "exclusiveMaximum", "maximum": "exclusiveMinimum",
                            "exclusiveMinimum": "maximum", "exclusiveMaximum": "minimum"][key] ?? key
-            return [t(["number"], [(flipped, value)], allowed)].compactMap { $0 }
+            // Integers too: under `type: integer` the sibling type allows no "number".
+            return [t(["integer", "number"], [(flipped, value)], allowed)].compactMap { $0 }
+        case "multipleOf":
+            // Numbers (integers included) that are no multiple of the value.
+            guard value.number != nil else { throw unsupported() }
+            return [t(["integer", "number"], [(JSONSchemaCompiler.excludedMultiplesKeyword, .array([value]))], allowed)].compactMap { $0 }
         case "pattern":
             guard value.string != nil else { throw unsupported() }
             return [t(["string"], [(JSONSchemaCompiler.excludedPatternsKeyword, .array([value]))], allowed)].compactMap { $0 }

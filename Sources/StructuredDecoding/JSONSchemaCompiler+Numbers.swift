@@ -17,70 +17,86 @@ extension JSONSchemaCompiler {
         .bytes([UInt8(ascii: "0")]), .sequence([nonZeroDigit, .repetition(digit, min: 0, max: nil)]),
     ])
 
-    /// A numeric bound: its value and whether it is exclusive.
-    struct Bound {
-        var value: JSONNumber
-        var isExclusive: Bool
-    }
+    typealias Bound = NumberAutomaton.Bound
 
     /// Reads minimum/maximum with both the draft 6+ (numeric exclusive*) and draft 4 (boolean
-    /// exclusive*) spellings; the tighter bound wins.
+    /// exclusive*) spellings; the tighter bound wins (compared exactly, on decimal digits).
     func bounds(_ object: JSONObject, path: String) throws(GrammarError) -> (lower: Bound?, upper: Bound?) {
-        func number(_ keyword: String) throws(GrammarError) -> JSONNumber? {
+        func number(_ keyword: String) throws(GrammarError) -> DecimalValue? {
             guard let value = object[keyword] else { return nil }
             if case .bool = value { return nil }
-            guard let number = value.number else {
+            guard let number = value.number, let decimal = DecimalValue(number) else {
                 throw GrammarError(.invalidSchema, keyword: keyword, path: path, detail: "must be a number")
             }
-            return number
+            return decimal
         }
-        var lower = try number("minimum").map { Bound(value: $0, isExclusive: object["exclusiveMinimum"] == .bool(true)) }
-        var upper = try number("maximum").map { Bound(value: $0, isExclusive: object["exclusiveMaximum"] == .bool(true)) }
-        if let exclusive = try number("exclusiveMinimum"),
-           lower.map({ exclusive.doubleValue >= $0.value.doubleValue }) ?? true {
-            lower = Bound(value: exclusive, isExclusive: true)
+        var lower = try number("minimum").map {
+            Bound(value: $0, isExclusive: object["exclusiveMinimum"] == .bool(true), keyword: "minimum")
         }
-        if let exclusive = try number("exclusiveMaximum"),
-           upper.map({ exclusive.doubleValue <= $0.value.doubleValue }) ?? true {
-            upper = Bound(value: exclusive, isExclusive: true)
+        var upper = try number("maximum").map {
+            Bound(value: $0, isExclusive: object["exclusiveMaximum"] == .bool(true), keyword: "maximum")
+        }
+        if let exclusive = try number("exclusiveMinimum"), lower.map({ exclusive.compare($0.value) >= 0 }) ?? true {
+            lower = Bound(value: exclusive, isExclusive: true, keyword: "exclusiveMinimum")
+        }
+        if let exclusive = try number("exclusiveMaximum"), upper.map({ exclusive.compare($0.value) <= 0 }) ?? true {
+            upper = Bound(value: exclusive, isExclusive: true, keyword: "exclusiveMaximum")
         }
         return (lower, upper)
     }
 
-    /// Smallest integer allowed by a lower bound (nil: unbounded or beyond Int64).
-    static func integerFloor(_ bound: Bound?) -> Int64? {
-        guard let bound else { return nil }
-        if let exact = bound.value.int64Value { return bound.isExclusive ? exact &+ 1 : exact }
-        let value = bound.value.doubleValue
-        guard value.isFinite, abs(value) < 9e18 else { return value < 0 ? nil : Int64.max }
-        return Int64(value.rounded(.up))
+    /// `multipleOf`, which must be a positive number.
+    func multipleOf(_ object: JSONObject, path: String) throws(GrammarError) -> DecimalValue? {
+        guard let value = object["multipleOf"] else { return nil }
+        guard let number = value.number, let decimal = DecimalValue(number), !decimal.isZero, !decimal.isNegative else {
+            throw GrammarError(.invalidSchema, keyword: "multipleOf", path: path, detail: "must be a positive number")
+        }
+        return decimal
     }
 
-    static func integerCeiling(_ bound: Bound?) -> Int64? {
-        guard let bound else { return nil }
-        if let exact = bound.value.int64Value { return bound.isExclusive ? exact &- 1 : exact }
-        let value = bound.value.doubleValue
-        guard value.isFinite, abs(value) < 9e18 else { return value > 0 ? nil : Int64.min }
-        return Int64(value.rounded(.down))
+    /// The smallest integer a lower bound allows (`ceiling`) or the largest an upper bound
+    /// allows; nil when it does not fit `Int64`.
+    static func integerLimit(_ bound: Bound, isLower: Bool) -> Int64? {
+        guard let limit = bound.value.rounded(isLower ? .up : .down) else { return nil }
+        guard bound.isExclusive, bound.value.isInteger else { return limit }
+        let (next, overflow) = isLower ? limit.addingReportingOverflow(1) : limit.subtractingReportingOverflow(1)
+        return overflow ? nil : next
+    }
+
+    /// The step of the integers that are multiples of `multiple`: x is a multiple of
+    /// m × 10^-k iff x × 10^k ≡ 0 (mod m), iff x is a multiple of m / gcd(m, 10^k)
+    /// (`1.5` gives 3, `0.5` gives 1). Nil when m has more than 18 digits.
+    static func integerStep(of multiple: DecimalValue) -> Int64? {
+        guard let scaled = multiple.scaledInteger(limit: Int.max) else { return nil }
+        var m = scaled.m, twos = scaled.k, fives = scaled.k
+        while twos > 0, m % 2 == 0 {
+            m /= 2
+            twos -= 1
+        }
+        while fives > 0, m % 5 == 0 {
+            m /= 5
+            fives -= 1
+        }
+        return Int64(m)
     }
 
     func integerNode(_ object: JSONObject, path: String) throws(GrammarError) -> GrammarNode {
         let (lower, upper) = try bounds(object, path: path)
-        for bound in [lower, upper].compactMap({ $0 }) where abs(bound.value.doubleValue) >= 9e18 && bound.value.int64Value == nil {
-            throw GrammarError(.unsupportedKeyword, keyword: bound.isExclusive ? "exclusiveMaximum" : "maximum", path: path,
-                               detail: "integer bound \(bound.value) beyond 64 bits")
+        var step: Int64 = 1
+        if let multiple = try multipleOf(object, path: path) {
+            guard let integerStep = JSONSchemaCompiler.integerStep(of: multiple) else {
+                throw GrammarError(.unsupportedKeyword, keyword: "multipleOf", path: path,
+                                   detail: "multipleOf \(multiple) has more than 18 significant digits")
+            }
+            step = integerStep
         }
-        let low = JSONSchemaCompiler.integerFloor(lower)
-        let high = JSONSchemaCompiler.integerCeiling(upper)
-        if let low, let high, low > high { return .nothing }
-        if let multiple = object["multipleOf"] {
-            guard let number = multiple.number, number.doubleValue > 0 else {
-                throw GrammarError(.invalidSchema, keyword: "multipleOf", path: path, detail: "must be a positive number")
-            }
-            guard let step = number.int64Value else {
-                if options.lenient { return JSONSchemaCompiler.integerRange(low: low, high: high) }
-                throw GrammarError(.unsupportedKeyword, keyword: "multipleOf", path: path, detail: "non-integer multipleOf for an integer")
-            }
+        let excluded = try excludedMultiples(object, path: path)
+        let low = lower.map { JSONSchemaCompiler.integerLimit($0, isLower: true) }
+        let high = upper.map { JSONSchemaCompiler.integerLimit($0, isLower: false) }
+        // Bounds within 64 bits: ranges of digit strings (and short lists of multiples).
+        if excluded.isEmpty, low.map({ $0 != nil }) ?? true, high.map({ $0 != nil }) ?? true {
+            let low = low ?? nil, high = high ?? nil
+            if let low, let high, low > high { return .nothing }
             if step == 1 { return JSONSchemaCompiler.integerRange(low: low, high: high) }
             if let low, let high, high - low < 100_000, (high - low) / step < 2_000 {
                 var values: [GrammarNode] = []
@@ -94,10 +110,17 @@ extension JSONSchemaCompiler {
                 return .choice(values)
             }
             if low == nil, high == nil, step <= 1_000 { return JSONSchemaCompiler.multiples(of: Int(step)) }
-            if options.lenient { return JSONSchemaCompiler.integerRange(low: low, high: high) }
-            throw GrammarError(.unsupportedKeyword, keyword: "multipleOf", path: path, detail: "multipleOf with a wide range")
         }
-        return JSONSchemaCompiler.integerRange(low: low, high: high)
+        // Wide ranges of multiples, excluded multiples, bounds beyond 64 bits: the exact digit
+        // automaton.
+        let automaton = NumberAutomaton(lower: lower, upper: upper, multiple: step == 1 ? nil : DecimalValue(step),
+                                        excludedMultiples: excluded, integersOnly: true)
+        do {
+            return try automaton.dfa(limits: limits, path: path).node
+        } catch {
+            if options.lenient { return JSONSchemaCompiler.integerRange(low: low ?? nil, high: high ?? nil) }
+            throw error
+        }
     }
 
     /// Decimal integers divisible by `step` (a remainder automaton, `GrammarNode.multiples`).
@@ -171,63 +194,68 @@ extension JSONSchemaCompiler {
     /// not produced for them (never too loose; `1.5e1` is an integer).
     static let fractionalKeyword = "$fm-fractional"
 
-    /// Numbers between integer-valued bounds: integer part ranges plus fractions; exponents
-    /// are not produced under bounds. Non-integer bounds are an error (unless lenient).
+    /// The least common multiple of two positive `multipleOf` values, exactly: the numbers that
+    /// are multiples of both (`allOf`). With a = A × 10^-k and b = B × 10^-k (integers A, B),
+    /// it is lcm(A, B) × 10^-k. Nil for non-positive values or beyond 18 digits.
+    static func leastCommonMultiple(_ a: JSONValue, _ b: JSONValue) -> JSONValue? {
+        guard let x = a.number.flatMap(DecimalValue.init), let y = b.number.flatMap(DecimalValue.init),
+              let left = x.scaledInteger(limit: Int.max), let right = y.scaledInteger(limit: Int.max) else { return nil }
+        let scale = max(left.k, right.k)
+        func scaled(_ m: Int, _ k: Int) -> Int? {
+            var value = m
+            for _ in k..<scale {
+                let (next, overflow) = value.multipliedReportingOverflow(by: 10)
+                guard !overflow else { return nil }
+                value = next
+            }
+            return value
+        }
+        guard let p = scaled(left.m, left.k), let q = scaled(right.m, right.k) else { return nil }
+        var g = p, r = q
+        while r != 0 { (g, r) = (r, g % r) }
+        let (lcm, overflow) = (p / g).multipliedReportingOverflow(by: q)
+        guard !overflow, lcm < 1_000_000_000_000_000_000 else { return nil }
+        var digits = String(lcm)
+        if scale > 0 {
+            if digits.count <= scale { digits = String(repeating: "0", count: scale - digits.count + 1) + digits }
+            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -scale))
+        }
+        return JSONNumber(literal: digits).map(JSONValue.number)
+    }
+
+    /// Lists the steps a number must not be a multiple of (the rewriting of `not: {multipleOf}`;
+    /// not a JSON Schema keyword).
+    static let excludedMultiplesKeyword = "$fm-excluded-multiples"
+
+    /// The steps listed under `excludedMultiplesKeyword`.
+    func excludedMultiples(_ object: JSONObject, path: String) throws(GrammarError) -> [DecimalValue] {
+        guard let list = object[JSONSchemaCompiler.excludedMultiplesKeyword]?.array else { return [] }
+        var steps: [DecimalValue] = []
+        for value in list {
+            guard let number = value.number, let decimal = DecimalValue(number), !decimal.isZero, !decimal.isNegative else {
+                throw GrammarError(.invalidSchema, keyword: "multipleOf", path: path + "/not", detail: "must be a positive number")
+            }
+            steps.append(decimal)
+        }
+        return steps
+    }
+
+    /// Numbers under bounds, `multipleOf` or the non-integer marker: the exact digit automaton
+    /// (`NumberAutomaton`), which also produces normalized exponent forms under bounds alone.
     func numberNode(_ object: JSONObject, path: String) throws(GrammarError) -> GrammarNode {
         let (lower, upper) = try bounds(object, path: path)
         // Numbers that are not integers (the rewriting of `not: {type: integer}`).
         let fractionalOnly = object[JSONSchemaCompiler.fractionalKeyword] != nil
-        if let multiple = object["multipleOf"] {
-            guard let number = multiple.number, number.doubleValue > 0 else {
-                throw GrammarError(.invalidSchema, keyword: "multipleOf", path: path, detail: "must be a positive number")
-            }
-            if number.isInteger { return fractionalOnly ? .nothing : try integerNode(object, path: path) }
-            if !options.lenient {
-                throw GrammarError(.unsupportedKeyword, keyword: "multipleOf", path: path, detail: "non-integer multipleOf")
-            }
-        }
-        if lower == nil && upper == nil && !fractionalOnly { return JSONSchemaCompiler.numberSyntax }
-        for bound in [lower, upper].compactMap({ $0 }) where !bound.value.isInteger || bound.value.int64Value == nil {
+        let multiple = try multipleOf(object, path: path)
+        let excluded = try excludedMultiples(object, path: path)
+        if lower == nil && upper == nil && multiple == nil && excluded.isEmpty && !fractionalOnly { return JSONSchemaCompiler.numberSyntax }
+        let automaton = NumberAutomaton(lower: lower, upper: upper, multiple: multiple, excludedMultiples: excluded,
+                                        fractionalOnly: fractionalOnly)
+        do {
+            return try automaton.dfa(limits: limits, path: path).node
+        } catch {
             if options.lenient { return JSONSchemaCompiler.numberSyntax }
-            throw GrammarError(.unsupportedKeyword, keyword: bound.isExclusive ? "exclusiveMinimum" : "minimum", path: path,
-                               detail: "non-integer or huge numeric bound \(bound.value) for a number")
+            throw error
         }
-        let low = lower.flatMap { $0.value.int64Value }, high = upper.flatMap { $0.value.int64Value }
-        let lowExclusive = lower?.isExclusive ?? false, highExclusive = upper?.isExclusive ?? false
-        let zeros = GrammarNode.optional(.sequence([.bytes([UInt8(ascii: ".")]), .repetition(.bytes([UInt8(ascii: "0")]), min: 1, max: nil)]))
-        let fraction = GrammarNode.sequence([
-            .bytes([UInt8(ascii: ".")]), .repetition(JSONSchemaCompiler.digit, min: 0, max: nil),
-            JSONSchemaCompiler.nonZeroDigit, .repetition(JSONSchemaCompiler.digit, min: 0, max: nil),
-        ])
-        var branches: [GrammarNode] = []
-        // x >= 0 written without '-': x = a.f
-        let wholeLow = max(0, low.map { lowExclusive ? $0 + 1 : $0 } ?? 0)
-        let wholeHigh = high.map { highExclusive ? $0 - 1 : $0 }
-        if !fractionalOnly, wholeHigh.map({ $0 >= wholeLow }) ?? true {
-            branches.append(.sequence([JSONSchemaCompiler.magnitudeRange(UInt64(wholeLow), wholeHigh.map { UInt64($0) }), zeros]))
-        }
-        let fractionLow = max(0, low ?? 0)
-        let fractionHigh = high.map { $0 - 1 }
-        if fractionHigh.map({ $0 >= fractionLow }) ?? true {
-            branches.append(.sequence([JSONSchemaCompiler.magnitudeRange(UInt64(fractionLow), fractionHigh.map { UInt64($0) }), fraction]))
-        }
-        // x < 0: magnitude m = a.f with m in [-high, -low] (exclusivity carried over).
-        if low.map({ $0 < 0 }) ?? true {
-            let magnitudeLow = high.map { -$0 }, magnitudeHigh = low.map { -$0 }
-            var negative: [GrammarNode] = []
-            let negWholeLow = max(1, magnitudeLow.map { highExclusive ? $0 + 1 : $0 } ?? 1)
-            let negWholeHigh = magnitudeHigh.map { lowExclusive ? $0 - 1 : $0 }
-            if !fractionalOnly, negWholeHigh.map({ $0 >= negWholeLow }) ?? true {
-                negative.append(.sequence([JSONSchemaCompiler.magnitudeRange(UInt64(negWholeLow), negWholeHigh.map { UInt64($0) }), zeros]))
-            }
-            let negFractionLow = max(0, magnitudeLow ?? 0)
-            let negFractionHigh = magnitudeHigh.map { $0 - 1 }
-            if negFractionHigh.map({ $0 >= negFractionLow }) ?? true {
-                negative.append(.sequence([JSONSchemaCompiler.magnitudeRange(UInt64(negFractionLow), negFractionHigh.map { UInt64($0) }), fraction]))
-            }
-            if !negative.isEmpty { branches.append(.sequence([.bytes([UInt8(ascii: "-")]), .choice(negative)])) }
-        }
-        if branches.isEmpty { return .nothing }
-        return .choice(branches)
     }
 }

@@ -10,6 +10,13 @@ extension JSONSchemaCompiler {
         guard types.contains(value.typeName) || (value.typeName == "integer" && types.contains("number")) else { return false }
         if object["const"] != nil, let list = object["enum"]?.array, !list.contains(value) { return false }
         if object[JSONSchemaCompiler.fractionalKeyword] != nil, let number = value.number, number.isInteger { return false }
+        if let excluded = object[JSONSchemaCompiler.excludedMultiplesKeyword]?.array, value.number != nil {
+            for step in excluded {
+                // The independent validator decides `multipleOf` exactly.
+                let schema = try? JSONSchema(.object(JSONObject([(key: "multipleOf", value: step)])))
+                if schema?.validate(value).isValid ?? true { return false }
+            }
+        }
         if let text = value.string {
             let key = JSONSchemaCompiler.keyBytes(text)
             for pattern in try JSONSchemaCompiler.excludedPatterns(object, path: path) {

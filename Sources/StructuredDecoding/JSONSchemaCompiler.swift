@@ -31,7 +31,7 @@ struct JSONSchemaCompiler {
         "minItems", "maxItems", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "pattern", "minLength",
         "maxLength", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
         "minProperties", "maxProperties", "uniqueItems", excludedPatternsKeyword, "patternProperties", "propertyNames",
-        "not", fractionalKeyword, "dependencies", "dependentRequired", "dependentSchemas",
+        "not", fractionalKeyword, excludedMultiplesKeyword, "dependencies", "dependentRequired", "dependentSchemas",
     ]
     /// Validation keywords a regular grammar cannot (or does not yet) enforce.
     static let unsupportedKeywords: Set<String> = [

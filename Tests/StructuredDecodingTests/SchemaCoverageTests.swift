@@ -111,6 +111,10 @@ import Testing
         #"{"type":"string","not":{"minLength":2}}"#,
         #"{"not":{"maximum":1}}"#,
         #"{"not":{"exclusiveMinimum":0}}"#,
+        #"{"not":{"multipleOf":2}}"#,
+        #"{"type":"integer","not":{"multipleOf":0.5}}"#,
+        #"{"not":{"multipleOf":0.5}}"#,
+        #"{"type":"integer","not":{"minimum":1}}"#,
         #"{"not":{"required":["a"]}}"#,
         #"{"type":"object","not":{"required":["a","b"]}}"#,
         #"{"not":{"properties":{"a":{"type":"integer"}}}}"#,
@@ -129,7 +133,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"not":{"multipleOf":2}}"#, "unsupported keyword 'not' at #/not: cannot negate 'multipleOf'"),
+        (#"{"not":{"contains":{"type":"string"}}}"#, "unsupported keyword 'not' at #/not: cannot negate 'contains'"),
         (#"{"not":{"items":{"type":"string"}}}"#, "unsupported keyword 'not' at #/not: cannot negate 'items'"),
         (#"{"not":{"enum":[1,2]}}"#, "unsupported keyword 'not' at #/not: cannot exclude number values"),
     ] as [(String, String)])
