@@ -23,8 +23,9 @@ extension GrammarMatcher {
     ///   needed).
     /// - parameter encode: the tokenizer, without special tokens.
     /// - returns: the accepted tokens, a prefix of `encode(forcedBytes())`.
-    /// - Note: Costs one allowed-token mask per forced token whose bytes end within the longest
-    ///   token's length of the forced bytes' end (masks are cached per grammar state).
+    /// - Note: Costs a walk down the vocabulary trie per forced token, and an allowed-token mask
+    ///   (cached per grammar state) only where some token spells the rest of the forced bytes and
+    ///   goes on past them.
     package func acceptForcedTokens(budget: Int, scratch: inout [UInt64], encode: (String) -> [Int32]) -> [Int32] {
         let forced = forcedBytes()
         guard !forced.isEmpty, budget > 0, let text = String(validating: forced, as: UTF8.self) else { return [] }
@@ -32,7 +33,7 @@ extension GrammarMatcher {
         let tokenBytes = grammar.vocabulary.tokenBytes
         var accepted = 0, offset = 0
         while accepted < tokens.count, accepted < budget, offset < forced.count {
-            if allowsToken(longerThan: forced.count - offset, scratch: &scratch) { break }
+            if allowsToken(extending: forced[offset...], scratch: &scratch) { break }
             guard accept(tokens[accepted]) else {
                 rollback(tokens: accepted)
                 return []
@@ -49,25 +50,27 @@ extension GrammarMatcher {
         return Array(tokens[..<accepted])
     }
 
-    /// Whether the grammar allows, now, a token of more than `length` bytes.
+    /// Whether the grammar allows, now, a token that spells `bytes` and goes on past them.
     ///
-    /// At a point where the next `length` bytes are forced, such a token spells those bytes and
-    /// goes on past them: the model may cover the forced bytes and the choice after them with
-    /// one token.
+    /// Called with the rest of the forced bytes: such a token covers them and the choice after
+    /// them, so the model may take both in one token and the bytes are not forced.
     ///
     /// - parameter scratch: a buffer for the allowed-token mask, reused across calls.
-    /// - Note: Computes the allowed-token mask only when some token of the vocabulary is longer
-    ///   than `length`.
-    package func allowsToken(longerThan length: Int, scratch: inout [UInt64]) -> Bool {
-        guard length < grammar.slices.all.maxDepth else { return false }
+    /// - Note: Computes the allowed-token mask only when some token of the vocabulary extends
+    ///   `bytes` (a walk down the vocabulary trie says so first).
+    package func allowsToken(extending bytes: some Collection<UInt8>, scratch: inout [UInt64]) -> Bool {
+        guard grammar.slices.all.hasToken(extending: bytes) else { return false }
         fillAllowedTokens(into: &scratch)
         let tokenBytes = grammar.vocabulary.tokenBytes
+        let length = bytes.count
         for (index, word) in scratch.enumerated() where word != 0 {
             var bits = word
             while bits != 0 {
                 let token = index << 6 | bits.trailingZeroBitCount
                 bits &= bits &- 1
-                if token < tokenBytes.count, tokenBytes[token].count > length { return true }
+                if token < tokenBytes.count, tokenBytes[token].count > length, tokenBytes[token].starts(with: bytes) {
+                    return true
+                }
             }
         }
         return false

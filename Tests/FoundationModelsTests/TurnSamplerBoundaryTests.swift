@@ -54,7 +54,7 @@ struct TurnSamplerBoundaryTests {
         #expect(isAllowed(quote[0], by: matcher) && isAllowed(quoteColon[0], by: matcher))
 
         var scratch: [UInt64] = []
-        #expect(matcher.allowsToken(longerThan: 1, scratch: &scratch))
+        #expect(matcher.allowsToken(extending: Array(#"""#.utf8), scratch: &scratch))
         #expect(matcher.acceptForcedTokens(budget: 16, scratch: &scratch) { backend.tokenizeText($0) } == [])
         // Nothing was accepted: the same choice is still open.
         #expect(matcher.forcedBytes() == Array(#"""#.utf8))
@@ -89,7 +89,7 @@ struct TurnSamplerBoundaryTests {
         #expect(matcher.accept(bytes: Array(#"{"title"#.utf8)))
         #expect(matcher.forcedBytes() == Array(#"":""#.utf8))
         var scratch: [UInt64] = []
-        #expect(!matcher.allowsToken(longerThan: 3, scratch: &scratch))
+        #expect(!matcher.allowsToken(extending: Array(#"":""#.utf8), scratch: &scratch))
         let forced = matcher.acceptForcedTokens(budget: 16, scratch: &scratch) { backend.tokenizeText($0) }
         #expect(forced == backend.tokenizeText(#"":""#))
         #expect(matcher.forcedBytes().isEmpty)
@@ -103,6 +103,40 @@ struct TurnSamplerBoundaryTests {
         #expect(all.count > 1)
         let forced = matcher.acceptForcedTokens(budget: 1, scratch: &scratch) { backend.tokenizeText($0) }
         #expect(forced == Array(all.prefix(1)))
+    }
+
+    /// `allowsToken(extending:)` skips the mask when no token of the vocabulary extends the
+    /// bytes (a trie walk); at every point of these values, for every rest of the forced bytes,
+    /// it answers as a scan of the whole mask does.
+    @Test(arguments: [
+        (JSONWhitespace.singleSpace, #"{ "title": "Pancakes", "difficulty": 1, "ingredients": [ "milk", "sugar" ], "steps": [ "boil" ] }"#),
+        (JSONWhitespace.compact, #"{"title":"","difficulty":2,"ingredients":["a","bc"],"steps":["Mix, then fry."]}"#),
+    ])
+    func trieShortcutAgreesWithTheMask(whitespace: JSONWhitespace, text: String) throws {
+        let matcher = try matcher(Self.recipe, whitespace: whitespace)
+        var scratch: [UInt64] = []
+        var words: [UInt64] = []
+        var checked = 0, spanned = 0
+        for byte in text.utf8 {
+            let forced = matcher.forcedBytes()
+            for start in forced.indices {
+                let rest = forced[start...]
+                matcher.fillAllowedTokens(into: &words)
+                var scanned = false
+                for token in 0..<backend.vocabularySize where words[token / 64] & (1 << UInt64(token % 64)) != 0 {
+                    let bytes = backend.tokenBytes(Int32(token))
+                    if bytes.count > rest.count, bytes.starts(with: rest) { scanned = true; break }
+                }
+                #expect(matcher.allowsToken(extending: rest, scratch: &scratch) == scanned,
+                        "after \(checked) checks, forced rest \(String(decoding: rest, as: UTF8.self))")
+                checked += 1
+                if scanned { spanned += 1 }
+            }
+            #expect(matcher.accept(bytes: [byte]))
+        }
+        #expect(matcher.isComplete)
+        // Both answers occur, so the comparison checks something either way.
+        #expect(checked > spanned && spanned > 0, "\(checked) checks, \(spanned) spanned")
     }
 
     /// On the real model, under a grammar with a space allowed around `:`, the model picks `":`
