@@ -12,13 +12,18 @@ extension GrammarMatcher {
     /// The forced bytes are split as the tokenizer splits them, but forcing stops before a token
     /// where the grammar also allows a token that runs past the end of the forced bytes: after
     /// `{"title` the forced bytes are `"` (then `:` or a space), and the model may pick `":`,
-    /// which spans the forced `"` and that choice. Such a token is left to the sampler, so the
-    /// text is split into tokens as the model itself would split it, and a greedy run follows the
-    /// same tokens as a decoder that samples every token under the grammar (llama.cpp). Forcing
-    /// the tokenizer's `"` instead makes the model continue from a split it rarely saw, which
-    /// small models answer with loops.
+    /// which spans the forced `"` and that choice. Such a token is left to the sampler, so at
+    /// the end of the forced bytes the model splits the text as a decoder that samples every
+    /// token under the grammar (llama.cpp) lets it. Forcing the tokenizer's `"` instead makes the
+    /// model continue from a split it rarely saw, which small models answer with loops.
     ///
-    /// - parameter budget: the most tokens that may be forced.
+    /// Inside the forced bytes the tokenizer's split still stands, and it can differ from what
+    /// the model would pick: SmolLM2-135M, sampling every token of compact JSON itself, writes
+    /// `":` then `"` where `":"` (one token) is forced here, and spells a key like `founded` in
+    /// pieces where the key is forced as one token.
+    ///
+    /// - parameter budget: the most tokens that may be forced (the first `budget` are, when
+    ///   more are forced).
     /// - parameter scratch: a buffer for allowed-token masks, reused across calls (resized as
     ///   needed).
     /// - parameter encode: the tokenizer, without special tokens.
