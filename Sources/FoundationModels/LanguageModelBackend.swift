@@ -72,10 +72,10 @@ protocol BackendDecoder: AnyObject {
 protocol TokenConstraint: AnyObject {
     func fillAllowedTokens(into words: inout [UInt64])
     func accept(_ token: Int32) -> Bool
-    func forcedBytes() -> [UInt8]
-    /// Undoes the last `tokens` accepted tokens (forced tokens the grammar turned out to reject
-    /// part of).
-    func rollback(tokens: Int)
+    /// Accepts and returns the tokens that may be forced now (see StructuredDecoding's
+    /// `GrammarMatcher.acceptForcedTokens`: the tokenizer's split of the forced bytes, up to a
+    /// token where the grammar also allows a longer token); empty when the next token is sampled.
+    func acceptForcedTokens(budget: Int, scratch: inout [UInt64], encode: (String) -> [Int32]) -> [Int32]
     var isComplete: Bool { get }
 }
 

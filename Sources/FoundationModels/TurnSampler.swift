@@ -33,7 +33,8 @@ struct TurnSampler {
         prompt: [Int32], into output: inout UTF8Accumulator, generated: inout Int,
         constraint: (any TokenConstraint)?, budget: Int, onText: ((String) -> Void)?
     ) throws {
-        let opening = insertsForcedBytes ? constraint.map { acceptForced($0, budget: budget - generated) } ?? [] : []
+        var scratch: [UInt64] = []
+        let opening = insertsForcedBytes ? constraint.map { acceptForced($0, budget: budget - generated, scratch: &scratch) } ?? [] : []
         try decoder.evaluate(prompt, responseStart: opening)
         if !opening.isEmpty {
             for token in opening { output.append(backend.tokenBytes(token)) }
@@ -65,11 +66,13 @@ struct TurnSampler {
         // The last sampled token, accepted but not evaluated yet: forced tokens after it join
         // its batch.
         var pending: Int32?
+        // Masks for the forced-token boundary check (`acceptForced`).
+        var scratch: [UInt64] = []
         decoding: while generated < budget {
             try Task.checkCancellation()
             if let constraint {
                 if isFinished(constraint, scratch: &mask) == true { break decoding }
-                let forced = insertsForcedBytes ? acceptForced(constraint, budget: budget - generated) : []
+                let forced = insertsForcedBytes ? acceptForced(constraint, budget: budget - generated, scratch: &scratch) : []
                 if !forced.isEmpty {
                     for token in forced { output.append(backend.tokenBytes(token)) }
                     generated += forced.count
@@ -111,19 +114,12 @@ struct TurnSampler {
         return LanguageModelSession.onlyEndAllowed(constraint, backend: backend, scratch: &scratch)
     }
 
-    /// Accepts the bytes the grammar forces now, as the tokens the tokenizer splits them into,
-    /// when the grammar accepts every one of those tokens and they fit in `budget`; otherwise
-    /// accepts nothing (the next token is sampled) and returns no tokens.
-    private func acceptForced(_ constraint: any TokenConstraint, budget: Int) -> [Int32] {
-        let forced = constraint.forcedBytes()
-        guard !forced.isEmpty, let text = String(validating: forced, as: UTF8.self) else { return [] }
-        let tokens = backend.tokenizeText(text)
-        var accepted = 0
-        while accepted < tokens.count, constraint.accept(tokens[accepted]) { accepted += 1 }
-        guard accepted > 0, accepted == tokens.count, tokens.count <= budget else {
-            constraint.rollback(tokens: accepted)
-            return []
-        }
-        return tokens
+    /// Accepts the tokens the grammar forces now and returns them; none when the next token is
+    /// sampled. The rule is the one `fm generate` uses (StructuredDecoding's
+    /// `GrammarMatcher.acceptForcedTokens`): the tokenizer's split of the forced bytes, stopping
+    /// before a token where the grammar also allows a token that runs past the forced bytes, so
+    /// the model picks that token itself (`":` after `{"title`).
+    private func acceptForced(_ constraint: any TokenConstraint, budget: Int, scratch: inout [UInt64]) -> [Int32] {
+        constraint.acceptForcedTokens(budget: budget, scratch: &scratch) { backend.tokenizeText($0) }
     }
 }

@@ -107,7 +107,9 @@ struct GenerateCommand: Command {
         var produced = 0, sampledCount = 0, forcedCount = 0, sparseCount = 0
         // Bytes the grammar forces before the first sampled token (`{"title":"`) join the
         // prompt's batch: one prefill instead of a prefill and then a forced batch.
-        let opening = Self.acceptForced(matcher, tokenizer: tokenizer, vocabulary: vocabulary, budget: maxTokens)
+        var scratch: [UInt64] = []
+        let opening = Self.acceptForced(matcher, tokenizer: tokenizer, vocabulary: vocabulary, budget: maxTokens,
+                                        scratch: &scratch)
         try context.evaluate(promptTokens + opening.tokens)
         output += opening.bytes
         var outputTokens = opening.tokens
@@ -125,7 +127,8 @@ struct GenerateCommand: Command {
         var pending: Int32?
         while produced < maxTokens, !(matcher.isComplete && !matcher.canContinue) {
             // Jump forward over bytes the grammar forces, as one batch.
-            let forced = Self.acceptForced(matcher, tokenizer: tokenizer, vocabulary: vocabulary, budget: maxTokens - produced)
+            let forced = Self.acceptForced(matcher, tokenizer: tokenizer, vocabulary: vocabulary,
+                                           budget: maxTokens - produced, scratch: &scratch)
             if !forced.tokens.isEmpty {
                 output += forced.bytes
                 outputTokens += forced.tokens
@@ -185,53 +188,16 @@ struct GenerateCommand: Command {
         return matcher.isComplete ? 0 : 1
     }
 
-    /// Accepts the bytes the grammar forces now as tokens (the tokenizer's own split of them),
-    /// when every one of those tokens is accepted and they fit in `budget`; otherwise accepts
-    /// nothing and returns no tokens, and the next token is sampled.
-    ///
-    /// Forcing stops before a token where the grammar also allows a token that runs past the
-    /// end of the forced bytes (after `title` in `{ "title` the model may pick `":`, which
-    /// spans the choice between ` ` and `:` that ends the forced bytes): that token is sampled,
-    /// so the text is split into tokens as the model itself would split it, and a greedy run
-    /// follows the same tokens as a decoder that samples every token under the same grammar
-    /// (llama.cpp).
+    /// Accepts the tokens the grammar forces now (StructuredDecoding's
+    /// `GrammarMatcher.acceptForcedTokens`, the rule the library's guided generation uses too:
+    /// the tokenizer's split of the forced bytes, stopping before a token where the grammar also
+    /// allows a token that runs past them, which the model then picks itself) and their bytes.
     static func acceptForced(_ matcher: GrammarMatcher, tokenizer: Tokenizer, vocabulary: TokenVocabulary,
-                             budget: Int) -> (tokens: [Int32], bytes: [UInt8]) {
-        let forced = matcher.forcedBytes()
-        guard !forced.isEmpty, let text = String(validating: forced, as: UTF8.self) else { return ([], []) }
-        let tokens = tokenizer.encode(text, addSpecialTokens: false)
-        var accepted = 0, offset = 0
-        var words: [UInt64] = []
-        while accepted < tokens.count {
-            if allowsTokenBeyond(forced.count - offset, matcher: matcher, vocabulary: vocabulary, words: &words) { break }
-            guard matcher.accept(tokens[accepted]) else {
-                matcher.rollback(tokens: accepted)
-                return ([], [])
-            }
-            offset += vocabulary.tokenBytes[Int(tokens[accepted])].count
-            accepted += 1
+                             budget: Int, scratch: inout [UInt64]) -> (tokens: [Int32], bytes: [UInt8]) {
+        let tokens = matcher.acceptForcedTokens(budget: budget, scratch: &scratch) {
+            tokenizer.encode($0, addSpecialTokens: false)
         }
-        guard accepted > 0, accepted <= budget, offset <= forced.count else {
-            matcher.rollback(tokens: accepted)
-            return ([], [])
-        }
-        return (Array(tokens[..<accepted]), Array(forced[..<offset]))
-    }
-
-    /// Whether the matcher allows a token longer than `remaining` bytes (one that leaves the
-    /// forced bytes and decides the choice after them).
-    static func allowsTokenBeyond(_ remaining: Int, matcher: GrammarMatcher, vocabulary: TokenVocabulary,
-                                  words: inout [UInt64]) -> Bool {
-        matcher.fillAllowedTokens(into: &words)
-        for (index, word) in words.enumerated() where word != 0 {
-            var bits = word
-            while bits != 0 {
-                let token = index << 6 | bits.trailingZeroBitCount
-                bits &= bits - 1
-                if token < vocabulary.count, vocabulary.tokenBytes[token].count > remaining { return true }
-            }
-        }
-        return false
+        return (tokens, tokens.flatMap { vocabulary.tokenBytes[Int($0)] })
     }
 
     /// CPU time of the whole process (every thread) so far: on a machine shared with other
