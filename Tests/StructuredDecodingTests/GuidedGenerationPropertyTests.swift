@@ -102,19 +102,15 @@ import Testing
         var output: [UInt8] = []
         var produced = 0, sampled = 0, forced = 0
         while produced < Self.tokenBudget, !(matcher.isComplete && !matcher.canContinue) {
-            let forcedBytes = matcher.forcedBytes()
-            if !forcedBytes.isEmpty, let text = String(validating: forcedBytes, as: UTF8.self) {
-                let tokens = tokenizer.encode(text, addSpecialTokens: false)
-                var accepted = 0
-                while accepted < tokens.count, matcher.accept(tokens[accepted]) { accepted += 1 }
-                if accepted > 0, accepted == tokens.count, tokens.count + produced <= Self.tokenBudget {
-                    try context.evaluate(context.tokens + tokens)
-                    output += forcedBytes
-                    produced += tokens.count
-                    forced += tokens.count
-                    continue
-                }
-                matcher.rollback(tokens: accepted)
+            let tokens = matcher.acceptForcedTokens(budget: Self.tokenBudget - produced, scratch: &words) {
+                tokenizer.encode($0, addSpecialTokens: false)
+            }
+            if !tokens.isEmpty {
+                try context.evaluate(context.tokens + tokens)
+                for token in tokens { output += vocabulary.tokenBytes[Int(token)] }
+                produced += tokens.count
+                forced += tokens.count
+                continue
             }
             matcher.fillAllowedTokens(into: &words)
             for index in mask.words.indices { mask.words[index] = index < words.count ? words[index] : 0 }
