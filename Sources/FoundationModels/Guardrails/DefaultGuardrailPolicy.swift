@@ -30,15 +30,24 @@
 ///   60 sets), roughly a millisecond for a few thousand words in a debug build.
 public struct DefaultGuardrailPolicy: GuardrailPolicy {
     let rules: [GuardrailRule]
+    let classifier: GuardrailClassifier?
 
     /// Creates the default policy.
     public init() {
+        self.init(rulesOnly: false)
+    }
+
+    /// Creates the default policy, or only its phrase rules (for measuring the rules alone,
+    /// as `scripts/guardrails/train.py` does through `fm guardrail --rules-only`).
+    package init(rulesOnly: Bool) {
         self.rules = GuardrailRule.defaultRules
+        self.classifier = rulesOnly ? nil : GuardrailClassifier.shipped
     }
 
     /// Blocks `text` when any rule fires; the first rule in category order (hate, violent
     /// wrongdoing, self-harm, sexual content involving minors, then the Korean rules) names
-    /// the category.
+    /// the category. Otherwise blocks when the classifier's harmful score passes its
+    /// threshold, under the category whose model scores highest.
     ///
     /// - parameter text: A whole input or response, in any length.
     /// - parameter direction: Unused: the default rules judge both sides alike.
@@ -49,6 +58,20 @@ public struct DefaultGuardrailPolicy: GuardrailPolicy {
         for rule in rules where rule.fires(on: tokens) {
             return .block(category: rule.category, explanation: rule.explanation)
         }
-        return .allow
+        guard let classifier else { return .allow }
+        let scores = classifier.scores(tokens: tokens)
+        guard scores.harmful > classifier.threshold, let category = classifier.category(for: scores) else { return .allow }
+        return .block(category: category, explanation: Self.classifierExplanation(category))
+    }
+
+    /// The explanation of a block by the classifier; like the rules', it never repeats the text.
+    static func classifierExplanation(_ category: GuardrailCategory) -> String {
+        switch category {
+        case .violentWrongdoing: "The classifier judged the text to seek help with weapons or with hurting people."
+        case .selfHarm: "The classifier judged the text to seek methods or encouragement for suicide or self-harm."
+        case .sexualContentInvolvingMinors: "The classifier judged the text to sexualize minors."
+        case .hate: "The classifier judged the text to demean or call for violence against a protected group."
+        default: "The classifier judged the text harmful (\(category))."
+        }
     }
 }
