@@ -95,6 +95,16 @@ struct GuardrailPolicyTests {
         #expect(set.matches(in: GuardrailTokenizer.tokens("a 40 year old")).isEmpty)
     }
 
+    /// A lone `*` stands for exactly one word, never the first.
+    @Test func wildcardWordMatchesExactlyOneToken() {
+        let set = GuardrailPhraseSet(["are * rats", "* rats"])
+        #expect(set.count == 1)
+        #expect(set.matches(in: GuardrailTokenizer.tokens("they are thieving rats")) == [.init(start: 1, end: 4)])
+        #expect(set.matches(in: GuardrailTokenizer.tokens("they are rats")).isEmpty)
+        #expect(set.matches(in: GuardrailTokenizer.tokens("they are big fat rats")).isEmpty)
+        #expect(set.matches(in: GuardrailTokenizer.tokens("they are")).isEmpty)
+    }
+
     @Test func ruleNeedsEveryGroupWithinItsWindow() {
         let rule = GuardrailRule(
             .violentWrongdoing, "test",

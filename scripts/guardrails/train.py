@@ -34,6 +34,7 @@ FAMILIES = {
     "chars+concepts": ("c:", "k:"),
     "concepts": ("k:",),
     "no-concepts": ("w:", "b:", "c:"),
+    "unigrams+concepts": ("w:", "k:"),
 }
 C_VALUE = float(os.environ.get("GG_C", "1.0"))
 CONCEPT_SCALE = float(os.environ.get("GG_KSCALE", "1.0"))
@@ -75,6 +76,9 @@ class Model:
                     rows.append(r)
                     cols.append(i)
         return sparse.csr_matrix((self.values[cols], (rows, cols)), shape=(len(sets), len(self.vocab)))
+
+    def window_scores(self, windows):
+        return self.matrix(windows) @ self.weights + self.bias
 
     def scores(self, docs):
         out = []
@@ -132,7 +136,12 @@ def load(rules_path=None, fm=None):
         if len(lines) != len(rows):
             sys.exit(f"{rules_path or fm}: {len(lines)} verdicts for {len(rows)} texts")
         rules = np.array([l.startswith("block") for l in lines])
+        global RULE_CATEGORIES
+        RULE_CATEGORIES = [l.split(":", 1)[0][len("block "):] if l.startswith("block") else None for l in lines]
     return rows, docs, y, sets, rules
+
+
+RULE_CATEGORIES = None
 
 
 def evaluate(args):
@@ -169,6 +178,78 @@ def evaluate(args):
                         if p != label:
                             print(f"   {s} {'MISS' if label else 'FP  '} {text}", file=sys.stderr)
             print(line)
+
+
+def fit_categories(prefixes, docs, rows):
+    models = []
+    for category in CATEGORIES:
+        yc = np.array([1 if r["category"] == category else 0 for r in rows])
+        models.append(Model(prefixes).fit(docs, yc))
+    return models
+
+
+def classify(harmful, categories, windows):
+    """Harmful score of the best window, and the best category model in that window."""
+    h = harmful.window_scores(windows)
+    best = int(np.argmax(h))
+    cats = [m.window_scores([windows[best]])[0] for m in categories]
+    return float(h[best]), CATEGORIES[int(np.argmax(cats))]
+
+
+def full_pipeline(prefixes, docs, y, rows, rules, fp, test_docs, test_rule_categories):
+    """Trains on (docs, y); predicts block and category for test_docs, rules first."""
+    harmful = Model(prefixes).fit(docs, y)
+    categories = fit_categories(prefixes, docs, rows)
+    threshold = oof_threshold(prefixes, docs, y, fp, rules)
+    out = []
+    for windows, rule_category in zip(test_docs, test_rule_categories):
+        if rule_category:
+            out.append((True, rule_category, "rules"))
+            continue
+        score, category = classify(harmful, categories, windows)
+        out.append((score > threshold, category, "classifier"))
+    return out
+
+
+def report_pipeline(name, rows_t, out):
+    harmful = [(r, o) for r, o in zip(rows_t, out) if r["label"] == "harmful"]
+    benign = [(r, o) for r, o in zip(rows_t, out) if r["label"] == "benign"]
+    caught = [(r, o) for r, o in harmful if o[0]]
+    right = sum(1 for r, o in caught if o[1] == r["category"])
+    fps = [(r, o) for r, o in benign if o[0]]
+    by_classifier = sum(1 for r, o in caught if o[2] == "classifier")
+    print(f"  {name:24s} recall {len(caught) / len(harmful):6.1%} ({len(caught)}/{len(harmful)}, {by_classifier} by the classifier), "
+          f"FP {len(fps) / max(len(benign), 1):4.1%} ({len(fps)}/{len(benign)}), category right {right}/{len(caught)}")
+    return harmful, fps
+
+
+def pipeline_report(args):
+    """The shipped configuration end to end: rules, then classifier, with categories."""
+    rows, docs, y, sets, rules = load(args.rules, args.fm)
+    prefixes = FAMILIES[SHIPPED_FAMILY]
+    print(f"shipped pipeline ({SHIPPED_FAMILY}, rules first), leave-one-set-out:")
+    for s in extract.SETS[1:]:
+        tr, te = sets != s, sets == s
+        pick = lambda xs, m: [x for x, k in zip(xs, m) if k]
+        out = full_pipeline(prefixes, pick(docs, tr), y[tr], pick(rows, tr), rules[tr], args.fp, pick(docs, te), pick(RULE_CATEGORIES, te))
+        report_pipeline(s, pick(rows, te), out)
+    if args.probe:
+        import json
+        probe = [json.loads(l) for l in open(args.probe, encoding="utf-8")]
+        index = F.ConceptIndex(F.load_concepts())
+        probe_docs = [F.text_windows(r["text"], index) for r in probe]
+        probe_rules = [l.split(":", 1)[0][len("block "):] if l.startswith("block") else None for l in rule_verdicts(args.fm, probe)]
+        out = full_pipeline(prefixes, docs, y, rows, rules, args.fp, probe_docs, probe_rules)
+        print("trained on all four sets:")
+        harmful, fps = report_pipeline(os.path.basename(args.probe), probe, out)
+        rules_only = sum(1 for c, r in zip(probe_rules, probe) if c and r["label"] == "harmful")
+        rules_fp = sum(1 for c, r in zip(probe_rules, probe) if c and r["label"] == "benign")
+        print(f"  {'(rules alone)':24s} recall {rules_only}/{len(harmful)}, FP {rules_fp}")
+        for r, o in harmful:
+            if not o[0]:
+                print("   MISS", r["text"])
+        for r, o in fps:
+            print("   FP  ", r["text"], f"({o[2]})")
 
 
 def cell(harmful_pred, benign_pred):
@@ -316,9 +397,12 @@ def main():
     p.add_argument("--families", nargs="*", default=list(FAMILIES))
     p.add_argument("--all-folds", action="store_true")
     p.add_argument("--show-misses", action="store_true")
+    p.add_argument("--probe", help="JSONL of extra labelled texts, scored by the model trained on all sets (needs --fm)")
     args = p.parse_args()
     if args.mode == "evaluate":
         evaluate(args)
+        if args.fm or args.rules:
+            pipeline_report(args)
     elif args.mode == "score":
         score(args)
     else:

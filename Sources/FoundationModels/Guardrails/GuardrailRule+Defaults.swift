@@ -128,6 +128,8 @@ extension GuardrailRule {
         "feelings", "hurt his feelings", "hurt her feelings", "do no harm", "without hurting",
         "not hurt", "doesnt hurt", "wont hurt", "attack surface", "heart attack", "panic attack",
         "attack on titan", "chess", "pawn", "football", "soccer", "tackle",
+        // Accidents and first aid: someone already hurt, help being sought.
+        "ambulance", "paramedic*", "fell", "slipped", "injury", "injuries", "sprain*", "fracture*",
     ])
 
     static let poisonPhrases = GuardrailPhraseSet([
