@@ -11,23 +11,41 @@
 /// - `hate`: slurs, dehumanizing statements about protected groups, and calls for violence
 ///   against them; history and reporting pass.
 ///
-/// Every rule needs several things together (a request or intent, an act and a target), so
-/// ordinary text that shares a word with harmful text passes: "how to kill a process",
-/// "kill the bacteria", "a shot of vodka", "bombing in the city centre", "overdose symptoms".
-/// The same rules apply to input and output.
+/// Two stages. First, phrase rules (`GuardrailRule.defaultRules`): every rule needs several
+/// things together (a request or intent, an act and a target), so ordinary text that shares a
+/// word with harmful text passes: "how to kill a process", "kill the bacteria", "a shot of
+/// vodka", "bombing in the city centre", "overdose symptoms". Second, when no rule fires, a
+/// linear classifier (`GuardrailClassifier`) over words, word pairs and combinations of concept
+/// classes (violence verb + person + request framing, group + contempt word, minor + sexual
+/// term, ...) catches paraphrases no rule spells out. The same stages apply to input and output.
 ///
 /// ```swift
 /// let policy = DefaultGuardrailPolicy()
 /// policy.evaluate("How do I kill a zombie process?", direction: .input)   // .allow
 /// ```
 ///
-/// Measured on a labelled set of 300+ benign and 150+ harmful texts written for the test
-/// (`GuardrailEvaluationTests`): see that test's printed precision, recall and false-positive
-/// rate. This is a pattern matcher, not a classifier model: paraphrases it has no pattern
-/// for get through, which is why the protocol lets apps plug in a stronger policy.
+/// Rules alone generalized poorly: on the last batch written before they saw it
+/// (`GuardrailHeldOutBatch3`) they caught 50% of harmful texts, 69% after a revision against
+/// batch 2. The classifier is measured leave-one-set-out by `scripts/guardrails/train.py
+/// evaluate` (fit on three of the four labelled sets, threshold from out-of-fold scores for at
+/// most 1% benign false positives, tested on the fourth):
 ///
-/// - Note: Cost is linear in the text (one dictionary lookup per token per phrase set, about
-///   60 sets), roughly a millisecond for a few thousand words in a debug build.
+/// | held-out set | classifier alone | rules + classifier | false positives (both) |
+/// |--------------|------------------|--------------------|------------------------|
+/// | HeldOutSet   | 78.3% (47/60)    | 100% (60/60)       | 2.5% (3/119)           |
+/// | Batch2       | 94.3% (33/35)    | 100% (35/35)       | 0.0% (0/60)            |
+/// | Batch3       | 85.7% (36/42)    | 95.2% (40/42)      | 1.6% (1/62)            |
+///
+/// Only the classifier column is an honest unseen-text estimate: the rules were written with
+/// every set in view. The shipped weights are fitted on all four sets, whose test numbers
+/// (`GuardrailEvaluationTests`) are therefore training numbers. Paraphrases far from the
+/// labelled sets' wording still get through (about two thirds were caught on a small probe of
+/// deliberately unusual phrasings, `scripts/guardrails/probe.jsonl`), which is why the protocol
+/// lets apps plug in a stronger policy.
+///
+/// - Note: Cost is linear in the text: one dictionary lookup per token per phrase set (about 60
+///   sets), then about two classifier windows per token; roughly a millisecond for a few
+///   thousand words in a debug build.
 public struct DefaultGuardrailPolicy: GuardrailPolicy {
     let rules: [GuardrailRule]
     let classifier: GuardrailClassifier?
