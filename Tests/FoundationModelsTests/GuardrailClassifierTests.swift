@@ -28,10 +28,11 @@ struct GuardrailClassifierTests {
 
     /// Malformed weight lines are skipped rather than trusted or fatal.
     @Test func malformedWeightLinesAreSkipped() {
-        let table = "w:kill\t1.5\t2.0\nw:bad\tx\t1\nw:short\t1\n\n  w:rope\t0.25\t-1\n"
+        let table = "w:kill\t1.5\t2.0\nw:bad\tx\t1\nw:short\t1\n\n  w:rope\t0.25\t-1\nk:nosuch\t9\t9\nz:odd\t9\t9\nk:violence\t0.5\t0.5\n"
         let small = GuardrailClassifier(lexicon: [("violence", ["kill*"])], modelNames: ["harmful", "violentWrongdoing"], biases: [-1, 0], threshold: 0, weightTable: table)
-        #expect(small.featureCount == 2)
-        #expect(small.scores("kill").values == [0.5, 2.0])
+        #expect(small.featureCount == 3)
+        #expect(small.scores("kill").values == [1.0, 2.5])
+        #expect(small.scores("killer").values == [-0.5, 0.5])
         #expect(small.scores("rope").values == [-0.75, -1.0])
         #expect(small.scores("bad short").values == [-1, 0])
     }
