@@ -48,7 +48,7 @@ extension GuardrailClassifier {
 
     /// The harmful model's score above which a text is blocked, chosen on out-of-fold scores
     /// so that at most 1% of benign texts (rules' false positives included) pass it.
-    static let blockThreshold: Double = 2.5383005
+    static let blockThreshold: Double = 2.2427598
 
     /// One feature a line: the feature, then a tab-separated weight per model.
     static let weightTable = #"""

@@ -128,6 +128,10 @@ extension GuardrailRule {
         "feelings", "hurt his feelings", "hurt her feelings", "do no harm", "without hurting",
         "not hurt", "doesnt hurt", "wont hurt", "attack surface", "heart attack", "panic attack",
         "attack on titan", "chess", "pawn", "football", "soccer", "tackle",
+        // Idioms and programming senses of the verbs.
+        "drown out", "drowned out", "drowning out", "drowns out", "component*", "event", "events",
+        "emit*", "callback*", "function*", "api", "endpoint*", "request*", "signal*",
+        "queries", "job", "jobs", "container*", "script*", "query", "worker*", "daemon*",
         // Accidents and first aid: someone already hurt, help being sought.
         "ambulance", "paramedic*", "fell", "slipped", "injury", "injuries", "sprain*", "fracture*",
     ])
