@@ -52,6 +52,29 @@ struct GuardrailClassifierTests {
         #expect(GuardrailClassifier.windows([]).count == 1)
     }
 
+    /// Sentences end at `.`, `!`, `?` (and full-width forms) and line breaks; units join two
+    /// consecutive sentences, so a request split over two sentences is seen whole.
+    @Test func textIsCutIntoSentencesAndUnitsOfTwo() {
+        #expect(GuardrailClassifier.sentences("One two. Three!\r\nFour?\u{3002}  ") == [["one", "two"], ["three"], ["four"]])
+        #expect(GuardrailClassifier.units(of: "One two. Three!\r\nFour?") == [["one", "two", "three"], ["three", "four"]])
+        #expect(GuardrailClassifier.units(of: "Just one sentence") == [["just", "one", "sentence"]])
+        #expect(GuardrailClassifier.units(of: "...") == [[]])
+    }
+
+    /// Long technical prose is concept-dense (many words of many classes in a window); scored
+    /// by sentences it stays below the threshold.
+    @Test func longTechnicalProsePasses() {
+        let prose = """
+            Each decode step dispatches one kernel per quantized block. The budget for tests is \
+            strict: a test that cannot fail is removed, and a benchmark prints numbers next to the \
+            peer. Kill the server process when the run ends, then build the release target.
+            Create a recipe card with a title, ingredients and steps; the session responds with \
+            partially generated content until the last token.
+            """
+        let scores = classifier.scores(String(repeating: prose + "\n", count: 20))
+        #expect(scores.harmful < classifier.threshold)
+    }
+
     /// Paraphrases written for this test, in none of the labelled sets, that no phrase rule
     /// matches: the classifier alone blocks them, under the right category.
     @Test(arguments: [

@@ -5,8 +5,10 @@ that both give the same scores on fixed texts. Change them together.
 
 1. Tokens: GuardrailTokenizer's rules (lower-cased letters and digits; "'s" dropped, other
    apostrophes joined).
-2. Windows of WINDOW tokens every STRIDE tokens (one window for short texts); a text's score
-   is its highest-scoring window, so long benign text does not add up to a block.
+2. Sentences (split at SENTENCE_ENDS), then units of two consecutive sentences (or the one
+   sentence), then windows of WINDOW tokens every STRIDE tokens within a unit (one window for
+   short units). A text's score is its highest-scoring window, so long benign text does not add
+   up to a block, and windows look like the one- or two-sentence texts the model is fitted on.
 3. Per window, a set of binary features: "w:" word, "b:" word pair, "c:" character 3-5-grams of
    "<word>", "k:" concept class present, "k:a&b" two concept classes present together.
 """
@@ -104,6 +106,31 @@ def windows(toks):
 TRIPLES = os.environ.get("GG_TRIPLES", "1") == "1"
 
 
+SENTENCE_ENDS = set(".!?\u3002\uff01\uff1f\n\r\x0b\x0c\x85\u2028\u2029")
+
+
+def sentences(text):
+    """Token lists of the sentences of `text`, empty ones dropped."""
+    out, start = [], 0
+    for i, c in enumerate(text):
+        if c in SENTENCE_ENDS:
+            out.append(text[start:i])
+            start = i + 1
+    out.append(text[start:])
+    return [t for t in (tokens(piece) for piece in out) if t]
+
+
+def token_windows(text):
+    """The token windows of `text`: at least one, possibly empty."""
+    sents = sentences(text)
+    if len(sents) <= 1:
+        return windows(sents[0] if sents else [])
+    out = []
+    for i in range(len(sents) - 1):
+        out.extend(windows(sents[i] + sents[i + 1]))
+    return out
+
+
 def window_features(toks, index):
     features = set()
     present = set()
@@ -130,4 +157,4 @@ def window_features(toks, index):
 
 def text_windows(text, index):
     """The feature sets of each window of `text` (at least one, possibly empty)."""
-    return [window_features(w, index) for w in windows(tokens(text))]
+    return [window_features(w, index) for w in token_windows(text)]

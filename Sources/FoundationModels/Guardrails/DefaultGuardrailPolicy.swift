@@ -77,7 +77,7 @@ public struct DefaultGuardrailPolicy: GuardrailPolicy {
             return .block(category: rule.category, explanation: rule.explanation)
         }
         guard let classifier else { return .allow }
-        let scores = classifier.scores(tokens: tokens)
+        let scores = classifier.scores(text)
         guard scores.harmful > classifier.threshold, let category = classifier.category(for: scores) else { return .allow }
         return .block(category: category, explanation: Self.classifierExplanation(category))
     }

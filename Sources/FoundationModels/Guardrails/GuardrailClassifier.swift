@@ -2,8 +2,10 @@
 /// rules have no pattern for.
 ///
 /// `DefaultGuardrailPolicy` blocks when a rule fires or when this classifier's harmful score
-/// passes `threshold`. Features are binary, per window of `windowSize` tokens (see
-/// `GuardrailClassifier+Features.swift`): each word, each pair of adjacent words, each concept
+/// passes `threshold`. Text is cut into sentences, sentences into units of two consecutive
+/// sentences, units into windows of at most `windowSize` tokens, so that every window looks
+/// like the one- or two-sentence texts the weights were fitted on. Features are binary, per
+/// window (see `GuardrailClassifier+Features.swift`): each word, each pair of adjacent words, each concept
 /// class present (violence verbs, weapons, people, minors, sexual terms, self-harm means,
 /// protected groups, contempt words, request framing, benign contexts such as news or code,
 /// ...), and every pair and triple of concept classes present together. The concept
@@ -107,26 +109,43 @@ package struct GuardrailClassifier: Sendable {
         indices.reduce(0) { $0 * (GuardrailConceptIndex.maximumCount + 1) + $1 + 1 }
     }
 
-    /// Scores `tokens` (from `GuardrailTokenizer`): the scores of the window whose harmful
-    /// score is highest. An empty token list scores as one empty window (the biases).
-    package func scores(tokens: [String]) -> Scores {
+    /// Scores `text`: the scores of the window whose harmful score is highest, over the
+    /// windows of every unit of one or two consecutive sentences (see `units(of:)`). Text
+    /// without words scores as one empty window (the biases).
+    package func scores(_ text: String) -> Scores {
+        var classCache: [String: UInt64] = [:]
+        var best: [Double]?
+        for unit in Self.units(of: text) {
+            guard let values = bestWindow(of: unit, classCache: &classCache) else { continue }
+            if let current = best, current[0] >= values[0] { continue }
+            best = values
+        }
+        return Scores(values: best ?? biases)
+    }
+
+    /// The scores of the best-scoring window of one unit's tokens.
+    private func bestWindow(of tokens: [String], classCache: inout [String: UInt64]) -> [Double]? {
         let tokenRows = tokens.map { wordRows[$0] }
         let followingPairRows = tokens.indices.map { i in i + 1 < tokens.count ? pairRows[tokens[i] + " " + tokens[i + 1]] : nil }
-        var classCache: [String: UInt64] = [:]
-        let classes = tokens.map { token in
-            if let known = classCache[token] { return known }
-            let found = concepts.classes(of: token)
-            classCache[token] = found
-            return found
+        var classes: [UInt64] = []
+        classes.reserveCapacity(tokens.count)
+        for token in tokens {
+            if let known = classCache[token] {
+                classes.append(known)
+            } else {
+                let found = concepts.classes(of: token)
+                classCache[token] = found
+                classes.append(found)
+            }
         }
 
         var best: [Double]?
         for window in Self.windows(tokens) {
             var rows: Set<Int> = []
             var present: UInt64 = 0
-            for i in window.indices {
+            for i in window {
                 if let row = tokenRows[i] { rows.insert(row) }
-                if i + 1 < window.endIndex, let row = followingPairRows[i] { rows.insert(row) }
+                if i + 1 < window.upperBound, let row = followingPairRows[i] { rows.insert(row) }
                 present |= classes[i]
             }
             rows.formUnion(conceptFeatureRows(present))
@@ -138,12 +157,7 @@ package struct GuardrailClassifier: Sendable {
             if let current = best, current[0] >= values[0] { continue }
             best = values
         }
-        return Scores(values: best ?? biases)
-    }
-
-    /// Scores `text`; see `scores(tokens:)`.
-    package func scores(_ text: String) -> Scores {
-        scores(tokens: GuardrailTokenizer.tokens(text))
+        return best
     }
 
     /// The category whose model scores highest in `scores`, or nil when there are none.

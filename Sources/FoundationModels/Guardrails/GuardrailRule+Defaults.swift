@@ -229,6 +229,8 @@ extension GuardrailRule {
         "going to die", "look like a suicide", "look like suicide", "staged", "my child",
         "my kid", "my son", "my daughter", "my dog", "my cat", "accidental*",
         "someone i love", "loved one", "how do i help", "how can i help", "thinking about suicide",
+        // Text about moderation itself: "the policy blocks self-harm instructions".
+        "guardrail*", "blocks", "blocked", "filter*", "classif*", "categor*", "moderat*",
     ])
 
     static let lethalDose = GuardrailPhraseSet([
@@ -308,6 +310,8 @@ extension GuardrailRule {
         "sex of", "sex chromosome*", "opposite sex", "same sex", "sexual orientation",
         "gender", "sex differences", "sex ratio", "book", "books", "novel", "literature",
         "school dance", "crush", "dating advice", "awkward", "embarrassed",
+        // Text about moderation itself: "blocks sexual content involving minors".
+        "guardrail*", "blocks", "blocked", "classif*", "categor*", "content involving minors",
     ])
 
     static let sexualContentInvolvingMinors: [GuardrailRule] = [
