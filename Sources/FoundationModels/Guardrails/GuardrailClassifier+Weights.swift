@@ -10,11 +10,11 @@ extension GuardrailClassifier {
         ("benigncontext", ["prevent*", "protect*", "safe", "safely", "safety", "report*", "signs", "symptom*", "warning*", "awareness", "educat*", "history", "historical", "historian*", "documentary", "news", "museum", "novel", "fiction", "film", "movie", "research*", "statistic*", "law", "laws", "legal", "court", "trial", "convicted", "arrested", "treat*", "therap*", "doctor*", "hotline*", "helpline*", "crisis", "support", "recover*", "cope", "coping", "counsel*", "why", "what", "happened", "explain", "summar*", "causes", "meaning", "difference", "science", "class", "course", "study", "studies", "condemn*", "stop", "avoid", "dispose", "disposal", "emergency", "first", "aid", "veterinar*", "vet", "volunteer*", "donate", "donation*", "charity", "welcome", "welcoming", "respect*", "celebrate", "culture", "cultural", "tradition*", "festival", "cuisine", "language", "holiday*", "rights", "equality", "inclusion", "inclusive", "diversity", "discrimination", "bucket", "dream*", "goal*", "visit", "travel*", "adventure*", "experience*", "wish*", "hobby", "hobbies", "garden*", "wedding", "birthday", "retire*"]),
         ("body", ["skull", "head", "neck", "throat", "face", "eye", "eyes", "ribs", "spine", "kneecap*", "knees", "jaw", "teeth", "chest", "heart", "lungs", "stomach", "artery", "arteries", "vein*", "wrist*", "limb*", "legs", "arms", "fingers", "bones", "bone", "blood", "brain", "organ*"]),
         ("compose", ["write", "generate", "compose", "create", "draft", "roleplay", "pretend", "story", "scene", "poem", "speech", "essay", "post", "tweet", "chant", "slogan", "flyer", "rap", "song", "joke", "message", "fantasy"]),
-        ("contempt", ["vermin", "animal*", "parasite*", "subhuman*", "cockroach*", "rat", "rats", "disease*", "plague*", "cancer", "inferior*", "filth*", "scum", "savage*", "monkey*", "ape", "apes", "trash", "garbage", "pig", "pigs", "dog", "dogs", "freak*", "degenerate*", "stupid", "worthless", "useless", "criminal*", "rapist*", "terrorist*", "thieving", "thieves", "lower", "evil", "sick", "property", "slave*", "eaters", "dirty", "disgusting", "abomination*", "infest*", "invader*", "invasion", "breed*", "control", "lesser", "less", "human", "humans", "cured", "cure", "leech*", "lice", "roach*", "insect*", "beast*", "swine", "mongrel*", "inbred", "primitive", "barbarian*", "defective", "pervert*", "groomer*", "demon*", "enemy", "enemies", "threat", "unclean", "like", "lazy", "dangerous", "backward*"]),
+        ("contempt", ["vermin", "animal*", "parasite*", "subhuman*", "cockroach*", "rat", "rats", "disease*", "plague*", "cancer", "inferior*", "filth*", "scum", "savage*", "monkey*", "ape", "apes", "trash", "garbage", "pig", "pigs", "dog", "dogs", "freak*", "degenerate*", "stupid", "worthless", "useless", "criminal*", "rapist*", "terrorist*", "thieving", "thieves", "lower", "evil", "sick", "property", "slave*", "eaters", "dirty", "disgusting", "abomination*", "infest*", "invader*", "invasion", "breed*", "control", "lesser", "less", "human", "humans", "cured", "leech*", "lice", "roach*", "insect*", "beast*", "swine", "mongrel*", "inbred", "primitive", "barbarian*", "defective", "pervert*", "groomer*", "demon*", "enemy", "enemies", "threat", "unclean", "like", "lazy", "dangerous", "backward*"]),
         ("corpse", ["body", "bodies", "corpse*", "remains", "dead"]),
         ("covert", ["undetect*", "untrace*", "traced", "trace", "caught", "notic*", "knowing", "secret*", "hide", "hidden", "hiding", "unnoticed", "evidence", "autopsy", "marks", "suspicion", "suspect", "without", "blame", "alibi", "remember", "finding", "unseen", "discreet*", "discreetly", "anonymous*", "anonymously", "fingerprint*", "dna", "cameras", "cctv", "witness*", "accident", "accidental", "natural", "framed", "frame", "cover", "clean"]),
         ("death", ["die", "dying", "dead", "death", "lethal", "fatal", "deadly", "end", "ending", "life", "wake", "alive", "gone", "disappear", "over", "all", "living", "live", "exist", "existing", "existence", "breathing", "goodbye", "died", "forever", "permanently", "suffering"]),
-        ("drug", ["drug*", "roofie*", "sedat*", "pill", "pills", "sleeping", "overdose*", "tablet*", "dose", "doses", "dosage", "medication*", "meds", "antidepressant*", "painkiller*", "insulin", "alcohol", "bleach", "carbon", "monoxide", "chemical*", "household"]),
+        ("drug", ["drug*", "roofie*", "sedat*", "pill", "pills", "sleeping", "overdose*", "tablet*", "dose", "doses", "dosage", "medication*", "meds", "antidepressant*", "painkiller*", "insulin", "alcohol", "bleach", "carbon", "monoxide", "chemical*", "household", "paracetamol", "acetaminophen", "tylenol", "ibuprofen", "aspirin", "xanax", "valium", "benzo*", "opioid*", "oxy*", "morphine", "heroin", "codeine", "tramadol", "barbiturate*", "lithium", "prescription", "poison*"]),
         ("efficacy", ["best", "easiest", "quickest", "fastest", "surest", "sure", "effective", "reliable", "reliably", "painless*", "quietly", "silently", "quick", "fast", "works", "actually", "enough", "maximum", "most", "possible", "least", "painful", "peaceful*", "gentle", "certain", "certainly", "guaranteed", "permanent*", "instantly", "instant", "cleanest", "simplest"]),
         ("elimination", ["exterminat*", "eradicat*", "wipe", "wiped", "gas", "gassed", "lynch*", "purg*", "cleans*", "genocide", "deport*", "expel*", "hunt*", "burn", "burned", "shot", "shoot", "kill*", "murder*", "slaughter*", "massacre*", "bomb", "beat", "beaten", "chains", "locked", "lock", "driven", "drive", "removed", "remove", "enslav*", "sterili*", "hanged", "hang", "put", "down", "out", "rid", "die", "thrown", "throw", "kicked", "kick", "cage*", "camps", "camp", "stopped", "spit", "torch*", "force", "ovens", "chambers", "ban", "banned", "segregat*", "exile*"]),
         ("group", ["jews", "jew", "jewish", "muslim*", "islam*", "christian*", "catholic*", "hindu*", "sikh*", "buddhist*", "atheist*", "black", "blacks", "white", "whites", "asian*", "chinese", "mexican*", "latino*", "latina*", "hispanic*", "arab*", "african*", "immigrant*", "refugee*", "migrant*", "gay", "gays", "lesbian*", "homosexual*", "trans", "transgender*", "queer*", "lgbt*", "women", "woman", "disabled", "roma", "gyps*", "native", "indigenous", "korean*", "japanese", "foreigner*", "indian*", "pakistani*", "somali*", "haitian*", "palestinian*", "israeli*", "ukrainian*", "russian*", "kurd*", "bisexual*", "autistic", "race", "races", "ethnic*", "religion*", "minorities", "minority"]),
@@ -34,7 +34,7 @@ extension GuardrailClassifier {
         ("request", ["how", "way", "ways", "steps", "step", "instruction*", "guide", "tutorial", "teach", "tell", "show", "explain", "describe", "give", "list", "help", "method*", "plan", "planning", "tips", "walk", "recipe", "procedure", "where", "which", "best", "easiest", "quickest", "fastest", "simplest", "surest", "most", "detailed", "details", "exact", "exactly", "recommend", "suggest", "instructions", "advice", "idea*"]),
         ("self", ["myself", "me", "my", "mine"]),
         ("selfharm", ["suicid*", "wrist*", "artery", "arteries", "vein*", "hang", "hanging", "noose", "knot", "jump", "jumping", "bridge", "rooftop", "roof", "height", "starv*", "purg*", "anorex*", "bulimi*", "unalive", "cut", "cutting", "cuts", "scar*", "sleeves", "eating", "eat", "weight", "thinner", "skinny", "self", "razor*", "blade*", "lighter", "ledge", "cliff", "balcony", "tracks", "rope", "belt", "fast", "fasting", "laxative*", "vomit*", "throw", "calories", "relapse"]),
-        ("sexual", ["sex", "sexual*", "sexy", "nude*", "naked", "porn*", "erotic*", "explicit", "lewd", "nsfw", "steamy", "seduc*", "fondl*", "molest*", "sensual*", "arous*", "orgasm*", "intercourse", "fetish*", "strip*", "undress*", "lingerie", "topless", "groom*", "horny", "kinky", "dirty", "intimate", "touch", "touching", "breast*", "genital*", "romantic", "romance", "lust*", "bed", "love", "kiss*", "photos", "pictures", "videos", "pics", "body", "bodies", "hentai", "xxx", "onlyfans", "trade", "sext*", "flirt*"]),
+        ("sexual", ["sex", "sexual*", "sexy", "nude*", "naked", "porn*", "erotic*", "explicit", "lewd", "nsfw", "steamy", "seduc*", "fondl*", "molest*", "sensual*", "arous*", "orgasm*", "intercourse", "fetish*", "undress*", "lingerie", "topless", "groom*", "horny", "kinky", "dirty", "intimate", "touch", "touching", "breast*", "genital*", "romantic", "romance", "lust*", "bed", "love", "kiss*", "photos", "pictures", "videos", "pics", "body", "bodies", "hentai", "xxx", "onlyfans", "trade", "sext*", "flirt*", "stripper*", "striptease*"]),
         ("toxin", ["toxin*", "toxic", "poison*", "venom*", "cyanide", "arsenic", "strychnine", "thallium", "antifreeze", "oleander", "foxglove", "hemlock", "nightshade", "belladonna", "digitalis", "polonium", "mercury", "ricin", "sarin", "botulin*", "lethal", "overdose*", "insulin", "fentanyl", "bleach", "rat", "pesticide*", "chemical*", "plant", "plants", "berries", "mushroom*", "seeds"]),
         ("violence", ["kill*", "murder*", "poison*", "strangl*", "stab*", "suffocat*", "smother*", "drown*", "assassinat*", "shoot*", "shot", "tortur*", "kidnap*", "abduct*", "beat", "beaten", "beating", "hurt*", "harm*", "injur*", "attack*", "maim*", "cripple", "slit", "behead*", "bludgeon*", "burn", "burned", "burning", "choke*", "massacre*", "slaughter*", "execut*", "lynch*", "rape*", "bleed*", "casualt*", "blow", "blind", "break", "snap", "crush", "rig", "sabotag*", "derail*", "spike", "drug", "drugging", "knock", "ambush*", "crack", "cracking", "smash*", "bash*", "punch*", "kick*", "slash*", "assault*", "batter*", "club", "hammer", "pummel*", "mutilat*", "castrat*", "dismember*", "decapitat*", "garrot*", "incapacitat*", "paralyz*", "paralys*", "asphyxiat*", "electrocut*", "disfigur*", "scald*", "maul*", "ram", "trample", "terroriz*", "terroris*", "finish", "eliminate", "dispatch", "silence", "waste", "whack*", "bleed", "gut", "strike", "lethal", "deadly", "violent*", "violence", "arson*", "torch", "explode", "ignite", "hostage*", "stalk*", "threaten*", "revenge", "payback"]),
         ("weapon", ["bomb*", "explosiv*", "ied", "ieds", "grenade*", "napalm", "detonat*", "molotov*", "gun", "guns", "firearm*", "rifle*", "pistol*", "silencer*", "suppressor*", "ammo", "ammunition", "weapon*", "sarin", "ricin", "anthrax", "nerve", "toxin*", "chlorine", "tatp", "thermite", "flamethrower*", "knife", "knives", "machete*", "landmine*", "cyanide", "arsenic", "fentanyl", "nitroglycerin", "gunpowder", "fertilizer", "shrapnel", "nails", "acid", "pathogen*", "virus", "bioweapon*", "radioactive", "uranium", "fuse", "timer", "trigger", "booby", "trap"]),
@@ -44,3903 +44,3923 @@ extension GuardrailClassifier {
     static let modelNames = ["harmful", "violentWrongdoing", "selfHarm", "sexualContentInvolvingMinors", "hate"]
 
     /// Each model's bias, in `modelNames` order.
-    static let biases: [Double] = [-1.7661596, -2.4528049, -1.9477647, -2.045108, -1.8837985]
+    static let biases: [Double] = [-1.7812615, -2.4602326, -1.9481423, -2.0531847, -1.8822848]
 
     /// The harmful model's score above which a text is blocked, chosen on out-of-fold scores
     /// so that at most 1% of benign texts (rules' false positives included) pass it.
-    static let blockThreshold: Double = 2.2427598
+    static let blockThreshold: Double = 1.7122019
 
     /// One feature a line: the feature, then a tab-separated weight per model.
     static let weightTable = #"""
-        b:10 year	-0.0024033	-0.0069854	-0.0079008	-0.0415931	-0.0060848
-        b:11 year	0.0072386	-0.0015468	-0.0007303	0.0087815	-0.0033269
-        b:12 year	0.110462	-0.008853	-0.0049625	0.165004	-0.0125605
-        b:13 year	0.0547506	-0.0038914	-0.0014979	0.0492226	-0.0062166
-        b:14 year	0.0116684	-0.0041804	-0.0021879	0.0140442	-0.0067334
-        b:16 year	-0.0122406	-0.0011233	-0.0002335	-0.0390268	-0.002766
-        b:3d print	0.0627098	0.0777446	-0.0061213	-0.0043831	-0.0027927
-        b:9 year	0.0219774	-0.0029603	-0.0013664	0.0287529	-0.037078
-        b:a 12	0.1015597	-0.0175502	-0.0095151	0.1532375	-0.0183414
-        b:a 13	0.0547506	-0.0038914	-0.0014979	0.0492226	-0.0062166
-        b:a 14	0.0057705	-0.0028975	-0.0014361	0.00822	-0.003324
-        b:a baseball	-0.0640783	-0.0613598	-0.0153375	-0.0051069	-0.0084814
-        b:a bash	-0.0500703	-0.0113987	-0.006229	-0.0111147	-0.0655703
-        b:a bath	-0.0806799	-0.0759683	-0.0022785	-0.0180551	-0.0015292
-        b:a battery	-0.0332692	-0.0349181	-0.0043583	-0.0016068	-0.001226
-        b:a body	0.2859805	0.3576624	-0.0027165	-0.0087309	-0.0032612
-        b:a bomb	-0.0338908	0.0789435	-0.025617	-0.0207144	-0.083015
-        b:a booby	0.2210549	0.2804746	-0.0033031	-0.0003286	-0.001183
-        b:a car	0.2021021	0.03226	0.2799417	-0.0092777	-0.0101099
-        b:a cherry	-0.1872173	-0.2600632	-0.0007149	-0.0026123	-0.0044708
-        b:a child	-0.0005938	-0.1019116	-0.0055381	0.1021328	-0.0273087
-        b:a coworker	-0.0253134	-0.0118109	-0.0018159	-0.0018889	-0.0012323
-        b:a crowded	0.0123012	0.0398943	-0.0403072	-0.0014863	-0.0110385
-        b:a dead	-0.0123391	0.0240385	-0.0232465	-0.004619	-0.0012758
-        b:a deep	-0.0131102	-0.0129539	-0.0061964	-0.0083161	-0.0074863
-        b:a dirty	0.067795	0.0549582	-0.0015999	-0.0727973	0.162899
-        b:a disease	0.0427403	-0.0120112	-0.0145245	-0.0029771	0.0773271
-        b:a drone	0.5493284	0.619842	-0.0010258	-0.0026819	-0.0049875
-        b:a eulogy	-0.1256659	-0.0158587	-0.0224356	-0.0148945	-0.0913563
-        b:a fantasy	-0.0240348	-0.0085467	-0.0063685	0.0060666	-0.0570676
-        b:a fatal	0.1386135	-0.0038364	0.1811265	-0.0011674	-0.0053098
-        b:a fire	0.0138694	0.0571781	-0.0157706	-0.009282	-0.017478
-        b:a fork	-0.0643003	-0.0924534	-0.0051186	-0.0029754	-0.0031003
-        b:a friend	-0.1010928	-0.0940053	-0.033457	-0.0039122	-0.004985
-        b:a function	-0.1560562	-0.0434457	-0.0295588	-0.0301627	-0.1092165
-        b:a git	-0.0200089	-0.0154618	-0.0069662	-0.0050492	-0.0066487
-        b:a good	0.1878419	0.3114016	-0.0538306	-0.0208423	-0.0311343
-        b:a grease	-0.0316291	-0.0145075	-0.0052255	-0.0060304	-0.0199493
-        b:a grenade	0.5941458	0.6555194	-0.0040604	-0.0076081	-0.0068436
-        b:a guard	0.1547016	0.1663326	-0.0084233	-0.0011769	-0.0042034
-        b:a gun	-0.0214406	-0.0691212	-0.002612	-0.0011163	-0.0011367
-        b:a home	-0.0665418	-0.0006132	-0.0070566	-0.0052764	-0.0414938
-        b:a homemade	0.2321925	0.2259944	-0.0102586	-0.0095644	-0.0046775
-        b:a hunting	-0.0186869	-0.0406538	-0.0004273	-0.0003808	-0.0006723
-        b:a joke	0.4101734	-0.0284812	-0.0292522	-0.0461303	0.5690191
-        b:a kid	0.1463303	0.1240003	-0.0008083	0.0064087	-0.002086
-        b:a killer	-0.1370538	-0.0837405	-0.0082477	-0.007953	-0.1148989
-        b:a kitchen	-0.1458201	-0.1529055	-0.0121266	-0.00899	-0.0086329
-        b:a knife	-0.0750933	-0.077926	-0.0086149	-0.0017	-0.001871
-        b:a lethal	-0.02612	-0.0461553	0.0328895	-0.0028512	-0.0026528
-        b:a letter	0.4699932	0.1554719	-0.0077055	-0.006967	0.5955939
-        b:a lewd	0.1861661	-0.0075554	-0.01249	0.230325	-0.0321129
-        b:a list	0.0791804	0.0088249	-0.009614	-0.0114365	0.1375879
-        b:a man	0.0179782	0.0678376	-0.0072507	0.0061936	-0.0078041
-        b:a message	0.31063	-0.0285269	-0.0036827	-0.0814852	0.4636997
-        b:a minor	0.1128133	-0.0093509	-0.0024268	0.18494	-0.0108364
-        b:a molotov	0.0285638	0.01469	-0.00208	-0.0038556	-0.0043689
-        b:a murder	-0.0391596	-0.0105836	-0.0009154	-0.0052035	-0.0328972
-        b:a nail	0.032244	0.033227	-0.0041436	-0.0013035	-0.0027551
-        b:a naked	0.1265657	-0.0145549	-0.001954	0.1541828	-0.0091423
-        b:a newborn	-0.0202572	-0.0284375	-0.002127	-0.0026976	-0.0094473
-        b:a nuclear	0.0229099	0.09346	-0.025011	-0.0129704	-0.0616589
-        b:a party	-0.0028985	0.0144799	-0.0032826	-0.0065073	-0.0013388
-        b:a person	0.1268966	0.1514146	-0.0447218	-0.0069289	-0.0100347
-        b:a phone	-0.0138869	-0.0096615	-0.0005401	-0.0101021	-0.0068012
-        b:a pipe	0.1196925	0.1034358	-0.0054762	-0.003861	-0.0050773
-        b:a plan	0.1526448	0.1836211	0.0514561	-0.0069584	-0.0130465
-        b:a playground	0.1327576	0.1272857	-0.0005821	-0.0048379	-0.0003777
-        b:a poem	-0.0793205	-0.0285582	-0.0171203	-0.0502008	-0.0761013
-        b:a post	0.0214372	-0.0123708	-0.0109714	-0.0093298	0.0330537
-        b:a pressure	0.0556633	0.0657011	-0.0117094	-0.0094159	-0.0108352
-        b:a preteen	0.1451099	-0.0053407	-0.0110497	0.1757418	-0.0229217
-        b:a process	-0.0290774	-0.0070435	-0.0254888	-0.0008964	-0.0013453
-        b:a rally	0.0276037	-0.0393657	-0.0059785	-0.0130584	0.1071139
-        b:a recipe	-0.1871905	-0.1648054	-0.0361207	-0.0417991	-0.0281768
-        b:a server	-0.018376	-0.035788	-0.0001807	-0.0011003	-0.0001609
-        b:a sexual	0.0487691	-0.0155192	-0.0023552	0.0668052	-0.013231
-        b:a short	-0.1405591	-0.0306334	-0.0090064	-0.0891564	-0.0759267
-        b:a shot	-0.0088966	-0.0045815	-0.001536	-0.0011443	-0.004218
-        b:a slogan	0.0036782	-0.0394833	-0.0187876	-0.0198959	0.0478849
-        b:a small	-0.149757	-0.2350811	-0.0022775	-0.0026902	-0.0079832
-        b:a smoke	-0.0634722	-0.1283128	-0.0005168	-0.0008402	-0.0006217
-        b:a soldier	-0.1387212	-0.0322417	-0.0137413	-0.0353384	-0.1068522
-        b:a song	-0.009496	-0.006091	-0.0141347	-0.0006818	0.0588593
-        b:a speech	-0.1346084	-0.0157095	-0.0078975	-0.0140615	-0.1809711
-        b:a story	0.0194195	-0.0082304	-0.0005076	0.0162656	-0.0035624
-        b:a string	-0.0582762	-0.0384719	-0.0051426	-0.0248551	-0.0292216
-        b:a suicide	0.1186859	0.4438131	-0.1624899	-0.0065486	-0.0116604
-        b:a surprise	-0.2642174	-0.3321872	-0.0094164	-0.0022829	-0.0031796
-        b:a teacher	0.0070733	-0.0021653	-0.0008953	0.0071596	-0.0036102
-        b:a thriller	-0.0199645	-0.0222328	-0.0043085	-0.0082551	-0.0095981
-        b:a timer	0.1173921	0.1144976	-0.003239	-0.004545	-0.003965
-        b:a toddler	0.0416782	-0.0156581	-0.0052476	0.0575051	-0.0259945
-        b:a turkey	-0.0468704	-0.0343209	-0.0209742	-0.0039586	-0.004682
-        b:a tweet	0.0047692	-0.0014457	-0.0050959	-0.0027643	0.0026998
-        b:a wall	0.2126966	0.2528787	-0.0140522	-0.0008074	-0.0046443
-        b:a way	0.020284	-0.0344538	0.1304822	-0.0024921	-0.0030679
-        b:a wedding	-0.0277349	-0.0191168	-0.0117354	-0.0087406	-0.0140023
-        b:a whetstone	-0.107105	-0.1088287	-0.0056268	-0.006136	-0.005721
-        b:a whole	-0.0241708	-0.0066062	-0.0110546	-0.0055139	-0.0116263
-        b:a woman	-0.0677572	0.0424281	-0.0161802	-0.0012048	-0.0219195
-        b:a young	0.0900074	-0.018749	-0.0027363	0.1647044	-0.0076707
-        b:a zip	0.0361078	0.0450414	-0.0048132	-0.0023591	-0.0042013
-        b:abort a	-0.0200089	-0.0154618	-0.0069662	-0.0050492	-0.0066487
-        b:about a	-0.2658543	-0.1339889	-0.0513373	-0.0136005	-0.3024233
-        b:about how	0.0600571	-0.002746	-0.0114584	-0.0008543	0.0785725
-        b:about suicide	-0.1375687	-0.0549414	-0.0355603	-0.0086548	-0.000998
-        b:about the	-0.1018217	-0.0424484	-0.0377784	-0.0420599	-0.126672
-        b:according to	-0.0797512	-0.0117769	-0.1059015	-0.0087891	-0.0202656
-        b:accused of	-0.0200532	-0.0211882	-0.0024728	-0.0143919	-0.0086118
-        b:after a	-0.0244196	-0.0317724	-0.0114067	-0.0056071	-0.0256875
-        b:after i	0.0008211	0.0064392	-0.0044318	-0.0021044	-0.0005168
-        b:after the	-0.2514637	-0.24343	-0.0027021	-0.0021801	-0.0033803
-        b:age appropriate	-0.0624214	-0.0031457	-0.0074164	-0.115368	-0.0029213
-        b:age of	-0.0257718	-0.0281838	-0.0051357	-0.0077184	-0.0083841
-        b:among us	-0.0485282	-0.0197182	-0.0154357	-0.0006177	-0.0009518
-        b:an accident	-0.006847	0.0087787	-0.0173487	-0.0213156	-0.0258702
-        b:an adult	0.0312579	-0.0587814	-0.0349733	0.1441385	-0.0192462
-        b:an array	-0.1449526	-0.0574847	-0.0172741	-0.0206828	-0.0651033
-        b:an attack	0.0453712	0.0285806	-0.0045176	-0.0003492	-0.0009915
-        b:an autopsy	0.206462	0.2186904	-0.0141082	-0.0019682	-0.0007207
-        b:an erotic	0.0492749	-0.010446	-0.00128	0.0699932	-0.0065954
-        b:an essay	0.0682826	-0.0215742	-0.0284373	-0.0222633	0.1255831
-        b:an explicit	0.0644593	-0.0336237	-0.0043784	0.1467088	-0.021312
-        b:an explosive	0.3101422	0.3280798	-0.0065568	-0.0103517	-0.0061877
-        b:an opioid	-0.0408955	-0.0168775	-0.0314362	-0.0073572	-0.0040519
-        b:an underage	0.0455548	-0.015644	-0.0076832	0.0829061	-0.0223914
-        b:an unresponsive	-0.0076225	-0.0083042	-0.0027454	-0.0006554	-0.000206
-        b:an untraceable	0.1686854	0.2001077	-0.0069814	-0.0057129	-0.0029816
-        b:and a	-0.0023143	-0.0436331	-0.0070654	0.0625417	-0.0609985
-        b:and her	0.0377513	-0.0037036	-0.0018814	0.0514514	-0.0140592
-        b:and how	-0.331674	-0.2251328	-0.0751364	-0.0150361	-0.014809
-        b:and make	0.0601999	0.0470317	-0.0015949	-0.0019216	-0.0078665
-        b:and must	0.1260811	-0.0105515	-0.0161807	-0.0149376	0.1275448
-        b:and reinstall	-0.0418176	-0.0325963	-0.02408	-0.0097707	-0.0104337
-        b:and shoot	0.0219959	-0.0100507	-0.0034208	-0.0019247	0.032493
-        b:and should	0.0855844	-0.0189729	-0.0191995	-0.016136	0.0487474
-        b:and talk	0.0042521	-0.0047268	-0.0046573	0.014011	-0.0541577
-        b:and vinegar	-0.0626253	-0.042122	-0.0238068	-0.0150464	-0.0224341
-        b:and what	-0.0040869	-0.0107284	-0.0055887	-0.0002512	-0.0006994
-        b:and why	-0.0509508	-0.0391646	-0.0188882	-0.0167442	-0.0405201
-        b:animals and	0.0232401	-0.0065044	-0.001672	-0.0031834	0.0092
-        b:anyone knowing	0.011742	-0.0364751	0.0477466	-0.0039791	-0.0011841
-        b:anyone noticing	0.1115242	0.0359695	0.0875331	-0.005147	-0.0003493
-        b:arabs are	0.0385932	-0.0093724	-0.0156108	-0.002546	0.0767769
-        b:are a	0.0331787	-0.0305127	-0.0260809	-0.0212129	0.0903537
-        b:are animals	0.0213919	-0.0026083	-0.001427	-0.0025109	0.0075407
-        b:are cockroaches	0.1229716	-0.0180385	-0.0203772	-0.0186341	0.1713658
-        b:are in	-0.0508865	-0.0159575	-0.0135817	-0.0123862	-0.0362611
-        b:are inferior	0.0079295	-0.0048176	-0.0002897	-0.0008003	0.0042694
-        b:are parasites	0.0463383	-0.0089725	-0.0356584	-0.0147351	0.0635956
-        b:are people	-0.0595566	-0.0182444	-0.0081311	-0.0115594	-0.0385864
-        b:are poisonous	-0.0670008	-0.0229646	-0.053611	-0.0045531	-0.0071062
-        b:are subhuman	0.1068744	-0.0026493	-0.0042664	-0.0042304	0.0687209
-        b:are the	-0.1182303	-0.0523555	-0.0560927	-0.0825367	-0.0716166
-        b:are toxic	-0.0413533	-0.0124999	-0.0379381	-0.0084276	-0.0190472
-        b:are vermin	0.0507641	-0.0054017	-0.0119824	-0.0076333	0.0319639
-        b:article about	-0.0417227	-0.0177437	-0.0254851	-0.0158026	-0.0418768
-        b:assassinate the	0.2964874	0.5637297	-0.0693535	-0.0053484	-0.0095045
-        b:assemble an	-0.1370501	-0.1054889	-0.0253495	-0.0148218	-0.0114256
-        b:at a	0.0494724	0.0682489	-0.0171473	-0.0340447	-0.0278471
-        b:at home	0.0604734	-0.0537774	0.1741746	-0.0132749	-0.013359
-        b:at my	0.004592	0.0429725	-0.0201219	-0.0036593	-0.0007503
-        b:at the	-0.0810338	-0.0836216	-0.0506684	0.1071561	-0.1854035
-        b:at work	-0.1540848	-0.0856775	-0.1788082	-0.0057861	-0.0074032
-        b:atomic bomb	-0.0216185	-0.0177578	-0.0157471	-0.0017401	-0.0031976
-        b:attack a	-0.0186624	-0.0192913	-0.0050622	-0.0026789	-0.0076396
-        b:attack the	0.0156096	0.037438	-0.0031209	-0.006801	-0.0068783
-        b:baking soda	-0.1254882	-0.1504062	-0.0131966	-0.009618	-0.0118275
-        b:baseball bat	-0.0640783	-0.0613598	-0.0153375	-0.0051069	-0.0084814
-        b:bash script	-0.0500703	-0.0113987	-0.006229	-0.0111147	-0.0655703
-        b:be beaten	0.00285	-0.0094494	-0.0006592	-0.0015061	0.0024189
-        b:be exterminated	0.0183759	-0.005846	-0.0182245	-0.0092276	0.0243774
-        b:be gassed	0.0142279	-0.0056903	-0.0107282	-0.0089026	0.0134801
-        b:be wiped	0.0736497	-0.0086354	-0.0166946	-0.0036095	0.0852133
-        b:beat the	-0.0418438	-0.0539093	-0.0036732	-0.0016915	-0.02842
-        b:beat up	0.0407289	-0.0740517	-0.0015638	-0.0029697	0.0900902
-        b:before a	-0.1301705	-0.0926512	-0.0535526	-0.0151771	-0.0219143
-        b:best for	-0.1617866	-0.0461571	-0.1106533	-0.0401499	-0.0214319
-        b:best strategy	-0.0500711	-0.0193535	-0.0185041	-0.0008043	-0.0051347
-        b:best way	-0.1943378	0.0682146	-0.2239844	-0.0100664	-0.0217029
-        b:between a	0.0106708	-0.0030028	-0.0015384	0.0123302	-0.0067478
-        b:between an	0.0291995	-0.0332856	-0.001203	0.0704142	-0.0083404
-        b:between two	-0.0980444	-0.0030818	-0.1638342	0.0241289	-0.0105849
-        b:black people	0.2359931	-0.0240903	-0.0061338	-0.0065814	0.22511
-        b:bleach and	-0.0651713	-0.0375507	-0.0260653	-0.0137302	-0.0261283
-        b:bleed out	0.0830041	0.0325077	0.0644658	-0.001096	-0.0023999
-        b:blow up	-0.0757913	-0.061299	-0.0100411	-0.0039731	-0.0050882
-        b:body of	0.0640704	-0.0040195	-0.0004647	0.065375	-0.00182
-        b:body safety	-0.0789064	-0.0069019	-0.0002992	-0.0797399	-0.0002808
-        b:body so	0.1033007	0.1499919	-0.0047408	-0.0118798	-0.0024803
-        b:bomb at	0.0319317	0.0261467	-0.0008765	-0.0026291	-0.0075512
-        b:bomb for	-0.0264904	-0.0679366	-0.0005127	-0.0001871	-0.0015915
-        b:bomb to	0.0172319	0.0135762	-0.0007394	-0.000796	-0.0050981
-        b:bomb with	0.036318	0.0556281	-0.0039967	-0.0068057	-0.0074573
-        b:bombing and	-0.0979259	-0.0578791	-0.0047647	-0.013902	-0.0347804
-        b:booby trap	0.2210549	0.2804746	-0.0033031	-0.0003286	-0.001183
-        b:boss in	-0.0298959	-0.0734511	-3.46e-05	-0.0003771	-0.0006482
-        b:build a	-0.0663053	-0.0965241	-0.0321934	-0.0212579	-0.0220187
-        b:build an	0.3832732	0.4591795	-0.0061038	-0.0087416	-0.0055157
-        b:building a	0.0497417	0.045619	-0.0176177	-0.0048942	-0.0101782
-        b:burn a	0.0117687	0.0181865	-0.0003578	-0.0003778	-0.0002967
-        b:burn down	0.015461	-0.0085034	-0.0021089	-0.0026685	0.0401604
-        b:burn myself	0.1811844	-0.0219351	0.2370391	-0.0006968	-0.0016615
-        b:burn their	0.0448874	-0.0105798	-0.0069359	-0.0069972	0.0688927
-        b:butcher a	-0.0033418	-0.0040372	-0.0019295	-0.0043169	-0.0056818
-        b:by hand	-0.0875526	-0.0590859	-0.0719721	-0.0137855	-0.0140785
-        b:by name	-0.0021366	-0.0033531	-0.0004388	-0.0005987	-0.0002118
-        b:by step	-0.0384673	-0.0198775	-0.0223648	-0.0246495	-0.02297
-        b:calling to	0.1293389	-0.010224	-0.0172321	-0.0094127	0.1605538
-        b:can i	-0.021854	0.0167113	0.0448995	-0.1467252	-0.0892812
-        b:can parents	-0.0045785	-0.0034277	-0.0012286	-0.0045849	-0.0010672
-        b:can you	-0.0082395	0.0189713	-0.0326277	-0.0174932	-0.0179129
-        b:cant be	0.0077563	0.0241595	-0.0145323	-0.0034956	-0.0025123
-        b:carbon monoxide	-0.0065006	-0.0208824	0.0003265	-0.0069316	-0.0061063
-        b:causes of	-0.0272287	-0.007578	-0.0202945	-0.0089043	-0.0192397
-        b:chemical weapons	-0.0118036	-0.012956	-0.0078764	-0.0046475	-0.0043761
-        b:chemicals can	0.010987	-0.0354434	0.0388342	-0.0005733	-0.0004707
-        b:cherry bomb	-0.1872173	-0.2600632	-0.0007149	-0.0026123	-0.0044708
-        b:chess how	-0.0011331	-0.0017901	-0.0003733	-0.0013672	-0.0011645
-        b:child swallowed	-0.0180613	-0.0196973	-0.0006056	-0.0049191	-0.0022603
-        b:child to	0.008467	-0.016528	-0.0020244	0.0684189	-0.0006335
-        b:childproof the	-0.0134594	-0.0031057	-0.0047066	-0.0119561	-0.0020483
-        b:chlorine gas	0.0135834	0.0093516	-0.0003198	-0.000137	-0.0013262
-        b:choke up	-0.0640783	-0.0613598	-0.0153375	-0.0051069	-0.0084814
-        b:chopping onions	-0.0640679	-0.0354189	-0.0625992	-0.0066363	-0.003748
-        b:city bombing	-0.0519003	-0.0488411	-0.0046358	-0.0057998	-0.0134703
-        b:clay pigeons	-0.0448021	-0.0462478	-0.0222777	-0.01094	-0.0063978
-        b:clean a	-0.0875055	-0.1107382	-0.0074954	-0.0053501	-0.0043013
-        b:command line	-0.0014447	-0.0016727	-0.0003574	-0.0005322	-0.0003666
-        b:commit suicide	0.3525478	-0.0430311	0.4526819	-0.0164865	-0.0321979
-        b:compose a	0.4494513	-0.0121439	-0.0061591	-0.0209202	0.5555619
-        b:control the	0.0357165	-0.0046213	-0.0017321	-0.0027519	-0.0008508
-        b:cookie dough	-0.0273778	-0.0159415	-0.0300799	-0.0129753	-0.0095601
-        b:could i	0.1363319	0.1914418	-0.0070714	-0.0017147	-0.0046613
-        b:covered the	-0.0200532	-0.0211882	-0.0024728	-0.0143919	-0.0086118
-        b:create a	-0.030662	-0.0041132	-0.0064422	-0.0135249	-0.0218997
-        b:crisis in	-0.0075332	-0.0049378	-0.0056415	-0.0087423	-0.012296
-        b:cut my	-0.0338023	-0.0031551	-0.0680806	-0.0017575	-0.0009702
-        b:cut myself	0.021345	-0.0161974	-0.0534006	-0.0038057	-0.003333
-        b:cut to	0.1236815	-0.009932	0.2012753	-0.0008371	-0.0023733
-        b:daily dose	-0.0168837	-0.0065019	-0.026608	-0.0045506	-0.0034955
-        b:dangerous to	-0.0651713	-0.0375507	-0.0260653	-0.0137302	-0.0261283
-        b:deep do	0.1236815	-0.009932	0.2012753	-0.0008371	-0.0023733
-        b:describe a	0.1304214	-0.0196567	-0.0027701	0.1692345	-0.0154912
-        b:describe how	0.1933755	0.2525384	-0.0192491	-0.0163813	-0.0204268
-        b:describe the	-0.0260985	-0.0233188	-0.0295926	0.0262719	-0.0601481
-        b:deserve to	0.1133072	-0.0230976	-0.0472524	-0.0196108	0.1741802
-        b:destroy a	0.0030462	0.0193253	-0.0166321	-0.0064875	-0.0074647
-        b:destroy my	-0.2077066	-0.0893698	-0.0520693	-0.0098626	-0.0130635
-        b:detective finds	-0.0126851	-0.0075758	-0.000357	-0.0021226	-0.0085718
-        b:did the	-0.2524857	-0.1514061	-0.088199	-0.0539043	-0.1781938
-        b:die in	0.0334099	-0.0179722	0.0421891	-0.0004822	-0.00217
-        b:die what	-0.1326717	-0.0226958	-0.0736388	-0.0007233	-0.0138606
-        b:difference between	-0.0363254	-0.0307526	-0.0095292	-0.0147487	-0.032184
-        b:directions to	0.0267636	0.0277061	-0.0138349	-0.0057416	-0.007349
-        b:disabled people	0.0071056	-0.0072703	-0.0024673	-0.0064578	0.0058826
-        b:dispose of	0.1329277	0.2100194	-0.0355523	-0.0073677	-0.006509
-        b:do doctors	-0.0051915	-0.0047637	-0.008762	-0.0037	-0.0042634
-        b:do i	-0.3676611	-0.1628275	-0.3990575	-0.0875064	-0.1145518
-        b:do if	-0.0968579	-0.0337842	-0.0430221	-0.0069345	-0.0100837
-        b:do it	0.0285186	0.0410624	-0.0051541	-0.0002525	-0.001357
-        b:do people	0.0818544	-0.0697048	-0.0024323	0.0681183	-0.0036991
-        b:do some	-0.0418512	-0.0415922	-0.0106481	-0.0063336	-0.0107174
-        b:do when	-0.020391	-0.0210831	-0.004403	-0.0043637	-0.0148248
-        b:do you	0.2155619	0.1582655	-0.0102605	-0.0262351	-0.0511555
-        b:docker container	-0.0315476	-0.0170762	-0.0305376	-0.0052532	-0.0062662
-        b:doctors treat	-0.0122672	-0.0145728	-0.0086679	-0.0029724	-0.0022602
-        b:does a	-0.1233682	-0.1118519	-0.0364871	-0.0473562	-0.0836704
-        b:does it	0.0892851	-0.0217137	0.101256	-0.0190838	-0.0220774
-        b:does the	-0.0305154	-0.0207397	-0.006538	-0.0064988	-0.0227772
-        b:dont deserve	0.1015123	-0.0101619	-0.0295388	-0.0099809	0.161541
-        b:dose of	0.1483821	0.0458433	0.1333392	-0.0282247	-0.0123804
-        b:dough made	-0.0273778	-0.0159415	-0.0300799	-0.0129753	-0.0095601
-        b:down a	0.2601785	0.272696	-0.0003943	-0.0005319	-0.0034406
-        b:during an	-0.0587644	-0.0641597	-0.0033786	-0.0045547	-0.0076392
-        b:during the	-0.0091615	-0.0084332	-0.0045493	-0.0036985	-0.0086091
-        b:dying to	-0.2072715	-0.0661771	-0.1633993	-0.0206758	-0.0361977
-        b:easiest way	0.0887114	0.1201118	-0.0109782	-0.0022558	-0.0048099
-        b:eat raw	-0.0722803	-0.0285525	-0.0674596	-0.0152903	-0.0137595
-        b:effects of	-0.0172022	-0.0032057	-0.020472	-0.0105748	-0.0086413
-        b:egg whites	-0.0178491	-0.0002945	-0.0008595	-0.0003487	-0.0247736
-        b:elden ring	-0.0227054	-0.0616297	-1.3e-05	-0.0001	-9.91e-05
-        b:encouraging people	0.0141665	-0.0925579	-0.0013901	-0.0028557	0.0944545
-        b:end it	0.161591	-0.0760948	0.3523503	-0.0140417	-0.0211046
-        b:end my	0.2467276	-0.0510942	0.302276	-0.009518	-0.0229851
-        b:enough to	0.0019734	-0.0030147	0.0026714	-0.0006606	-0.0042573
-        b:execute a	-0.0269425	-0.037017	-0.0051178	-0.0117626	-0.0040294
-        b:explain how	0.2929181	0.3114088	-0.0792297	-0.0133626	-0.0268943
-        b:explain the	-0.0545461	-0.0383987	-0.0244349	-0.0192963	-0.0401902
-        b:explain what	-0.1001037	-0.1327292	-0.0014777	-0.002352	-0.0027421
-        b:explain why	0.0503694	-0.0689007	-0.013255	-0.0069265	0.1152879
-        b:explode with	-0.1407082	-0.0806044	-0.0710213	-0.0010764	-0.0002613
-        b:fastest way	0.0027132	-0.0234483	0.0590175	-0.0018836	-0.0060201
-        b:final boss	-0.0227054	-0.0616297	-1.3e-05	-0.0001	-9.91e-05
-        b:find it	0.1033007	0.1499919	-0.0047408	-0.0118798	-0.0024803
-        b:find nude	0.1251185	-0.0145056	-0.0070318	0.1419725	-0.0012535
-        b:finds a	-0.0689546	-0.0079476	-0.0017685	-0.0697713	-0.0250079
-        b:fire extinguisher	0.0138694	0.0571781	-0.0157706	-0.009282	-0.017478
-        b:fire to	0.1921815	0.2319474	-0.0076333	-0.001724	-0.00511
-        b:first atomic	-0.0100413	-0.0143398	-0.0009202	-0.0007466	-0.0015748
-        b:first time	-0.0200128	-0.0251231	-0.0003192	-4.88e-05	-0.0002697
-        b:for a	-0.5227113	-0.5188665	-0.093122	-0.1390581	-0.1395485
-        b:for adults	-0.010401	-0.0055841	-0.0384206	-0.0104984	-0.0052065
-        b:for an	0.2832593	0.290036	-0.0066483	-0.0110109	-0.0026681
-        b:for chopping	-0.0640679	-0.0354189	-0.0625992	-0.0066363	-0.003748
-        b:for making	0.1879367	0.244319	-0.0095914	-0.0209855	-0.0256903
-        b:for me	0.080927	-0.0143117	0.1191988	-0.0016599	-0.0011504
-        b:for my	-0.141825	-0.1135778	-0.0655933	-0.0338734	-0.0844702
-        b:for people	-0.0051657	-0.0080295	-0.0176988	-0.0070931	0.0076596
-        b:for self	-0.0939077	-0.0143897	-0.1073241	-0.0062507	-0.019477
-        b:for someone	0.0301259	-0.0228296	0.1715623	-0.0219775	-0.0527993
-        b:for the	0.0626971	0.1276855	-0.0378857	-0.0026319	-0.0064496
-        b:for women	-0.0979957	-0.0178522	-0.0500226	-0.0065049	-0.0470175
-        b:friend who	-0.0819903	-0.0846652	-0.0261398	-0.0028239	-0.002077
-        b:from a	0.1963874	0.1908696	-0.0116204	-0.0444698	-0.0179089
-        b:from an	-0.0923596	-0.0066976	-0.0302851	-0.0331928	-0.069412
-        b:from my	-0.1590675	-0.3074252	0.1615471	-0.0053188	-0.0054137
-        b:from our	0.0494734	-0.0081524	-0.0083952	-0.0075517	0.0651421
-        b:from the	-0.032358	-0.0130681	-0.020904	-0.0139355	-0.0254723
-        b:function that	-0.2283769	-0.0548924	-0.0334509	-0.0593416	-0.12018
-        b:gas in	0.0393855	0.0873365	-0.0143868	-0.0013979	-0.0073466
-        b:gas to	0.0135834	0.0093516	-0.0003198	-0.000137	-0.0013262
-        b:gay people	-0.1405509	-0.0189923	-0.0070705	-0.0127799	-0.1144172
-        b:get a	0.1015266	-0.0152865	-0.0019271	0.1418731	-0.0069424
-        b:get caught	-0.0012404	-0.0152219	-0.0048174	-0.0049842	-0.0042054
-        b:get my	-0.0769051	-0.0119001	-0.0207704	-0.042411	-0.0001612
-        b:get rid	-0.0431975	0.058072	-0.0570484	-0.0227788	-0.0173369
-        b:get the	-0.0544091	-0.0538826	-0.0010402	-0.0030112	-0.0042037
-        b:getting caught	0.0104891	0.0192872	-0.0606921	0.0095864	-0.0007283
-        b:girl in	0.0397356	-0.0042387	-0.000865	0.0420409	-0.0030636
-        b:give me	0.2569587	0.4517043	-0.017053	-0.0862751	0.0844703
-        b:going to	0.1073635	0.0739291	0.0104774	-0.0074804	-0.0112555
-        b:grease fire	-0.0316291	-0.0145075	-0.0052255	-0.0060304	-0.0199493
-        b:groom a	0.0414801	-0.0245496	-0.001953	0.1097811	-0.0004406
-        b:hang a	-0.1115736	-0.0128092	-0.0803828	-0.0019846	-0.0065789
-        b:hang myself	0.1889474	-0.041176	0.1958638	-0.0042208	-0.0099058
-        b:has the	-0.0483888	-0.0091011	-0.0542441	-0.0083604	-0.0314062
-        b:hate speech	-0.027245	-0.0098036	-0.0099039	-0.0145801	-0.0394332
-        b:he cant	0.1548809	0.1676995	-0.029611	-0.0009753	-0.0041762
-        b:help a	-0.0868683	-0.062841	-0.026463	-0.0201737	-0.003409
-        b:help me	-0.1389765	-0.0266104	0.0485972	-0.0320239	-0.1107395
-        b:high school	-0.0068703	-0.0468094	-0.0052458	0.1152952	-0.025284
-        b:history of	-0.0362569	-0.0187594	-0.0280025	-0.0296772	-0.0364378
-        b:holocaust and	-0.0125087	-0.0061992	-0.003201	-0.0022719	-0.0130572
-        b:home to	0.0126545	0.0191407	-0.0001578	-0.0001659	-0.000654
-        b:home with	-0.0184339	-0.0276153	-0.0001797	-0.0010739	-0.0005767
-        b:homemade grenade	0.0896163	0.0754734	-0.0010326	-0.0018462	-0.0013884
-        b:household chemicals	0.0659655	0.028583	0.0376565	-0.0008917	-0.0010366
-        b:household items	0.0001286	0.0137604	-0.0105645	-0.0030647	-0.0097234
-        b:household plants	-0.0479212	-0.0176541	-0.044358	-0.0080328	-0.0127571
-        b:how a	-0.1148419	-0.1258123	-0.0045636	-0.0009317	-0.0012814
-        b:how can	-0.0790574	0.0506849	0.0252572	-0.2697609	-0.0456696
-        b:how could	0.1363319	0.1914418	-0.0070714	-0.0017147	-0.0046613
-        b:how deep	0.1236815	-0.009932	0.2012753	-0.0008371	-0.0023733
-        b:how did	-0.3440141	-0.1290503	-0.1479228	-0.0384108	-0.2123548
-        b:how do	-0.6863638	-0.4348731	-0.7360391	-0.1985689	-0.2062333
-        b:how does	-0.1398539	-0.1126378	-0.0404889	-0.037343	-0.064479
-        b:how is	-0.0362113	-0.0358816	-0.002123	-0.0104554	-0.0015676
-        b:how long	-0.0554463	-0.0497317	-0.0067784	-0.0074679	-0.0381709
-        b:how many	0.0626287	-0.0906328	0.2372318	-0.0390343	-0.0596983
-        b:how much	0.0201189	-0.0443865	0.0107444	-0.0052306	-0.0073259
-        b:how should	0.0805755	0.1762932	0.0152882	-0.0204577	-0.0223737
-        b:how the	-0.0769621	-0.0300274	-0.0554317	-0.00835	-0.0130631
-        b:how to	-0.099916	0.1132424	-0.0805807	-0.2080055	-0.3155485
-        b:how were	-0.1557544	-0.139427	-0.0273255	-0.0142127	-0.0115845
-        b:how would	0.2344461	0.2498811	-0.0162595	-0.0018546	-0.0029288
-        b:hunt deer	-0.0044421	-0.0018246	-0.0082438	-0.0015826	-0.0017166
-        b:hurt my	0.1675542	0.2326891	-0.0526244	-0.0004007	-0.0015398
-        b:hurt myself	-0.0615857	-0.3078676	0.1197354	-0.0015937	-0.0011196
-        b:hurting my	-0.155556	-0.0070351	-0.1803207	-0.0005053	-0.0013584
-        b:i am	0.0023931	0.0017764	-0.0005967	0.0012719	-0.0017076
-        b:i attack	-0.0151363	-0.0193572	-0.0073618	-0.0027163	-0.0016529
-        b:i beat	-0.0383645	-0.0407951	-0.0153855	-0.0004985	-0.0251691
-        b:i blow	-0.0244373	-0.0355878	-0.0133336	-0.0019696	-0.0017179
-        b:i build	0.1206125	0.1258803	-0.0030964	-0.0055684	-0.0020184
-        b:i burn	0.0967739	-0.0202189	0.123999	-0.0007056	-0.0004911
-        b:i can	0.1047017	-0.0354949	0.2107096	-0.0028991	-0.0044227
-        b:i childproof	-0.0134594	-0.0031057	-0.0047066	-0.0119561	-0.0020483
-        b:i clean	-0.0602935	-0.0787788	-0.0038675	-0.0041261	-0.0024062
-        b:i cook	-0.0181428	-0.0442015	-0.0003289	-0.0014781	-0.0023693
-        b:i cut	-0.0033786	-0.019321	-0.0912992	-0.0049278	-0.002057
-        b:i destroy	-0.0249744	-0.0156971	-0.0117851	-0.0093098	-0.0017432
-        b:i die	0.0352035	-0.0107243	0.0627184	-0.0009907	-0.0082063
-        b:i disappear	0.0008505	-0.0763625	0.0036577	-0.0063944	-0.0024763
-        b:i do	-0.1077567	-0.0016276	-0.0803491	-0.0055559	-0.0201224
-        b:i end	0.0101357	-0.0311915	0.0685721	-0.0024698	-0.0019889
-        b:i execute	-0.0184889	-0.0227178	-0.0035803	-0.0091079	-0.0014127
-        b:i explain	-0.0266035	-0.000121	-0.0552139	-0.0017876	-3.48e-05
-        b:i find	0.1251185	-0.0145056	-0.0070318	0.1419725	-0.0012535
-        b:i get	-0.3093017	-0.3363687	-0.0670998	0.0935054	-0.0168903
-        b:i groom	0.0414801	-0.0245496	-0.001953	0.1097811	-0.0004406
-        b:i hang	0.0519758	-0.0016366	-0.1012061	-0.0021409	-0.0033669
-        b:i help	-0.1403027	-0.0562462	-0.038175	-0.0190113	-0.001136
-        b:i hide	0.035625	-0.0850311	0.1565249	-0.0029011	-0.0006735
-        b:i hunt	-0.0044421	-0.0018246	-0.0082438	-0.0015826	-0.0017166
-        b:i hurt	0.0862404	0.1434703	-0.0505371	-0.0002398	-0.0005208
-        b:i keep	-0.0179028	-0.0084854	-0.0049179	-0.0048881	-0.0006986
-        b:i kidnap	0.1327576	0.1272857	-0.0005821	-0.0048379	-0.0003777
-        b:i kill	0.2563266	0.2028512	0.1835409	-0.0052387	-0.003696
-        b:i make	-0.1897785	-0.2069219	-0.0080835	-0.0155428	-0.0113953
-        b:i mix	0.0115862	0.0067692	0.007415	-0.0005388	-0.0008337
-        b:i need	0.2382388	0.0910836	0.2065737	-0.0071496	-0.0220465
-        b:i poison	0.1632676	0.1819358	0.027046	-0.0025146	-0.0030104
-        b:i remove	-0.0102199	-0.0026751	-0.0108662	-0.0027181	-0.0020333
-        b:i report	-0.0017199	-0.0050649	-0.0004983	-0.0011624	-0.0006829
-        b:i safely	-0.0062119	-0.020546	-0.0001997	-0.0010064	-0.0001127
-        b:i say	-0.1337992	-0.0723996	-0.0491804	-0.003408	-0.0120672
-        b:i set	0.1921815	0.2319474	-0.0076333	-0.001724	-0.00511
-        b:i sharpen	-0.0693449	-0.0775807	-0.022491	-0.0054569	-0.0027903
-        b:i shoot	-0.1491499	-0.1391167	0.0377506	-0.0072809	-0.0125472
-        b:i slaughter	-0.0011946	-0.0017884	-0.0008453	-0.0006474	-0.0003021
-        b:i stab	0.1564696	0.2310201	-0.0624608	-0.0008223	-0.0048372
-        b:i stop	-0.0232041	-0.0203969	-0.0415776	-0.000975	-0.0006591
-        b:i strip	-0.2765792	-0.019214	-0.0021261	-0.2935563	-0.0013824
-        b:i support	-0.0292581	-0.0337915	-0.0035815	-0.0001733	-0.0004702
-        b:i take	0.1606957	-0.0693987	0.2919346	-0.004099	-0.0090692
-        b:i talk	-0.2982983	-0.201844	-0.0557867	-0.0528261	-0.0225759
-        b:i teach	-0.0452605	-0.0040233	-0.0187828	-0.0237872	-0.0005909
-        b:i tell	-0.1129539	-0.0301626	-0.0101008	-0.0088135	-0.0008698
-        b:i terminate	-0.0032287	-0.0047372	-0.0009931	-0.002483	-0.0013288
-        b:i trap	-0.0374975	-0.05767	-0.002326	-0.0026776	-0.0014519
-        b:i use	0.1115181	0.0863368	0.0398993	-0.0015065	-0.0053585
-        b:i want	0.166861	0.03691	-0.0017214	0.1546689	-0.0193129
-        b:i write	-0.0831202	-0.0093553	-0.0297936	-0.0005843	-0.0024055
-        b:if a	-0.0348957	-0.0223522	-0.0077853	-0.0055134	-0.0046745
-        b:if my	-0.0433161	-0.0141851	-0.0341569	-0.0005328	-0.0005864
-        b:im dying	-0.2072715	-0.0661771	-0.1633993	-0.0206758	-0.0361977
-        b:im going	0.1269138	0.0829188	0.0175118	-0.0023062	-0.0029883
-        b:im writing	-0.0920879	-0.0541024	-0.005552	-0.0058954	-0.0651178
-        b:immigrants and	0.0166959	-0.013842	-0.0036223	-0.0020282	0.0292048
-        b:immigrants are	0.1229716	-0.0180385	-0.0203772	-0.0186341	0.1713658
-        b:immune system	-0.0286646	-0.0264884	-0.0033026	-0.0019601	-0.0108953
-        b:in a	0.7074348	0.3276955	-0.0424978	0.0216386	0.6564279
-        b:in an	0.2568043	0.2153132	-0.0160531	0.0609058	-0.0055738
-        b:in chess	-0.0051911	-0.0080298	-0.0009068	-0.0026169	-0.0055013
-        b:in chicken	-0.002558	-0.0032276	-0.0015178	-0.0059849	-0.0026556
-        b:in elden	-0.0227054	-0.0616297	-1.3e-05	-0.0001	-9.91e-05
-        b:in law	0.0279225	0.0365577	-0.0108728	-0.0013805	-0.0032666
-        b:in low	-0.0114799	-0.005534	-0.0057553	-0.004038	-0.0005991
-        b:in minecraft	-0.027555	-0.0296125	-0.0043816	-0.0012283	-0.0010969
-        b:in my	0.0551866	0.0019521	0.0857619	-0.0214157	-0.0471465
-        b:in our	0.0270741	-0.0015478	-0.0029163	-0.0018831	0.0096432
-        b:in the	-0.0290364	0.0995124	-0.07847	-0.0514013	-0.1869773
-        b:instructions for	0.0714573	0.1818979	-0.0292443	-0.0209776	-0.0267029
-        b:insulin would	0.0202422	0.0492472	-0.0262626	-0.0006382	-0.0010987
-        b:into a	0.0080197	0.0106909	-0.0002596	-0.0004322	-0.0040136
-        b:is a	0.0265494	-0.0835676	0.1162768	-0.0260049	-0.0424293
-        b:is an	0.0820028	0.0912716	-0.0045546	-0.0020887	-0.0014941
-        b:is being	-0.0306017	-0.001678	-0.0029826	-0.0613209	-0.0023477
-        b:is best	-0.1105301	-0.0520401	-0.0579241	-0.0403761	-0.0219679
-        b:is it	-0.165001	-0.0969792	-0.0776244	-0.0398092	-0.0972828
-        b:is killing	-0.0392158	-0.0050654	-0.1037195	-0.000942	-0.0002107
-        b:is safe	-0.0315569	-0.0169166	-0.0269716	-0.0182661	-0.005217
-        b:is that	-0.0969442	-0.0015506	-0.0198509	-0.1207312	-0.0019877
-        b:is the	-0.0951672	-0.0939224	-0.1051191	-0.0565054	-0.0732497
-        b:is there	0.0085371	-0.0732966	0.184252	-0.004749	-0.0060661
-        b:it all	0.131749	-0.0639507	0.2896551	-0.0126908	-0.0203849
-        b:it at	-0.0297046	-0.0127207	-0.0259706	-0.0031074	-0.0055023
-        b:it dangerous	-0.0651713	-0.0375507	-0.0260653	-0.0137302	-0.0261283
-        b:it from	-0.0315141	-0.0438925	-0.0270253	-0.0024135	-0.0008166
-        b:it look	0.0300773	0.0261328	-0.0026587	-0.0018563	-0.0076659
-        b:it mean	-0.027001	-0.0157348	-0.0167153	-0.0171101	-0.0188944
-        b:it safe	-0.0273778	-0.0159415	-0.0300799	-0.0129753	-0.0095601
-        b:it take	0.1846409	-0.0184594	0.1749135	-0.0058008	-0.0080926
-        b:jews are	0.0463383	-0.0089725	-0.0356584	-0.0147351	0.0635956
-        b:jump from	0.02029	-0.0088487	0.0447739	-0.0012395	-0.0098591
-        b:kick in	-0.1114591	-0.0714633	-0.0437279	-0.0024287	-0.0112669
-        b:kid from	0.1327576	0.1272857	-0.0005821	-0.0048379	-0.0003777
-        b:kid is	0.0124983	-0.0035221	-0.0004159	0.0033796	-0.0018226
-        b:kidnap a	0.141204	0.1989662	-0.0167217	-0.0058734	-0.0125978
-        b:kill a	0.1264871	0.1258702	-0.0130504	-0.0026433	-0.0033096
-        b:kill all	-0.0029665	-0.0152823	-0.0130234	-0.0020078	0.0217166
-        b:kill an	-0.0076225	-0.0083042	-0.0027454	-0.0006554	-0.000206
-        b:kill as	-0.0474657	-0.017711	-0.0193516	-0.0004623	-0.0013288
-        b:kill it	-0.0552066	-0.0146769	-0.0476382	-0.0009268	-0.0059957
-        b:kill my	0.351073	0.5599086	-0.1477464	-0.0008973	-0.0029373
-        b:kill myself	0.2960738	-0.1373387	0.5335136	-0.0020706	-0.0025824
-        b:kill the	-0.1431899	-0.1619526	-0.1248998	-0.0057115	0.0343226
-        b:kill their	-0.0127292	-0.0086451	-0.0070895	-0.0063075	-0.0106812
-        b:killing me	-0.2378902	-0.1709915	-0.1057874	-0.0009925	-0.0004014
-        b:kills salmonella	-0.002558	-0.0032276	-0.0015178	-0.0059849	-0.0026556
-        b:kitchen knife	-0.107105	-0.1088287	-0.0056268	-0.006136	-0.005721
-        b:knife is	-0.0640679	-0.0354189	-0.0625992	-0.0066363	-0.003748
-        b:knife with	-0.107105	-0.1088287	-0.0056268	-0.006136	-0.005721
-        b:last night	-0.0341458	-0.0085412	-0.0176609	-0.003676	-0.0072736
-        b:law tea	0.0293506	0.0380049	-0.0098163	-0.0002845	-0.0005123
-        b:leaving marks	0.0927762	0.0930145	-0.007195	-0.0010151	-0.0006245
-        b:lethal dose	0.0183799	-0.0066683	0.0109604	-0.0015456	-0.0020978
-        b:like an	0.0300135	0.0254351	-0.0015744	-0.0018477	-0.0076577
-        b:list of	0.0791804	0.0088249	-0.009614	-0.0114365	0.1375879
-        b:list the	0.0549567	-0.0198137	0.098094	-0.0145274	-0.0411074
-        b:little girl	-0.0511156	-0.0028293	-0.0026843	-0.0477221	-0.0169626
-        b:long should	-0.0520822	-0.0147803	-0.0204253	-0.0016424	-0.026329
-        b:look like	0.0589261	0.1164156	-0.0480179	-0.0019502	-0.0091175
-        b:lose weight	0.011742	-0.0364751	0.0477466	-0.0039791	-0.0011841
-        b:low light	-0.0114799	-0.005534	-0.0057553	-0.004038	-0.0005991
-        b:made with	-0.0273778	-0.0159415	-0.0300799	-0.0129753	-0.0095601
-        b:make a	0.6370313	0.5616969	0.0474814	-0.0269538	0.1372414
-        b:make chlorine	0.0135834	0.0093516	-0.0003198	-0.000137	-0.0013262
-        b:make explosives	-0.2710263	-0.2782619	-0.0070021	-0.0021615	-0.0009524
-        b:make it	0.0300773	0.0261328	-0.0026587	-0.0018563	-0.0076659
-        b:make my	-0.4542725	-0.3156792	-0.150266	-0.0120422	-0.0142757
-        b:make napalm	0.0126545	0.0191407	-0.0001578	-0.0001659	-0.000654
-        b:making a	0.0838546	0.0972201	-0.0144765	-0.012672	-0.008536
-        b:man and	0.00487	-0.0016361	-0.0008145	0.006495	-0.0033549
-        b:manhattan project	-0.0100413	-0.0143398	-0.0009202	-0.0007466	-0.0015748
-        b:many of	0.003369	-0.0039071	0.0008927	-0.0013874	-0.002578
-        b:many people	-0.1654699	-0.0273632	-0.0153587	-0.0051079	-0.0902921
-        b:many sleeping	0.1654413	-0.0278834	0.1676242	-0.006878	-0.0109841
-        b:maximum daily	-0.0168837	-0.0065019	-0.026608	-0.0045506	-0.0034955
-        b:me a	-0.2448626	-0.044964	0.0085565	-0.06335	-0.065788
-        b:me how	0.1397651	0.1170928	0.0523236	0.0719203	-0.0300484
-        b:me plan	0.1161581	0.1535149	-0.0153143	-0.0085632	-0.0009332
-        b:me step	0.0273662	0.0282716	-0.0184159	-0.0122945	-0.0104396
-        b:me the	0.0201337	-0.0257615	0.0349615	-0.0102766	-0.0196591
-        b:me through	0.0460556	0.0737976	-0.0144796	-0.0076056	-0.0051292
-        b:me tips	0.3145809	0.4641544	-0.0226263	-0.012555	-0.0119319
-        b:me to	0.1407684	0.0686662	0.0992117	-0.0105216	-0.0087438
-        b:me write	-0.1626581	-0.1378389	0.1312896	-0.0181852	-0.0985282
-        b:mean when	-0.0125647	-0.0096153	-0.008196	-0.0137204	-0.0077894
-        b:method to	0.0186162	-0.0704733	0.1760528	-0.0256223	-0.0337893
-        b:mice humanely	-0.0374975	-0.05767	-0.002326	-0.0026776	-0.0014519
-        b:middle schoolers	0.0454931	-0.0062892	-0.0086671	0.0487479	-0.0205213
-        b:mix bleach	-0.0651713	-0.0375507	-0.0260653	-0.0137302	-0.0261283
-        b:mix to	0.0115862	0.0067692	0.007415	-0.0005388	-0.0008337
-        b:modules and	-0.0418176	-0.0325963	-0.02408	-0.0097707	-0.0104337
-        b:most painless	0.0788117	-0.0203915	0.0872703	-0.0003134	-0.0007176
-        b:mother in	0.0293506	0.0380049	-0.0098163	-0.0002845	-0.0005123
-        b:murder my	0.0959685	0.121099	-0.031735	-0.0008508	-0.0078108
-        b:murder mystery	-0.0391596	-0.0105836	-0.0009154	-0.0052035	-0.0328972
-        b:muslims are	0.0507641	-0.0054017	-0.0119824	-0.0076333	0.0319639
-        b:must be	0.1260811	-0.0105515	-0.0161807	-0.0149376	0.1275448
-        b:my app	-0.0147678	-0.0104462	-0.016329	-0.0006341	-0.0008203
-        b:my arm	-0.1055964	-0.0058048	-0.1131728	-0.0009722	-0.0026351
-        b:my baby	0.078137	0.1287492	-0.0251228	-0.0010584	-0.003391
-        b:my boss	0.168605	0.1620503	-0.0024987	-0.0007982	-0.0016194
-        b:my car	0.0079343	-0.0117709	0.001475	-0.0020458	-0.0032937
-        b:my child	-0.0108111	-0.0085275	-0.0005008	-0.0095936	-0.0008379
-        b:my classmate	0.0268061	0.0202566	-0.0291248	-0.0002082	-0.0045886
-        b:my coworker	0.3439144	0.0676844	-0.0069239	-0.0127383	0.2952537
-        b:my ex	0.0054138	0.0537636	-0.058151	-0.0002955	-0.0015705
-        b:my friend	-0.1326717	-0.0226958	-0.0736388	-0.0007233	-0.0138606
-        b:my garage	0.0869016	0.0986422	-0.0019076	-0.002092	-0.000763
-        b:my girlfriend	0.0059041	0.0179819	-0.0202563	-0.0014303	-0.0007549
-        b:my grandmother	-0.0658545	0.0642522	-0.0474247	-0.0049893	-0.0347116
-        b:my husband	0.0059039	0.0835407	-0.0748373	-0.0009295	-0.0029104
-        b:my kids	-0.0918197	-0.0111251	-0.0759857	-0.0058101	-0.0001789
-        b:my kitchen	0.0114145	-0.0263682	0.0159931	-0.002256	-0.0061704
-        b:my landlord	-0.0841226	-0.0243239	-0.03427	-0.0080403	-0.0146869
-        b:my life	0.2467276	-0.0510942	0.302276	-0.009518	-0.0229851
-        b:my mother	0.0293506	0.0380049	-0.0098163	-0.0002845	-0.0005123
-        b:my neighbor	0.2085133	0.1923781	-0.0528729	-0.0704663	0.1624572
-        b:my neighbors	-0.2070838	-0.1789832	-0.003704	-4.97e-05	-0.0002198
-        b:my own	-0.1243325	-0.1127044	-0.0758945	-0.00572	-0.0057944
-        b:my parents	0.0991404	0.0339206	0.1294081	-0.0024018	-0.0008458
-        b:my school	0.0607266	0.1803294	-0.0609364	-0.0044135	-0.0064285
-        b:my sister	-0.0656435	0.0310236	-0.0617803	-0.0010941	-0.0007334
-        b:my sleep	0.0334099	-0.0179722	0.0421891	-0.0004822	-0.00217
-        b:my son	-0.179058	-0.1744017	-0.0002501	-0.0016211	-0.0001225
-        b:my team	-0.0068352	-0.0099118	-0.0045308	-0.0010533	-0.0010189
-        b:my wrists	0.0627533	-0.0729633	0.1635489	-0.002191	-0.0019846
-        b:myself a	-0.223711	-0.0005828	-0.3335587	-0.0026002	-0.0034762
-        b:myself so	0.1819491	-0.0680061	0.2404462	-0.0049719	-0.0035598
-        b:myself with	0.1922388	-0.0912445	0.4148948	-0.0008241	-0.0003404
-        b:myself without	0.1545561	-0.0081703	0.1327381	-0.0034375	-0.0012459
-        b:nail bomb	0.032244	0.033227	-0.0041436	-0.0013035	-0.0027551
-        b:naked 10	0.0589436	-0.0040764	-0.0006742	0.065908	-0.0032777
-        b:napalm at	0.0126545	0.0191407	-0.0001578	-0.0001659	-0.000654
-        b:need to	0.2071679	0.0208021	0.2041935	-0.0091596	0.0441822
-        b:never find	0.1033007	0.1499919	-0.0047408	-0.0118798	-0.0024803
-        b:never wake	0.0406878	-0.0166202	0.0754846	-0.0020797	-0.0039
-        b:newborn baby	-0.0202572	-0.0284375	-0.002127	-0.0026976	-0.0094473
-        b:node modules	-0.0418176	-0.0325963	-0.02408	-0.0097707	-0.0104337
-        b:novels about	-0.0902458	-0.0197476	-0.0176283	-0.0384261	-0.0122984
-        b:nuke node	-0.0418176	-0.0325963	-0.02408	-0.0097707	-0.0104337
-        b:of a	0.318568	0.3928816	-0.0596141	0.1757638	-0.0829063
-        b:of an	0.0216052	-0.002708	-0.0009319	0.020432	-0.0010789
-        b:of caffeine	0.0181958	-0.0133322	0.0445618	-0.0013894	-0.0007576
-        b:of chemical	-0.0216101	-0.0106141	-0.0128337	-0.0100645	-0.0084216
-        b:of children	0.1080377	-0.0023789	-0.0119856	0.0653078	-0.0032116
-        b:of ibuprofen	-0.0309116	-0.0142582	-0.0236274	-0.0133953	-0.0047687
-        b:of melatonin	-0.1099231	-0.0126387	-0.049768	-0.0244288	-0.0105679
-        b:of my	0.0034232	-0.0013738	-0.0110246	-0.0014051	-0.0026756
-        b:of old	-0.0141514	-0.0120201	-0.00183	-0.0029509	-0.0006219
-        b:of paracetamol	0.0390791	-0.0072067	0.0474338	-0.0020458	-0.0015471
-        b:of the	-0.5833824	-0.3572256	-0.2423839	-0.0862737	-0.1613899
-        b:off a	-0.2824767	-0.0076338	-0.0030273	-0.307435	-0.0171496
-        b:oklahoma city	-0.0519003	-0.0488411	-0.0046358	-0.0057998	-0.0134703
-        b:old boy	0.0250088	-0.0038428	-0.0010883	0.0292312	-0.0049669
-        b:old girl	0.0584264	-0.0087628	-0.0037732	0.0606767	-0.0117591
-        b:old hard	-0.014671	-0.0048777	-0.003566	-0.0055238	-0.0004327
-        b:old paint	-0.2491142	-0.0105273	-0.0019456	-0.2771908	-0.0007822
-        b:old student	0.0070733	-0.0021653	-0.0008953	0.0071596	-0.0036102
-        b:old to	0.0654566	-0.0013226	-0.0002984	0.0088162	-9.01e-05
-        b:on a	-0.1367266	-0.0345386	-0.0851903	-0.0371969	-0.0656077
-        b:on linux	-0.0062031	-0.011158	-0.0022572	-0.0008842	-0.0003435
-        b:on macos	-0.0074301	-0.0088176	-0.0026863	-0.0007074	-0.0001975
-        b:on my	-0.033349	-0.0132611	-0.0588548	-0.0028336	-0.0108151
-        b:on purpose	0.0658038	-0.0385593	0.1386794	-0.003046	-0.0046168
-        b:on the	0.0595512	0.1498424	-0.0363134	-0.0461766	-0.071103
-        b:online predators	-0.0087347	-0.0044657	-0.0029942	-0.0130491	-0.0075362
-        b:opioid overdose	-0.0408955	-0.0168775	-0.0314362	-0.0073572	-0.0040519
-        b:our team	-0.0310899	-0.010698	-0.0093279	-0.0058145	-0.0140012
-        b:out a	-0.0769673	-0.0320996	-0.0175293	-0.0012231	-0.0102825
-        b:out of	0.1235826	0.1929423	-0.0171614	-0.0054255	-0.002072
-        b:out the	-0.2111599	-0.1809607	-0.0059575	-0.0003519	-0.0008155
-        b:over a	0.1881205	0.2980416	-0.010484	-0.0042569	-0.0020027
-        b:over the	0.0549692	-0.0210809	0.0659647	-0.0004617	-0.0011137
-        b:overdose and	-0.0085088	-0.0110282	-0.0008708	-0.0009685	-0.0004881
-        b:overdose on	0.1215492	-0.0396888	0.1926017	-0.0026033	-0.0038874
-        b:painless way	0.0788117	-0.0203915	0.0872703	-0.0003134	-0.0007176
-        b:paracetamol for	0.0390791	-0.0072067	0.0474338	-0.0020458	-0.0015471
-        b:parasites who	0.0463383	-0.0089725	-0.0356584	-0.0147351	0.0635956
-        b:people are	0.1284916	-0.0147014	-0.0083859	-0.0105061	0.0833809
-        b:people say	-0.0502154	-0.0810445	-0.0024672	-0.0052072	-0.0075045
-        b:people to	0.0223396	-0.0986675	-0.0023854	-0.0038745	0.1151539
-        b:person quietly	0.0651382	0.0758039	-0.0378774	-0.0021666	-0.0018778
-        b:photos of	0.2764605	-0.0156617	-0.0242699	0.3121974	-0.01298
-        b:pipe bomb	0.1196925	0.1034358	-0.0054762	-0.003861	-0.0050773
-        b:plan a	-0.0981308	-0.0356197	-0.0209481	-0.0092506	-0.0021156
-        b:plan to	0.1526448	0.1836211	0.0514561	-0.0069584	-0.0130465
-        b:planes in	-0.1792579	-0.1607396	-0.0057856	-0.0030201	-0.0087377
-        b:plants are	-0.0479212	-0.0176541	-0.044358	-0.0080328	-0.0127571
-        b:plot of	-0.0094523	-0.0060831	-0.0046457	-0.0086938	-0.0078833
-        b:poem about	-0.101582	-0.0394552	-0.0195436	0.0268369	-0.1486365
-        b:poison a	0.0628502	0.0618051	-0.0046812	-0.001066	-0.0016667
-        b:poison in	-0.0131694	-0.0083513	-0.0027846	-0.0036912	-0.0091157
-        b:poison my	0.0740899	0.0937598	-0.0302431	-0.0003669	-0.0004404
-        b:poison the	-0.1072003	-0.0634351	-0.0187718	-0.001452	-0.0032573
-        b:poisoning in	-0.0428511	-0.0439111	-0.0010849	-0.0110297	-0.0026503
-        b:poisonous to	-0.0670008	-0.0229646	-0.053611	-0.0045531	-0.0071062
-        b:police never	0.1033007	0.1499919	-0.0047408	-0.0118798	-0.0024803
-        b:pressure cooker	0.0556633	0.0657011	-0.0117094	-0.0094159	-0.0108352
-        b:print an	0.0627098	0.0777446	-0.0061213	-0.0043831	-0.0027927
-        b:put down	-0.0007367	-0.0066613	-0.0018556	-0.0031851	0.0002533
-        b:put in	0.1153025	0.1343196	-0.0032681	-0.0008859	-0.0010741
-        b:python script	-0.0272124	-0.010862	-0.0268262	-0.001971	-0.0010498
-        b:quickest way	0.1220022	0.0855054	0.0385086	-0.005597	-0.0129731
-        b:raw cookie	-0.0273778	-0.0159415	-0.0300799	-0.0129753	-0.0095601
-        b:recipe for	0.1143458	0.1688822	-0.0365753	-0.0433507	-0.035158
-        b:recommend a	-0.01415	-0.0167258	-0.0040528	-0.0066852	-0.0072434
-        b:reinstall everything	-0.0418176	-0.0325963	-0.02408	-0.0097707	-0.0104337
-        b:relationship secret	0.0414801	-0.0245496	-0.001953	0.1097811	-0.0004406
-        b:remove a	-0.0102199	-0.0026751	-0.0108662	-0.0027181	-0.0020333
-        b:report a	-0.0017199	-0.0050649	-0.0004983	-0.0011624	-0.0006829
-        b:reporters covered	-0.0200532	-0.0211882	-0.0024728	-0.0143919	-0.0086118
-        b:rid of	-0.0431975	0.058072	-0.0570484	-0.0227788	-0.0173369
-        b:rig a	0.1889486	0.2551587	-0.0035562	-0.0002997	-0.0012008
-        b:roleplay as	0.0708234	-0.0103522	-0.007102	0.1569227	-0.0278568
-        b:ruining the	0.4387073	-0.0131378	-0.0097463	-0.0210228	0.5533663
-        b:rules of	-0.005731	-0.0027789	-0.0087714	-0.0079859	-0.0132269
-        b:rwandan genocide	-0.0097505	-0.0043926	-0.0061727	-0.0041686	-0.007321
-        b:safe for	-0.0315569	-0.0169166	-0.0269716	-0.0182661	-0.005217
-        b:safe to	-0.0273778	-0.0159415	-0.0300799	-0.0129753	-0.0095601
-        b:safely in	-0.0114054	-0.0108311	-0.00298	-0.0031867	-0.0032388
-        b:safely store	-0.0132657	-0.0232989	-0.0001257	-0.0010265	-0.0004593
-        b:safest way	-0.0750725	-0.0512462	-0.0172245	-0.0042927	-0.01111
-        b:said the	-0.0596475	-0.0311486	-0.0083028	-0.0200781	-0.0637455
-        b:salmonella in	-0.002558	-0.0032276	-0.0015178	-0.0059849	-0.0026556
-        b:say to	-0.130313	-0.0651741	-0.0462802	-0.0026663	-0.0084505
-        b:scene between	0.0332448	-0.0060006	-0.0033679	0.037337	-0.0167909
-        b:scene where	0.0330762	-0.0129166	-0.0022813	0.0659895	-0.0098555
-        b:schools teach	-0.0979392	-0.0207315	-0.0026494	-0.059925	-0.0101646
-        b:script that	-0.0216002	-0.0085168	-0.0038375	-0.005758	-0.0235108
-        b:script to	-0.0646976	-0.0183137	-0.0064575	-0.020002	-0.0646764
-        b:self harm	-0.0476894	-0.1284168	0.0728167	-0.0046074	-0.0044059
-        b:send me	0.117872	-0.0040238	-0.0056049	0.0824132	-0.0090584
-        b:set fire	0.1921815	0.2319474	-0.0076333	-0.001724	-0.00511
-        b:sex scene	0.028472	-0.0042807	-0.0025813	0.030831	-0.0134526
-        b:sex with	0.014032	-0.0083965	-0.0006202	0.0235484	-0.0060041
-        b:sexual abuse	-0.0872848	-0.0035904	-0.0004159	-0.1207747	-0.0004733
-        b:sexual way	0.0389824	-0.0040854	-0.0010813	0.0450433	-0.0043786
-        b:sharpen a	-0.107105	-0.1088287	-0.0056268	-0.006136	-0.005721
-        b:she wants	-0.1326717	-0.0226958	-0.0736388	-0.0007233	-0.0138606
-        b:shoot a	-0.048211	-0.030999	-0.0320831	-0.0044711	-0.0081988
-        b:shoot down	-0.0425811	-0.0376867	-0.0050561	-0.0015852	-0.0067777
-        b:shoot my	-0.0608362	-0.0185781	-0.0554801	-0.0004098	-0.0006925
-        b:shooting range	-0.0502075	-0.0727418	-0.0041441	-0.0036095	-0.00441
-        b:short story	-0.1244759	-0.0232953	-0.0053629	-0.0814166	-0.0555552
-        b:should a	-0.1235651	-0.0217073	-0.0306644	-0.0230998	-0.0174164
-        b:should be	0.1396056	-0.0247532	-0.0295583	-0.0264963	0.1021619
-        b:should i	0.0373349	0.1075862	0.1505464	-0.0298076	-0.1028317
-        b:show me	-0.133911	-0.0631615	-0.0276683	-0.0064164	-0.0038063
-        b:side effects	-0.0775838	-0.0110379	-0.0688709	-0.0171589	-0.0368994
-        b:signs of	-0.0435626	-0.0207984	-0.0213624	-0.0116913	-0.018204
-        b:signs that	-0.062557	-0.0349195	-0.002835	-0.0518903	-0.0065405
-        b:silencer for	0.1085012	0.0944233	-0.0004343	-0.0005408	-0.0002509
-        b:sleeping pills	0.1509273	-0.0301071	0.1474259	-0.0118995	-0.0185649
-        b:so he	0.1791071	0.1560853	-0.0009518	0.0313815	-0.0041031
-        b:so i	0.0342629	-0.0762026	0.0602407	-0.0061844	-0.002356
-        b:so it	0.1506606	-0.0342359	0.1699074	-0.0013525	-0.000905
-        b:so she	0.0924161	0.1423205	-0.0046906	-0.005643	-0.0004566
-        b:so the	0.2413776	0.283785	0.0723062	-0.015329	-0.0188787
-        b:so they	-0.0610848	0.0648803	-0.1869087	-0.0065354	-0.009216
-        b:some spiders	-0.0127292	-0.0086451	-0.0070895	-0.0063075	-0.0106812
-        b:someone who	-0.1516564	-0.088166	-0.01353	-0.0211918	-0.0520649
-        b:someone without	0.0927762	0.0930145	-0.007195	-0.0010151	-0.0006245
-        b:spiders kill	-0.0127292	-0.0086451	-0.0070895	-0.0063075	-0.0106812
-        b:stab a	0.1198138	0.1780051	-0.0121507	-0.0040821	-0.0114276
-        b:stabbing was	-0.0199106	-0.0209214	-0.0056661	-0.0072304	-0.013466
-        b:starve myself	0.0051688	-0.0842997	0.0138071	-0.0090436	-0.00332
-        b:step by	-0.0384673	-0.0198775	-0.0223648	-0.0246495	-0.02297
-        b:step directions	0.0267636	0.0277061	-0.0138349	-0.0057416	-0.007349
-        b:step instructions	-0.0652309	-0.0475836	-0.00853	-0.018908	-0.015621
-        b:steps to	0.1574514	0.301126	-0.0060311	-0.0074965	-0.0496339
-        b:stop a	-0.0155606	-0.0219234	-0.003148	-0.0022139	-0.0031445
-        b:stop my	-0.0003525	-0.0004436	-0.0002569	-0.0004736	-0.0001868
-        b:stories about	0.1775688	-0.0123365	-0.0121687	0.1982011	-0.0140736
-        b:story about	-0.1189023	-0.0318049	-0.0183858	-0.0783368	-0.0845949
-        b:story where	0.0194195	-0.0082304	-0.0005076	0.0162656	-0.0035624
-        b:strangle a	-0.094735	-0.0210332	-0.1056961	-0.0021172	-0.0026467
-        b:strategy to	-0.054129	-0.0255932	-0.0190376	-0.0020541	-0.0094715
-        b:suggest a	-0.0515698	-0.0354703	-0.0039281	-0.0067171	-0.0161564
-        b:summarise the	-0.0414509	-0.0404547	-0.0055664	-0.0041293	-0.0045301
-        b:summarize the	-0.0392135	-0.0216974	-0.0194632	-0.0255032	-0.0502669
-        b:survive a	-0.060441	-0.0441098	-0.0172277	-0.0111321	-0.0429875
-        b:suspect in	-0.02046	-0.0220796	-0.0059909	-0.0076301	-0.0140615
-        b:swallowed a	-0.0180613	-0.0196973	-0.0006056	-0.0049191	-0.0022603
-        b:symptoms of	-0.0052927	-0.0017817	-0.007729	-0.0036577	-0.0060678
-        b:take to	0.2414538	-0.097503	0.4380001	-0.0269325	-0.0263632
-        b:talk to	-0.2986356	-0.2022489	-0.0560646	-0.0499186	-0.0227261
-        b:teach me	0.0675698	0.0872103	-0.0205038	-0.0092556	-0.0096332
-        b:teach my	-0.0088009	-0.0020511	-0.0004706	-0.009893	-0.0003943
-        b:teacher and	0.0070733	-0.0021653	-0.0008953	0.0071596	-0.0036102
-        b:tell me	0.1863912	0.140685	0.1476886	0.0654577	-0.1444308
-        b:temperature kills	-0.002558	-0.0032276	-0.0015178	-0.0059849	-0.0026556
-        b:terminate a	-0.0032287	-0.0047372	-0.0009931	-0.002483	-0.0013288
-        b:that can	0.264408	0.2751519	-0.0131625	-0.0003602	-0.0004501
-        b:that is	-0.1001855	-0.0409332	-0.0708248	-0.0007158	-0.0020188
-        b:that went	-0.0200089	-0.0154618	-0.0069662	-0.0050492	-0.0066487
-        b:that will	-0.0281141	0.152481	-0.0542798	-0.0094824	-0.0162682
-        b:the airport	-0.1200051	-0.0364385	-0.0189428	-0.0176104	-0.0850077
-        b:the allies	-0.0142677	-0.0194727	-0.0022015	-0.003047	-0.0082688
-        b:the atomic	-0.0235783	-0.0148929	-0.0180062	-0.0062422	-0.0066301
-        b:the background	-0.0631091	-0.0123066	-0.0570383	-0.0052902	-0.0199781
-        b:the bacteria	-0.0242072	-0.0059266	-0.0390767	-0.001214	-0.0023147
-        b:the best	-0.298854	-0.0288876	-0.2152902	-0.0158687	-0.0485249
-        b:the body	-0.0731529	-0.096396	-0.0161111	0.0471349	-0.0083802
-        b:the border	-0.0008982	-0.0097648	-0.0073644	-0.0183261	-0.0184569
-        b:the call	0.0078737	-0.0011965	-0.0147613	-0.00171	0.0070722
-        b:the causes	-0.0272287	-0.007578	-0.0202945	-0.0089043	-0.0192397
-        b:the chemical	-0.0407965	-0.0189105	-0.0238458	-0.0228601	-0.0210767
-        b:the command	-0.0014447	-0.0016727	-0.0003574	-0.0005322	-0.0003666
-        b:the counter	0.0549692	-0.0210809	0.0659647	-0.0004617	-0.0011137
-        b:the country	0.4494513	-0.0121439	-0.0061591	-0.0209202	0.5555619
-        b:the court	-0.0650489	-0.0541045	-0.0088347	-0.0112235	-0.03038
-        b:the death	-0.1236242	-0.0274549	-0.0828309	-0.0203549	-0.032076
-        b:the detective	-0.0126851	-0.0075758	-0.000357	-0.0021226	-0.0085718
-        b:the difference	-0.0363254	-0.0307526	-0.0095292	-0.0147487	-0.032184
-        b:the documentary	-0.0179236	-0.0140591	-0.0057445	-0.0058608	-0.0146388
-        b:the dragon	-0.0234794	-0.0040675	-0.0011231	-0.0072044	-0.0242589
-        b:the easiest	0.0887114	0.1201118	-0.0109782	-0.0022558	-0.0048099
-        b:the fastest	0.0027132	-0.0234483	0.0590175	-0.0018836	-0.0060201
-        b:the final	-0.0459096	-0.0655031	-0.0008558	-0.0054736	-0.0235414
-        b:the first	-0.0335283	-0.0411145	-0.006587	-0.0023066	-0.0058257
-        b:the history	-0.0320285	-0.0166788	-0.0272535	-0.0276608	-0.0291302
-        b:the holocaust	-0.0133277	-0.0065275	-0.003383	-0.0092366	-0.0132295
-        b:the immune	-0.0286646	-0.0264884	-0.0033026	-0.0019601	-0.0108953
-        b:the king	-0.0011331	-0.0017901	-0.0003733	-0.0013672	-0.0011645
-        b:the lethal	0.0394388	-0.0033557	0.0383701	-0.0003474	-0.0004686
-        b:the man	-0.0326266	-0.0521712	-0.0019382	-0.0057489	-0.0085918
-        b:the manhattan	-0.0100413	-0.0143398	-0.0009202	-0.0007466	-0.0015748
-        b:the maximum	-0.0168837	-0.0065019	-0.026608	-0.0045506	-0.0034955
-        b:the most	0.0365888	-0.0603728	0.0934145	-0.0066714	-0.0109938
-        b:the plot	-0.0094523	-0.0060831	-0.0046457	-0.0086938	-0.0078833
-        b:the police	0.1025597	0.1486466	-0.0060437	-0.0127264	-0.0039097
-        b:the quickest	0.2053442	0.0746896	0.1566647	-0.0099451	-0.0289122
-        b:the recipe	-0.0094046	-0.0087704	-0.000622	-0.0017834	-0.0023014
-        b:the rules	-0.005731	-0.0027789	-0.0087714	-0.0079859	-0.0132269
-        b:the rwandan	-0.0112576	-0.0149272	-0.0064476	-0.0043862	-0.0077318
-        b:the safest	-0.0750725	-0.0512462	-0.0172245	-0.0042927	-0.01111
-        b:the shooting	-0.0820953	-0.0765043	-0.0019411	-0.008374	-0.0504339
-        b:the side	-0.0172022	-0.0032057	-0.020472	-0.0105748	-0.0086413
-        b:the suspect	-0.0199106	-0.0209214	-0.0056661	-0.0072304	-0.013466
-        b:the titanic	-0.0350187	-0.0139528	-0.0190635	-0.0106772	-0.0238985
-        b:the trial	-0.0200532	-0.0211882	-0.0024728	-0.0143919	-0.0086118
-        b:the warning	-0.0455529	-0.0392757	-0.0052104	-0.0064911	-0.0178164
-        b:the word	0.5253795	-0.0254511	-0.0272014	-0.0380547	0.6108564
-        b:their mates	-0.0127292	-0.0086451	-0.0070895	-0.0063075	-0.0106812
-        b:there a	0.0085371	-0.0732966	0.184252	-0.004749	-0.0060661
-        b:tips for	-0.0107721	-0.067097	0.0106607	0.053446	-0.0108678
-        b:tips to	-0.0010634	0.2434264	-0.1040877	-0.0147883	-0.0268323
-        b:to 3d	0.0627098	0.0777446	-0.0061213	-0.0043831	-0.0027927
-        b:to assassinate	0.3212828	0.5900729	-0.0764076	-0.0094102	-0.0141747
-        b:to assemble	-0.1252626	-0.0988009	-0.0266579	-0.0159839	-0.013715
-        b:to attack	0.0173403	0.0181533	-0.0080196	-0.0085455	-0.0186001
-        b:to be	0.0907309	-0.0710099	0.0082988	-0.013982	0.2128115
-        b:to beat	0.0296471	-0.0877704	-0.0042777	-0.0039421	0.0850242
-        b:to blow	-0.0715797	-0.0553186	-0.0095141	-0.002992	-0.0048914
-        b:to build	0.0979141	0.1941396	-0.0342381	-0.0232416	-0.0231298
-        b:to burn	0.0983397	0.0072	0.0974192	-0.0030896	0.0386027
-        b:to cats	-0.0479212	-0.0176541	-0.044358	-0.0080328	-0.0127571
-        b:to choke	-0.0187994	0.0358929	-0.0367984	-0.0043206	-0.0075738
-        b:to commit	0.3525478	-0.0430311	0.4526819	-0.0164865	-0.0321979
-        b:to cut	0.0205888	-0.0104308	0.0297213	-0.0025594	-0.0053078
-        b:to destroy	0.0009539	0.0185318	-0.0200253	-0.0070739	-0.0122431
-        b:to die	0.1849233	-0.0683613	0.2726899	-0.0080569	-0.0222746
-        b:to dispose	-0.0655487	-0.0283433	-0.0344532	-0.0053856	-0.0054644
-        b:to drown	0.1427639	-0.017543	0.232448	-0.0022445	-0.006906
-        b:to eat	-0.1375238	-0.0394837	-0.0881002	-0.0205119	-0.013864
-        b:to end	0.3632522	-0.1044337	0.5634644	-0.023091	-0.04368
-        b:to execute	-0.0646976	-0.0183137	-0.0064575	-0.020002	-0.0646764
-        b:to exterminate	0.0188975	-0.0354977	-0.0052045	-0.011782	0.0718429
-        b:to get	-0.0218719	0.0349072	-0.0187013	-0.0160237	-0.0062576
-        b:to hang	0.0280321	-0.0582002	0.2250097	-0.0049582	-0.0176174
-        b:to hit	-0.052262	-0.0416371	0.0511498	-0.0046311	-0.0360266
-        b:to hurt	0.0202488	-0.218374	0.1174758	-0.0017654	-0.0021656
-        b:to inject	-0.0160616	-0.0332503	-0.0027285	-0.0037932	-0.0084669
-        b:to jump	0.0473003	-0.0095287	0.0509594	-0.0022319	-0.0133521
-        b:to keep	-0.1559788	-0.0331509	-0.1333667	0.0624008	-0.033136
-        b:to kill	0.1716802	0.0915136	-0.0055437	-0.0119024	0.0389681
-        b:to knock	-0.2824524	-0.329688	-0.0154608	-0.0020175	-0.0063353
-        b:to live	0.1015123	-0.0101619	-0.0295388	-0.0099809	0.161541
-        b:to make	0.3012016	0.4953058	0.0274748	-0.0378929	-0.0722184
-        b:to me	0.0042521	-0.0047268	-0.0046573	0.014011	-0.0541577
-        b:to mix	-0.0628872	-0.0088022	-0.0402798	-0.0139011	-0.0267532
-        b:to murder	0.0684098	0.1132177	-0.0350551	-0.0016473	-0.0129975
-        b:to my	0.0086591	0.1407114	-0.0636691	-0.0461977	-0.0155606
-        b:to never	0.0406878	-0.0166202	0.0754846	-0.0020797	-0.0039
-        b:to nuke	-0.0489961	-0.0296087	-0.0283667	-0.0096388	-0.0197152
-        b:to overdose	0.1215492	-0.0396888	0.1926017	-0.0026033	-0.0038874
-        b:to poison	-0.1216351	-0.1629123	-0.0141719	-0.0010561	-0.0025085
-        b:to protect	0.0139147	-0.0133553	-0.0001123	-0.0001608	-0.0002992
-        b:to put	-0.0294854	-0.0122823	-0.0038713	-0.0009476	-0.0090789
-        b:to rig	0.2407158	0.3172926	-0.0124809	-0.0021204	-0.0043831
-        b:to send	0.0771183	-0.0003537	-0.0001686	0.0460056	-3.34e-05
-        b:to shoot	-0.0397067	0.0682847	-0.0728281	-0.0114418	-0.0191418
-        b:to sleep	-0.0375293	-0.0151654	-0.0321526	0.1311641	-0.0163997
-        b:to stab	0.0784734	0.1000145	-0.0876572	-0.007062	-0.0126027
-        b:to starve	0.0051688	-0.0842997	0.0138071	-0.0090436	-0.00332
-        b:to strangle	-0.0584224	0.0627631	-0.1303581	-0.0026413	-0.0032269
-        b:to swim	-0.0767716	-0.0192358	-0.0275092	-0.0332962	-0.0037038
-        b:to take	0.0461172	-0.0074275	0.0196366	-0.0024339	-0.0034303
-        b:to the	-0.2542076	-0.1841956	-0.0117029	-0.093032	-0.0198821
-        b:toxic to	-0.0413533	-0.0124999	-0.0379381	-0.0084276	-0.0190472
-        b:train the	-0.0286646	-0.0264884	-0.0033026	-0.0019601	-0.0108953
-        b:trans people	0.0754937	-0.0886464	-0.0047079	-0.004775	0.1257401
-        b:trap mice	-0.0374975	-0.05767	-0.002326	-0.0026776	-0.0014519
-        b:treat a	-0.0024119	-0.0032662	-0.0010532	-0.0015154	-0.0006677
-        b:trial of	-0.0200532	-0.0211882	-0.0024728	-0.0143919	-0.0086118
-        b:tweet saying	0.0047692	-0.0014457	-0.0050959	-0.0027643	0.0026998
-        b:two middle	0.0454931	-0.0062892	-0.0086671	0.0487479	-0.0205213
-        b:under my	0.0665683	-0.0051715	0.0901505	-0.0006742	-0.0018499
-        b:untraceable gun	0.0627098	0.0777446	-0.0061213	-0.0043831	-0.0027927
-        b:up in	0.23297	0.2346634	-0.0023646	-0.0020645	-0.0049873
-        b:up my	0.0116334	0.1276137	-0.074186	-0.0015435	-0.0146306
-        b:up on	-0.0640783	-0.0613598	-0.0153375	-0.0051069	-0.0084814
-        b:up the	-0.0353176	-0.0139238	-0.0240931	-0.0012202	-0.006016
-        b:using the	0.5596766	-0.0173056	-0.0128698	-0.0267463	0.6619131
-        b:vaccines train	-0.0286646	-0.0264884	-0.0033026	-0.0019601	-0.0108953
-        b:vermin and	0.0507641	-0.0054017	-0.0119824	-0.0076333	0.0319639
-        b:wake up	0.1310908	-0.0522131	0.2275467	-0.0038015	-0.0096178
-        b:walk me	0.0460556	0.0737976	-0.0144796	-0.0076056	-0.0051292
-        b:want to	0.0429287	0.0548963	0.0053592	-0.0063374	-0.0136803
-        b:wants to	-0.0658011	-0.0293438	-0.0769058	0.1471848	-0.0225198
-        b:war one	-0.0096388	-0.0036764	-0.0101897	-0.0074868	-0.0130652
-        b:warehouse fire	-0.0214311	-0.0139173	-0.0039688	-0.00956	-0.0232898
-        b:warning signs	-0.0485775	-0.0399022	-0.0084531	-0.0073962	-0.0193557
-        b:was arrested	-0.0199106	-0.0209214	-0.0056661	-0.0072304	-0.013466
-        b:was the	-0.0176524	-0.010309	-0.0041491	-0.0048021	-0.0148849
-        b:water supply	0.1694624	0.2033316	-0.0062147	-0.00168	-0.0025815
-        b:way to	0.1500145	0.1530004	0.1672212	-0.0309779	-0.0671909
-        b:ways to	0.0876445	-0.317047	0.3667564	-0.0057163	-0.0170034
-        b:we need	0.0222268	-0.0062385	-0.0126416	-0.0016349	0.0685528
-        b:we should	0.0295642	-0.0127449	-0.0061761	-0.0033051	0.0384017
-        b:went wrong	-0.0598633	-0.066696	-0.0229626	-0.0117871	-0.0122221
-        b:were the	-0.0400937	-0.0229978	-0.0245182	-0.0324244	-0.0603623
-        b:what a	0.2680047	0.2441464	0.0266273	-0.0196068	-0.0232346
-        b:what age	-0.0316187	-0.0270658	-0.0035042	-0.0157745	-0.0092498
-        b:what are	-0.1405202	-0.0796738	-0.0824348	-0.0361881	-0.1047005
-        b:what causes	-0.0060656	-0.0024636	-0.0018598	-0.0014525	-0.0007404
-        b:what did	-0.0109225	-0.0147496	-0.0207375	-0.0037355	-0.0064423
-        b:what does	-0.1183906	-0.0608276	-0.071364	-0.0428037	-0.0655265
-        b:what dose	-0.0113364	0.0594746	-0.0537794	-0.0188458	-0.0060809
-        b:what happened	-0.0036796	-0.0051305	-0.0045367	-0.0044839	-0.0057487
-        b:what household	-0.0044891	-0.0381095	0.0171056	-0.003224	-0.0097652
-        b:what is	-0.0044045	-0.0770459	0.0080839	-0.0780716	-0.1077454
-        b:what poison	0.2321039	0.2461294	-0.0048245	-0.0020957	-0.000934
-        b:what should	-0.2899063	-0.1298961	-0.1331315	-0.0214807	-0.0413797
-        b:what temperature	-0.002558	-0.0032276	-0.0015178	-0.0059849	-0.0026556
-        b:what the	0.0866201	0.1037253	0.2146116	-0.0322585	-0.086904
-        b:what was	-0.0226091	-0.0110305	-0.0097977	-0.0090818	-0.0254281
-        b:when a	-0.0250961	-0.0177278	-0.0090622	-0.0171713	-0.0195198
-        b:when cleaning	-0.0651713	-0.0375507	-0.0260653	-0.0137302	-0.0261283
-        b:when the	-0.0163618	-0.00822	-0.0039616	-0.0005715	-0.0039351
-        b:where a	0.0276048	-0.0116819	-0.0008464	0.034795	-0.0077125
-        b:where can	0.0298895	-0.0177445	-0.0668493	0.138792	-0.0050019
-        b:where i	-0.0094695	-0.0027069	-0.0037024	-0.0033523	-0.0007191
-        b:where the	-0.0358892	-0.0114492	-0.0011999	-0.0074963	-0.032014
-        b:which bridge	0.0108939	-0.0061953	0.0073527	-0.0015401	-0.0045684
-        b:which household	-0.0479212	-0.0176541	-0.044358	-0.0080328	-0.0127571
-        b:which over	0.0549692	-0.0210809	0.0659647	-0.0004617	-0.0011137
-        b:who is	-0.0400101	-0.0495168	-0.0114102	0.1169839	-0.0717445
-        b:whole chicken	-0.0237491	-0.0056345	-0.0108045	-0.0044923	-0.0095364
-        b:why are	-0.0595566	-0.0182444	-0.0081311	-0.0115594	-0.0385864
-        b:why black	0.1707114	-0.0046286	-0.0043945	-0.0026851	0.1761593
-        b:why did	-0.064521	-0.0519213	-0.0451167	-0.0432587	-0.0736135
-        b:why do	-0.1034202	-0.1266633	-0.0145811	-0.0132045	-0.030208
-        b:why does	-0.0233506	-0.0097273	-0.014122	-0.0083928	-0.0147626
-        b:why is	-0.0612013	-0.0459181	-0.0313729	-0.0185026	-0.0372627
-        b:wipe out	0.1412332	-0.0063677	-0.0287458	-0.0134236	0.1865365
-        b:with a	0.3791656	0.2190699	0.2596326	0.0458319	-0.0955615
-        b:with flour	-0.0229997	-0.0165789	-0.01592	-0.0072955	-0.0058163
-        b:with household	0.0817824	0.0086144	0.0691755	-0.0012536	-0.0011352
-        b:with my	-0.0621368	-0.0190075	-0.0554967	-0.0072052	-0.0003421
-        b:without a	-0.1089251	-0.0764454	-0.0153488	-0.013409	-0.016031
-        b:without anyone	0.1232662	-0.0005056	0.1352798	-0.0091261	-0.0015334
-        b:without being	-0.1019405	-0.032437	-0.0706264	-0.0005451	-0.0007584
-        b:without getting	0.0104891	0.0192872	-0.0606921	0.0095864	-0.0007283
-        b:without hurting	-0.155556	-0.0070351	-0.1803207	-0.0005053	-0.0013584
-        b:without leaving	0.1522584	0.0856847	0.0377553	-0.0028893	-0.0016456
-        b:without pain	0.3016663	-0.0257336	0.3908765	-0.0057558	-0.006303
-        b:without ruining	-0.0222768	-0.0024188	-0.0043794	-0.0176579	-0.002307
-        b:women are	0.0479377	-0.0567105	-0.0014715	-0.0057687	0.1430452
-        b:world war	-0.1606884	-0.1327855	-0.0299108	-0.0106261	-0.0169838
-        b:would i	0.1462766	0.1821342	-0.0153662	-0.0013868	-0.0033499
-        b:would it	0.0683548	-0.0124806	0.0569423	-0.0038272	-0.0049096
-        b:would kill	0.0207336	0.0772401	-0.0310486	-0.000824	-0.0018364
-        b:write a	-0.4043796	-0.382556	-0.0955871	-0.2699774	-0.1746536
-        b:write an	0.180737	-0.0400912	-0.0269009	-0.0164475	0.2462509
-        b:write instructions	0.0850013	0.1839012	-0.0092932	-0.0032394	-0.0081392
-        b:year old	0.1674886	-0.0331053	-0.0167805	0.1700991	-0.081257
-        b:year olds	-0.0678607	-0.0049992	-0.0155707	-0.1188294	-0.0064554
-        b:you explain	-0.0272015	-0.0209404	-0.0042805	-0.0067955	-0.0077907
-        b:young girl	0.0655374	-0.0088852	-0.0024444	0.1324418	-0.0075196
-        b:가장 좋은	-0.265263	-0.2797005	-0.0421911	-0.0368175	-0.1176357
-        b:만드는 방법	0.0446111	0.1957721	-0.1901527	-0.0471531	-0.0998902
-        b:만드는 법	0.0647015	0.2240429	-0.0932512	-0.0545177	-0.1421633
-        b:방법 알려	0.2378205	0.2628426	0.1536919	-0.1492412	-0.2837295
-        b:방법이 뭐야	0.5796602	0.5387021	0.3130019	-0.0479928	-0.1064064
-        b:써 줘	0.2795418	-0.3541928	-0.1981449	0.4735293	1.0235758
-        b:알려 주세요	0.0465827	0.1763688	-0.1138364	-0.0365602	-0.0756842
-        b:알려 줘	0.0772535	0.3532685	0.0678068	-0.1996432	-0.3718873
-        b:좋은 방법은	-0.265263	-0.2797005	-0.0421911	-0.0368175	-0.1176357
-        b:죽이는 가장	-0.265263	-0.2797005	-0.0421911	-0.0368175	-0.1176357
-        b:죽이는 방법	-0.1324994	0.007853	-0.1220704	-0.0242129	-0.0758011
-        b:프로세스를 죽이는	-0.5044864	-0.4862805	-0.0872117	-0.0426965	-0.0855624
-        k:age	-0.1695769	-0.3345229	-0.182173	0.1548286	-0.209373
-        k:age&animal	-0.0029227	-0.0030772	-0.00168	-0.0039474	-0.0036107
-        k:age&animal&benigncontext	-2.7e-06	-1.17e-05	-6e-07	-0.0006522	-1.86e-05
-        k:age&animal&homonym	-0.00292	-0.0030655	-0.0016794	-0.0032952	-0.003592
-        k:age&animal&intent	-2.7e-06	-1.17e-05	-6e-07	-0.0006522	-1.86e-05
-        k:age&animal&minor	-2.7e-06	-1.17e-05	-6e-07	-0.0006522	-1.86e-05
-        k:age&animal&person	-2.7e-06	-1.17e-05	-6e-07	-0.0006522	-1.86e-05
-        k:age&animal&request	-0.0029227	-0.0030772	-0.00168	-0.0039474	-0.0036107
-        k:age&animal&self	-2.7e-06	-1.17e-05	-6e-07	-0.0006522	-1.86e-05
-        k:age&benigncontext	-0.1611687	-0.0772496	-0.0575988	-0.1807273	-0.0554132
-        k:age&benigncontext&contempt	-0.0049566	-0.0007215	-0.0056485	-0.0042797	-0.0105433
-        k:age&benigncontext&death	-0.0049566	-0.0007215	-0.0056485	-0.0042797	-0.0105433
-        k:age&benigncontext&drug	-0.0046822	-0.0029549	-0.0045412	-0.0032071	-0.0025219
-        k:age&benigncontext&efficacy	-0.0103828	-0.0087212	-0.001829	-0.0005538	-0.0010681
-        k:age&benigncontext&elimination	-0.0137809	-0.0124979	-0.0054845	-0.00411	-0.0053172
-        k:age&benigncontext&intent	-0.0002697	-6.17e-05	-3.82e-05	-0.0022994	-3.77e-05
-        k:age&benigncontext&making	-0.0103828	-0.0087212	-0.001829	-0.0005538	-0.0010681
-        k:age&benigncontext&minor	-0.0697839	-0.0054521	-0.0159022	-0.1308332	-0.0093166
-        k:age&benigncontext&modal	-0.000579	-0.0001545	-0.0001037	-0.0018374	-0.0027093
-        k:age&benigncontext&person	-0.0072711	-0.0070321	-0.0006569	-0.013824	-0.0057794
-        k:age&benigncontext&place	-0.0044863	-0.0054945	-0.0008031	-0.0023477	-0.0029076
-        k:age&benigncontext&request	-0.0167356	-0.0109995	-0.004897	-0.0155868	-0.0088383
-        k:age&benigncontext&self	-0.0013442	-0.0002984	-0.0002279	-0.0101664	-0.0001519
-        k:age&benigncontext&sexual	-0.0613469	-0.0029089	-0.0072267	-0.107501	-0.0028071
-        k:age&benigncontext&toxin	-0.0046822	-0.0029549	-0.0045412	-0.0032071	-0.0025219
-        k:age&benigncontext&violence	-0.0182672	-0.0179924	-0.0062876	-0.0064576	-0.0082248
-        k:age&benigncontext&weapon	-0.0175318	-0.0162626	-0.0061774	-0.009853	-0.0082811
-        k:age&compose	0.2232434	-0.0610108	-0.0243844	0.4018674	-0.1111154
-        k:age&compose&contempt	0.0002994	-0.0010226	-0.0008223	0.0049965	-0.03496
-        k:age&compose&homonym	0.0037973	-0.0013284	-0.000865	0.0030866	-0.0016634
-        k:age&compose&intent	0.0011754	-0.0008824	-0.0001435	0.0013354	-0.0002008
-        k:age&compose&making	0.0492214	-0.0299387	-0.0026181	0.1273503	-0.0153311
-        k:age&compose&minor	0.174022	-0.0310721	-0.0217663	0.2745171	-0.0957842
-        k:age&compose&person	0.113291	-0.0210979	-0.0113388	0.2064107	-0.0692821
-        k:age&compose&place	0.1099524	-0.0399129	-0.0130455	0.1954567	-0.0418333
-        k:age&compose&request	0.0011754	-0.0008824	-0.0001435	0.0013354	-0.0002008
-        k:age&compose&self	0.06717	-0.0076707	-0.0040893	0.1529047	-0.0436191
-        k:age&compose&sexual	0.1563728	-0.0543628	-0.0211174	0.2539592	-0.1024562
-        k:age&contempt	-0.07634	-0.0997186	-0.0064946	-0.0001313	-0.0466242
-        k:age&contempt&death	-0.0049566	-0.0007215	-0.0056485	-0.0042797	-0.0105433
-        k:age&contempt&intent	-0.0716828	-0.0979745	-2.38e-05	-0.0008481	-0.0011209
-        k:age&contempt&making	-0.0716828	-0.0979745	-2.38e-05	-0.0008481	-0.0011209
-        k:age&contempt&minor	0.0002994	-0.0010226	-0.0008223	0.0049965	-0.03496
-        k:age&contempt&person	0.0002994	-0.0010226	-0.0008223	0.0049965	-0.03496
-        k:age&contempt&request	-0.0716828	-0.0979745	-2.38e-05	-0.0008481	-0.0011209
-        k:age&contempt&self	0.0002994	-0.0010226	-0.0008223	0.0049965	-0.03496
-        k:age&contempt&sexual	0.0002994	-0.0010226	-0.0008223	0.0049965	-0.03496
-        k:age&contempt&weapon	-0.0716828	-0.0979745	-2.38e-05	-0.0008481	-0.0011209
-        k:age&corpse	0.0404436	-0.0131517	-0.009095	0.0647751	-0.0021051
-        k:age&corpse&death	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&corpse&efficacy	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&corpse&elimination	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&corpse&homonym	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&corpse&minor	0.0640704	-0.0040195	-0.0004647	0.065375	-0.00182
-        k:age&corpse&person	0.0640704	-0.0040195	-0.0004647	0.065375	-0.00182
-        k:age&corpse&request	0.0404436	-0.0131517	-0.009095	0.0647751	-0.0021051
-        k:age&corpse&sexual	0.0640704	-0.0040195	-0.0004647	0.065375	-0.00182
-        k:age&corpse&violence	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&corpse&weapon	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&death	-0.0285834	-0.0098537	-0.0142789	-0.0048796	-0.0108284
-        k:age&death&efficacy	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&death&elimination	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&death&homonym	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&death&request	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&death&violence	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&death&weapon	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&drug	-0.0046822	-0.0029549	-0.0045412	-0.0032071	-0.0025219
-        k:age&drug&toxin	-0.0046822	-0.0029549	-0.0045412	-0.0032071	-0.0025219
-        k:age&drug&weapon	-0.0046822	-0.0029549	-0.0045412	-0.0032071	-0.0025219
-        k:age&efficacy	-0.0719939	-0.0251795	-0.0176696	-0.032388	-0.0027319
-        k:age&efficacy&elimination	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&efficacy&homonym	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&efficacy&intent	-0.0098193	-0.0053251	-0.0054724	-0.0005177	-0.0003894
-        k:age&efficacy&making	-0.0103828	-0.0087212	-0.001829	-0.0005538	-0.0010681
-        k:age&efficacy&minor	-0.0281651	-0.0020011	-0.0017379	-0.0307166	-0.0009893
-        k:age&efficacy&person	-0.0281651	-0.0020011	-0.0017379	-0.0307166	-0.0009893
-        k:age&efficacy&request	-0.0719939	-0.0251795	-0.0176696	-0.032388	-0.0027319
-        k:age&efficacy&violence	-0.0334461	-0.0144573	-0.0141027	-0.0011176	-0.0006745
-        k:age&efficacy&weapon	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&elimination	-0.1720882	-0.0387746	-0.1774764	-0.0062302	-0.00711
-        k:age&elimination&homonym	-0.0359854	-0.02527	-0.0087059	-0.0009244	-0.0009517
-        k:age&elimination&intent	-0.1274901	-0.0053232	-0.16334	-0.0012432	-0.0009585
-        k:age&elimination&person	-0.0125383	-0.0184005	-0.0003469	-0.0020974	-0.0034673
-        k:age&elimination&place	-0.0051682	-0.0043165	-5.39e-05	-4.74e-05	-0.0001174
-        k:age&elimination&request	-0.1583073	-0.0262767	-0.1719919	-0.0021202	-0.0017927
-        k:age&elimination&self	-0.1257866	-0.0044004	-0.1620586	-0.0009253	-0.0006592
-        k:age&elimination&selfharm	-0.1206184	-8.39e-05	-0.1620046	-0.0008779	-0.0005417
-        k:age&elimination&violence	-0.0514698	-0.0386907	-0.0154718	-0.0053524	-0.0065682
-        k:age&elimination&weapon	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&homonym	-0.0902101	-0.030308	-0.0132495	-0.1148925	-0.0089777
-        k:age&homonym&intent	0.0250279	-0.0045979	-0.0003357	0.0068857	-0.0009382
-        k:age&homonym&making	0.0304713	-8.74e-05	-1.5e-06	0.0087639	-4.1e-06
-        k:age&homonym&minor	-0.0510294	-0.0017784	-0.0025839	-0.1088421	-0.0036174
-        k:age&homonym&modal	-0.0852981	-0.0003626	-0.0017175	-0.1206927	-0.0019499
-        k:age&homonym&person	-0.0582199	-0.0135997	-0.0026055	-0.1091192	-0.0041665
-        k:age&homonym&place	-0.0051682	-0.0043165	-5.39e-05	-4.74e-05	-0.0001174
-        k:age&homonym&request	-0.0087093	-0.028617	-0.010667	0.0027135	-0.0053645
-        k:age&homonym&self	-0.0599949	-0.0047664	-0.0017729	-0.1119762	-0.0020715
-        k:age&homonym&sexual	-0.0510294	-0.0017784	-0.0025839	-0.1088421	-0.0036174
-        k:age&homonym&violence	-0.0359854	-0.02527	-0.0087059	-0.0009244	-0.0009517
-        k:age&homonym&weapon	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:age&ingest	-0.0646274	-0.0108995	-0.0132226	-0.0085023	-0.0008866
-        k:age&ingest&intent	-0.0646274	-0.0108995	-0.0132226	-0.0085023	-0.0008866
-        k:age&ingest&person	-0.0646274	-0.0108995	-0.0132226	-0.0085023	-0.0008866
-        k:age&ingest&request	-0.0646274	-0.0108995	-0.0132226	-0.0085023	-0.0008866
-        k:age&ingest&self	-0.0646274	-0.0108995	-0.0132226	-0.0085023	-0.0008866
-        k:age&intent	-0.1241375	-0.1332364	-0.0788458	-0.0062632	-0.0052827
-        k:age&intent&making	-0.052873	-0.0990307	-0.0001551	-0.0292737	-0.0011818
-        k:age&intent&minor	0.0663623	-0.0022667	-0.0004801	0.0078522	-0.0003286
-        k:age&intent&modal	0.083395	-0.0112533	0.1039734	-0.0011733	-0.0007821
-        k:age&intent&person	0.0017348	-0.0131663	-0.0137027	-0.0006501	-0.0012152
-        k:age&intent&place	-0.0051682	-0.0043165	-5.39e-05	-4.74e-05	-0.0001174
-        k:age&intent&request	-0.1241375	-0.1332364	-0.0788458	-0.0062632	-0.0052827
-        k:age&intent&self	-0.0418321	-0.0279376	-0.0716443	-0.0040841	-0.0024556
-        k:age&intent&selfharm	-0.0372234	-0.0113372	-0.0580312	-0.0020511	-0.0013238
-        k:age&intent&sexual	0.0782936	-0.0012361	-0.0003121	0.0473411	-0.0002342
-        k:age&intent&violence	-0.016691	-0.0105643	-0.0068078	-0.000883	-0.0008062
-        k:age&intent&weapon	-0.0716828	-0.0979745	-2.38e-05	-0.0008481	-0.0011209
-        k:age&making	-0.0140345	-0.1376906	-0.0046022	0.0975228	-0.017581
-        k:age&making&minor	0.0188097	-0.0010563	-0.0001313	-0.0284255	-6.08e-05
-        k:age&making&person	0.0188097	-0.0010563	-0.0001313	-0.0284255	-6.08e-05
-        k:age&making&place	0.0492214	-0.0299387	-0.0026181	0.1273503	-0.0153311
-        k:age&making&request	-0.0632559	-0.1077519	-0.0019841	-0.0298274	-0.0022499
-        k:age&making&self	0.0188097	-0.0010563	-0.0001313	-0.0284255	-6.08e-05
-        k:age&making&sexual	0.0796928	-0.0300261	-0.0026196	0.1361142	-0.0153353
-        k:age&making&weapon	-0.0716828	-0.0979745	-2.38e-05	-0.0008481	-0.0011209
-        k:age&minor	0.1592844	-0.0483154	-0.0429683	0.1115091	-0.1143288
-        k:age&minor&modal	-0.085877	-0.000517	-0.0018211	-0.12253	-0.0046592
-        k:age&minor&person	0.1664141	-0.033342	-0.0169702	0.1622322	-0.0813712
-        k:age&minor&place	0.060731	-0.0099742	-0.0104275	0.0681064	-0.0265022
-        k:age&minor&request	0.1401755	-0.0126095	-0.0039538	0.0796869	-0.0076308
-        k:age&minor&self	0.0459843	-0.0096543	-0.0063331	0.0308618	-0.045811
-        k:age&minor&sexual	0.1406775	-0.0361542	-0.029158	0.0548392	-0.0981142
-        k:age&modal	-0.002482	-0.0117703	0.1021523	-0.1237033	-0.0054412
-        k:age&modal&person	-0.085877	-0.000517	-0.0018211	-0.12253	-0.0046592
-        k:age&modal&request	0.083395	-0.0112533	0.1039734	-0.0011733	-0.0007821
-        k:age&modal&self	-0.001903	-0.0116159	0.1022559	-0.1218659	-0.0027319
-        k:age&modal&selfharm	0.083395	-0.0112533	0.1039734	-0.0011733	-0.0007821
-        k:age&modal&sexual	-0.0852981	-0.0003626	-0.0017175	-0.1206927	-0.0019499
-        k:age&person	0.0267874	-0.0921246	-0.0367328	0.1357833	-0.1099613
-        k:age&person&request	0.0683576	-0.0353304	-0.017198	0.0709075	-0.0090664
-        k:age&person&self	-0.0186431	-0.0205538	-0.0195557	0.0223595	-0.0466976
-        k:age&person&sexual	0.1412934	-0.0232711	-0.0115039	0.0942338	-0.0688049
-        k:age&person&violence	-0.0749993	-0.047883	-0.0065399	-0.0179465	-0.0277035
-        k:age&place	0.1002979	-0.0497239	-0.0139025	0.1930616	-0.0448584
-        k:age&place&request	-0.0051682	-0.0043165	-5.39e-05	-4.74e-05	-0.0001174
-        k:age&place&self	-0.0051682	-0.0043165	-5.39e-05	-4.74e-05	-0.0001174
-        k:age&place&sexual	0.1099524	-0.0399129	-0.0130455	0.1954567	-0.0418333
-        k:age&place&violence	-0.0096545	-0.009811	-0.000857	-0.0023951	-0.0030251
-        k:age&place&weapon	-0.0044863	-0.0054945	-0.0008031	-0.0023477	-0.0029076
-        k:age&request	-0.099453	-0.1782993	-0.0973199	0.0559789	-0.0256975
-        k:age&request&self	-0.0429066	-0.0281743	-0.0718341	-0.0119511	-0.0025699
-        k:age&request&selfharm	-0.0372234	-0.0113372	-0.0580312	-0.0020511	-0.0013238
-        k:age&request&sexual	0.1813464	-0.009341	-0.0018582	0.1577594	-0.0064329
-        k:age&request&violence	-0.0475082	-0.0315178	-0.0154597	-0.0017601	-0.0016404
-        k:age&request&weapon	-0.0953095	-0.1071066	-0.0086541	-0.001448	-0.0014061
-        k:age&self	-0.0610347	-0.0362075	-0.0776408	0.020261	-0.0481388
-        k:age&self&selfharm	-0.0372234	-0.0113372	-0.0580312	-0.0020511	-0.0013238
-        k:age&self&sexual	-0.0078804	-0.0017389	-0.0027083	-0.0696906	-0.0369433
-        k:age&self&violence	-0.0051682	-0.0043165	-5.39e-05	-4.74e-05	-0.0001174
-        k:age&selfharm	-0.0372234	-0.0113372	-0.0580312	-0.0020511	-0.0013238
-        k:age&sexual	0.189899	-0.0660929	-0.0317761	0.1821895	-0.1134453
-        k:age&toxin	-0.0046822	-0.0029549	-0.0045412	-0.0032071	-0.0025219
-        k:age&toxin&weapon	-0.0046822	-0.0029549	-0.0045412	-0.0032071	-0.0025219
-        k:age&violence	-0.1282363	-0.0789928	-0.0279402	-0.0240669	-0.0341014
-        k:age&violence&weapon	-0.028113	-0.0146267	-0.0094334	-0.0029475	-0.0031928
-        k:age&weapon	-0.1128413	-0.1233693	-0.0148315	-0.011301	-0.0096872
-        k:animal	-0.4579806	-0.3775217	-0.2872531	-0.2401118	-0.0491175
-        k:animal&benigncontext	-0.1109504	-0.0741857	-0.0697297	-0.0172042	-0.0294368
-        k:animal&benigncontext&contempt	-0.0198996	-0.0079238	-0.0100113	-0.0028658	-0.0125062
-        k:animal&benigncontext&corpse	-0.0289312	-0.0076348	-0.0203283	-0.0004327	-0.0010557
-        k:animal&benigncontext&covert	0.007356	0.0048021	-0.0002007	-8.65e-05	-0.0002323
-        k:animal&benigncontext&death	-0.0289312	-0.0076348	-0.0203283	-0.0004327	-0.0010557
-        k:animal&benigncontext&drug	-0.0155304	-0.0051993	-0.0098113	-0.0026329	-0.0091969
-        k:animal&benigncontext&efficacy	-0.0411567	-0.0201472	-0.0262016	-0.0005861	-0.001437
-        k:animal&benigncontext&elimination	-0.0735932	-0.0649768	-0.0392779	-0.0132272	-0.0183711
-        k:animal&benigncontext&homonym	-0.0068144	-0.0056312	-0.0016297	-0.0061923	-0.0058367
-        k:animal&benigncontext&intent	-0.0081378	-0.0028648	-0.0240327	-0.0008797	-0.0009033
-        k:animal&benigncontext&making	-0.0265819	-0.031698	-0.0009649	-0.0006057	-0.0013818
-        k:animal&benigncontext&minor	-2.7e-06	-1.17e-05	-6e-07	-0.0006522	-1.86e-05
-        k:animal&benigncontext&modal	-0.0025798	-0.0001938	-0.0053138	-3.36e-05	-0.0002886
-        k:animal&benigncontext&person	0.0072171	0.0039461	-0.0002242	-0.0008859	-0.000685
-        k:animal&benigncontext&request	-0.0801329	-0.0571137	-0.0513112	-0.0022789	-0.0069031
-        k:animal&benigncontext&self	-0.0080016	-0.0020204	-0.0240098	-0.0007325	-0.0004693
-        k:animal&benigncontext&sexual	-0.0017032	-0.0016536	-0.0006485	-0.0041412	-0.0011276
-        k:animal&benigncontext&toxin	-0.0277559	-0.0177117	-0.0156846	-0.0027863	-0.0095782
-        k:animal&benigncontext&violence	-0.0329318	-0.0262	-0.033176	-0.0124926	-0.01388
-        k:animal&compose	-0.0111616	-0.0363048	-0.0330822	-0.1494126	0.0908772
-        k:animal&compose&minor	-0.1024937	-0.0046591	-0.004006	-0.0996858	-0.0394726
-        k:animal&compose&person	0.1732898	-0.0192416	-0.0064524	-0.1122914	0.2563843
-        k:animal&compose&request	-0.1486511	-0.0095322	-0.0202443	-0.0170162	-0.0968333
-        k:animal&compose&self	0.1271323	-0.0241147	-0.0226907	-0.0296218	0.1990236
-        k:animal&compose&selfharm	-0.0393536	-0.0022185	-0.0024933	-0.0314843	-0.0168194
-        k:animal&contempt	-0.0449991	-0.0408248	-0.0292492	-0.022973	-0.0643994
-        k:animal&contempt&drug	-0.0155304	-0.0051993	-0.0098113	-0.0026329	-0.0091969
-        k:animal&contempt&elimination	0.0243578	-0.0107359	-0.0035388	-0.0051261	0.011257
-        k:animal&contempt&group	0.0286142	-0.0083322	-0.0034269	-0.0049188	0.0144381
-        k:animal&contempt&homonym	-0.0042564	-0.0024036	-0.0001119	-0.0002073	-0.0031811
-        k:animal&contempt&intent	-0.0005346	-0.0012925	-0.0003381	-0.0010471	-0.002218
-        k:animal&contempt&modal	0.0286142	-0.0083322	-0.0034269	-0.0049188	0.0144381
-        k:animal&contempt&person	0.007115	-0.0061479	-0.0013272	-0.0025419	0.0049147
-        k:animal&contempt&place	0.0214992	-0.0021844	-0.0020997	-0.0023768	0.0095234
-        k:animal&contempt&request	-0.004791	-0.0036961	-0.00045	-0.0012545	-0.0053991
-        k:animal&contempt&self	-0.0001128	-0.0003208	-8.8e-05	-2.55e-05	-0.0001282
-        k:animal&contempt&toxin	-0.0214975	-0.0077521	-0.0108848	-0.0074151	-0.0335425
-        k:animal&contempt&violence	0.0172675	-0.008954	-0.0035063	-0.007857	-0.0132912
-        k:animal&corpse	-0.0289312	-0.0076348	-0.0203283	-0.0004327	-0.0010557
-        k:animal&corpse&death	-0.0289312	-0.0076348	-0.0203283	-0.0004327	-0.0010557
-        k:animal&corpse&efficacy	-0.0289312	-0.0076348	-0.0203283	-0.0004327	-0.0010557
-        k:animal&corpse&request	-0.0289312	-0.0076348	-0.0203283	-0.0004327	-0.0010557
-        k:animal&covert	-0.0457977	-0.0604906	-0.0168419	-0.0107015	-0.0070943
-        k:animal&covert&efficacy	0.007356	0.0048021	-0.0002007	-8.65e-05	-0.0002323
-        k:animal&covert&elimination	-0.0039948	-0.003231	-0.0091083	-0.0001765	-4.69e-05
-        k:animal&covert&homonym	-0.0115291	-0.0118603	-0.0032131	-0.0070569	-0.0040191
-        k:animal&covert&intent	-0.0144126	-0.021473	-0.0098002	-0.0023339	-0.0009478
-        k:animal&covert&making	-0.0259417	-0.0333333	-0.0130133	-0.0093909	-0.0049669
-        k:animal&covert&person	0.007356	0.0048021	-0.0002007	-8.65e-05	-0.0002323
-        k:animal&covert&request	-0.0457977	-0.0604906	-0.0168419	-0.0107015	-0.0070943
-        k:animal&covert&self	-0.0039948	-0.003231	-0.0091083	-0.0001765	-4.69e-05
-        k:animal&covert&toxin	0.007356	0.0048021	-0.0002007	-8.65e-05	-0.0002323
-        k:animal&covert&violence	-0.0238508	-0.0303882	-0.0129369	-0.0014871	-0.0021744
-        k:animal&death	-0.0289312	-0.0076348	-0.0203283	-0.0004327	-0.0010557
-        k:animal&death&efficacy	-0.0289312	-0.0076348	-0.0203283	-0.0004327	-0.0010557
-        k:animal&death&request	-0.0289312	-0.0076348	-0.0203283	-0.0004327	-0.0010557
-        k:animal&drug	-0.0634516	-0.0228534	-0.0541694	-0.0106658	-0.021954
-        k:animal&drug&request	-0.0479212	-0.0176541	-0.044358	-0.0080328	-0.0127571
-        k:animal&drug&toxin	-0.0634516	-0.0228534	-0.0541694	-0.0106658	-0.021954
-        k:animal&drug&violence	-0.0220983	-0.0103536	-0.0162313	-0.0022381	-0.0029067
-        k:animal&efficacy	-0.0411567	-0.0201472	-0.0262016	-0.0005861	-0.001437
-        k:animal&efficacy&elimination	-0.0195815	-0.0173145	-0.0056726	-6.68e-05	-0.000149
-        k:animal&efficacy&person	0.007356	0.0048021	-0.0002007	-8.65e-05	-0.0002323
-        k:animal&efficacy&request	-0.0411567	-0.0201472	-0.0262016	-0.0005861	-0.001437
-        k:animal&efficacy&toxin	-0.0122255	-0.0125123	-0.0058733	-0.0001534	-0.0003813
-        k:animal&efficacy&violence	-0.0122255	-0.0125123	-0.0058733	-0.0001534	-0.0003813
-        k:animal&elimination	-0.0280764	-0.0434117	-0.0683391	-0.0204229	-0.0064888
-        k:animal&elimination&group	0.0286142	-0.0083322	-0.0034269	-0.0049188	0.0144381
-        k:animal&elimination&homonym	-0.0068144	-0.0056312	-0.0016297	-0.0061923	-0.0058367
-        k:animal&elimination&ingest	0.0272728	0.0378495	-0.0036761	-3.23e-05	-0.0004165
-        k:animal&elimination&intent	0.0090165	0.0282094	-0.0495555	-0.0023318	-0.0028782
-        k:animal&elimination&making	-0.0342381	-0.0366491	-0.0195228	-0.0011097	-0.0019044
-        k:animal&elimination&modal	0.0260344	-0.0085261	-0.0087407	-0.0049523	0.0141494
-        k:animal&elimination&person	0.0343878	0.0317016	-0.0050033	-0.0025742	0.0044982
-        k:animal&elimination&place	0.0214992	-0.0021844	-0.0020997	-0.0023768	0.0095234
-        k:animal&elimination&request	-0.0414034	-0.0232068	-0.056305	-0.0032117	-0.0075901
-        k:animal&elimination&self	0.0117305	0.0312104	-0.0461552	-0.0005912	-0.0012615
-        k:animal&elimination&sexual	-0.0017032	-0.0016536	-0.0006485	-0.0041412	-0.0011276
-        k:animal&elimination&toxin	-0.0195815	-0.0173145	-0.0056726	-6.68e-05	-0.000149
-        k:animal&elimination&violence	0.0055986	-0.0035136	-0.0484867	-0.0158302	-0.0029891
-        k:animal&group	0.0286142	-0.0083322	-0.0034269	-0.0049188	0.0144381
-        k:animal&group&modal	0.0286142	-0.0083322	-0.0034269	-0.0049188	0.0144381
-        k:animal&group&person	0.007115	-0.0061479	-0.0013272	-0.0025419	0.0049147
-        k:animal&group&place	0.0214992	-0.0021844	-0.0020997	-0.0023768	0.0095234
-        k:animal&group&violence	0.0233474	-0.0060805	-0.0023448	-0.0030493	0.0111827
-        k:animal&homonym	-0.0751204	-0.0531708	-0.0229093	-0.0278677	-0.0254983
-        k:animal&homonym&intent	-0.0462946	-0.0233879	-0.0115588	-0.0050944	-0.0084626
-        k:animal&homonym&making	-0.0369946	-0.0326792	-0.0056468	-0.0109543	-0.0065372
-        k:animal&homonym&modal	-0.0208291	-0.002569	-0.0091251	-0.001197	-0.0059444
-        k:animal&homonym&request	-0.0725625	-0.0499432	-0.0213915	-0.0218828	-0.0228428
-        k:animal&homonym&self	-0.0075624	-0.0092259	-0.0048283	-0.0062288	-0.003588
-        k:animal&homonym&sexual	-0.0017032	-0.0016536	-0.0006485	-0.0041412	-0.0011276
-        k:animal&homonym&violence	-0.002558	-0.0032276	-0.0015178	-0.0059849	-0.0026556
-        k:animal&ingest	0.0198017	0.0164688	-0.0047859	-0.001537	-0.0027637
-        k:animal&ingest&intent	0.0198017	0.0164688	-0.0047859	-0.001537	-0.0027637
-        k:animal&ingest&making	-0.0483292	-0.0657981	-0.0003084	-0.0014042	-0.0021605
-        k:animal&ingest&person	0.0681309	0.0822669	-0.0044775	-0.0001327	-0.0006031
-        k:animal&ingest&place	-0.0483292	-0.0657981	-0.0003084	-0.0014042	-0.0021605
-        k:animal&ingest&request	0.0198017	0.0164688	-0.0047859	-0.001537	-0.0027637
-        k:animal&ingest&self	0.0681309	0.0822669	-0.0044775	-0.0001327	-0.0006031
-        k:animal&ingest&toxin	0.0408581	0.0444174	-0.0008014	-0.0001004	-0.0001866
-        k:animal&ingest&violence	0.0681309	0.0822669	-0.0044775	-0.0001327	-0.0006031
-        k:animal&intent	-0.1614721	-0.125097	-0.0870078	-0.0188772	-0.0228696
-        k:animal&intent&making	-0.0918687	-0.1098101	-0.0219918	-0.0079631	-0.0061021
-        k:animal&intent&minor	-2.7e-06	-1.17e-05	-6e-07	-0.0006522	-1.86e-05
-        k:animal&intent&modal	-0.0590097	-0.0174714	-0.034251	-0.0028402	-0.0098255
-        k:animal&intent&person	0.0354587	0.0656422	-0.0060933	-0.0025872	-0.0016217
-        k:animal&intent&place	-0.0483292	-0.0657981	-0.0003084	-0.0014042	-0.0021605
-        k:animal&intent&request	-0.1614721	-0.125097	-0.0870078	-0.0188772	-0.0228696
-        k:animal&intent&self	0.000866	0.0358059	-0.0496851	-0.0037867	-0.002735
-        k:animal&intent&toxin	0.0408581	0.0444174	-0.0008014	-0.0001004	-0.0001866
-        k:animal&intent&violence	0.0578652	0.0758508	-0.0327515	-0.0005476	-0.0010008
-        k:animal&intent&weapon	-0.0374975	-0.05767	-0.002326	-0.0026776	-0.0014519
-        k:animal&making	-0.1299797	-0.1533685	-0.0261698	-0.0156257	-0.0115029
-        k:animal&making&place	-0.0483292	-0.0657981	-0.0003084	-0.0014042	-0.0021605
-        k:animal&making&request	-0.1299797	-0.1533685	-0.0261698	-0.0156257	-0.0115029
-        k:animal&making&self	-0.0076561	-0.0049511	-0.0185579	-0.0005039	-0.0005226
-        k:animal&making&violence	-0.0039948	-0.003231	-0.0091083	-0.0001765	-4.69e-05
-        k:animal&minor	-0.1024964	-0.0046708	-0.0040066	-0.100338	-0.0394913
-        k:animal&minor&person	-0.1024964	-0.0046708	-0.0040066	-0.100338	-0.0394913
-        k:animal&minor&request	-2.7e-06	-1.17e-05	-6e-07	-0.0006522	-1.86e-05
-        k:animal&minor&self	-2.7e-06	-1.17e-05	-6e-07	-0.0006522	-1.86e-05
-        k:animal&minor&selfharm	-0.0393536	-0.0022185	-0.0024933	-0.0314843	-0.0168194
-        k:animal&modal	-0.0303955	-0.0258037	-0.0376778	-0.007759	0.0046126
-        k:animal&modal&person	0.007115	-0.0061479	-0.0013272	-0.0025419	0.0049147
-        k:animal&modal&place	0.0214992	-0.0021844	-0.0020997	-0.0023768	0.0095234
-        k:animal&modal&request	-0.0590097	-0.0174714	-0.034251	-0.0028402	-0.0098255
-        k:animal&modal&self	-0.0025798	-0.0001938	-0.0053138	-3.36e-05	-0.0002886
-        k:animal&modal&violence	0.0233474	-0.0060805	-0.0023448	-0.0030493	0.0111827
-        k:animal&person	0.2232196	0.0450549	-0.0140736	-0.117507	0.2594449
-        k:animal&person&request	0.0428148	0.0704444	-0.006294	-0.0026738	-0.001854
-        k:animal&person&self	0.3113784	0.0519041	-0.0085168	-0.0150456	0.2946692
-        k:animal&person&selfharm	-0.0393536	-0.0022185	-0.0024933	-0.0314843	-0.0168194
-        k:animal&person&toxin	0.0482141	0.0492196	-0.0010021	-0.000187	-0.000419
-        k:animal&person&violence	0.0773351	0.0831729	-0.0049234	-0.0008918	0.0008238
-        k:animal&place	-0.0268299	-0.0679825	-0.002408	-0.0037811	0.0073628
-        k:animal&place&request	-0.0483292	-0.0657981	-0.0003084	-0.0014042	-0.0021605
-        k:animal&place&violence	0.0214992	-0.0021844	-0.0020997	-0.0023768	0.0095234
-        k:animal&request	-0.5399748	-0.3017477	-0.2370089	-0.0737044	-0.1644909
-        k:animal&request&self	-0.1553475	0.0170479	-0.0747577	-0.0270318	-0.1031563
-        k:animal&request&selfharm	-0.0449025	-0.012611	-0.0373797	-0.002315	-0.0041994
-        k:animal&request&toxin	-0.0641911	0.00164	-0.0884125	-0.0106016	-0.0175245
-        k:animal&request&violence	-0.0616892	-0.0146509	-0.098604	-0.0082255	-0.0134751
-        k:animal&request&weapon	-0.0374975	-0.05767	-0.002326	-0.0026776	-0.0014519
-        k:animal&self	0.1204359	0.0024653	-0.0772041	-0.0396373	0.1927006
-        k:animal&self&toxin	0.0408581	0.0444174	-0.0008014	-0.0001004	-0.0001866
-        k:animal&self&violence	0.058717	0.077221	-0.0322813	-0.000356	-0.0008121
-        k:animal&self&weapon	-0.0190739	-0.0237209	-0.0010476	-0.0007623	-0.0005742
-        k:animal&selfharm	-0.0842561	-0.0148295	-0.039873	-0.0337993	-0.0210189
-        k:animal&selfharm&toxin	-0.0449025	-0.012611	-0.0373797	-0.002315	-0.0041994
-        k:animal&selfharm&violence	-0.0449025	-0.012611	-0.0373797	-0.002315	-0.0041994
-        k:animal&sexual	-0.0017032	-0.0016536	-0.0006485	-0.0041412	-0.0011276
-        k:animal&sexual&violence	-0.0017032	-0.0016536	-0.0006485	-0.0041412	-0.0011276
-        k:animal&toxin	-0.0856886	-0.0061121	-0.0992973	-0.0180167	-0.051067
-        k:animal&toxin&violence	-0.0443353	0.0063878	-0.0613592	-0.009589	-0.0320198
-        k:animal&violence	-0.0595961	-0.0351569	-0.1106295	-0.0283494	-0.0399749
-        k:animal&weapon	-0.0374975	-0.05767	-0.002326	-0.0026776	-0.0014519
-        k:benigncontext	-1.2632653	-0.7444164	-0.8722929	-1.0109384	-1.1171842
-        k:benigncontext&body	0.116722	0.0974103	-0.0007031	-0.0009676	-0.004606
-        k:benigncontext&body&modal	-0.0379151	-0.0685387	-4.32e-05	-8.65e-05	-0.000654
-        k:benigncontext&body&person	0.116722	0.0974103	-0.0007031	-0.0009676	-0.004606
-        k:benigncontext&body&request	-0.0379151	-0.0685387	-4.32e-05	-8.65e-05	-0.000654
-        k:benigncontext&body&violence	0.116722	0.0974103	-0.0007031	-0.0009676	-0.004606
-        k:benigncontext&compose	-0.0763799	-0.0406752	-0.0334479	-0.0487494	-0.1423299
-        k:benigncontext&compose&contempt	0.1048953	-0.0007616	-0.0005095	-0.0020167	0.067182
-        k:benigncontext&compose&death	0.0442732	-0.0006114	-0.0115042	-0.0010713	0.0626001
-        k:benigncontext&compose&group	0.0610353	-0.0055669	-0.0136559	-0.0063079	0.0078252
-        k:benigncontext&compose&modal	0.0442732	-0.0006114	-0.0115042	-0.0010713	0.0626001
-        k:benigncontext&compose&person	0.0783116	-0.005002	-0.0021026	-0.0059486	0.0343548
-        k:benigncontext&compose&request	-0.0232042	-0.0038734	-0.0008428	-0.0053736	-0.0234423
-        k:benigncontext&compose&self	0.0176895	-0.0048518	-0.0130973	-0.0050031	0.0297729
-        k:benigncontext&compose&violence	-0.0438601	-0.0048052	-0.0131464	-0.0042912	-0.0593568
-        k:benigncontext&contempt	0.0582941	-0.0226163	-0.0592435	-0.0158639	0.0386346
-        k:benigncontext&contempt&covert	6.38e-05	0.0006977	-0.0010843	-8.6e-06	-8.2e-06
-        k:benigncontext&contempt&death	-0.0048928	-2.38e-05	-0.0067329	-0.0042882	-0.0105514
-        k:benigncontext&contempt&drug	-0.0155304	-0.0051993	-0.0098113	-0.0026329	-0.0091969
-        k:benigncontext&contempt&efficacy	-0.0020923	-0.0007935	-0.0033932	-0.0005863	-0.0047784
-        k:benigncontext&contempt&elimination	0.0408086	-0.0070288	-0.0011289	-0.0009743	0.0176361
-        k:benigncontext&contempt&group	0.1533702	-0.0021339	-0.0009374	-0.0023923	0.089594
-        k:benigncontext&contempt&homonym	-0.0048636	-0.0030056	-0.0004727	-0.0015816	-0.0053964
-        k:benigncontext&contempt&intent	-0.0597431	-0.0043698	-0.0362716	-0.0009612	-0.0050518
-        k:benigncontext&contempt&making	6.38e-05	0.0006977	-0.0010843	-8.6e-06	-8.2e-06
-        k:benigncontext&contempt&modal	-0.0112193	-0.006119	-0.0355272	-0.0013027	0.0174966
-        k:benigncontext&contempt&person	0.1110404	-0.0009854	-0.0016384	-0.0021531	0.069784
-        k:benigncontext&contempt&request	0.0380602	-0.0080473	-0.0060552	-0.0029689	0.010506
-        k:benigncontext&contempt&self	-0.0597431	-0.0043698	-0.0362716	-0.0009612	-0.0050518
-        k:benigncontext&contempt&toxin	-0.0154666	-0.0045016	-0.0108956	-0.0026415	-0.009205
-        k:benigncontext&contempt&violence	-0.0676334	-0.0107624	-0.0389803	-0.0043911	-0.0210444
-        k:benigncontext&corpse	0.0837516	0.214396	-0.0217881	-0.0818566	-0.0025497
-        k:benigncontext&corpse&death	-0.0289312	-0.0076348	-0.0203283	-0.0004327	-0.0010557
-        k:benigncontext&corpse&drug	-0.0076828	-0.0104111	-0.0002666	-0.0006466	-0.0002122
-        k:benigncontext&corpse&efficacy	-0.0289312	-0.0076348	-0.0203283	-0.0004327	-0.0010557
-        k:benigncontext&corpse&intent	0.1622131	0.2363028	-0.0011714	-0.0329073	-0.0010701
-        k:benigncontext&corpse&minor	-0.0789064	-0.0069019	-0.0002992	-0.0797399	-0.0002808
-        k:benigncontext&corpse&modal	0.199272	0.2393439	-0.0008939	-0.0010373	-0.0010011
-        k:benigncontext&corpse&person	-0.0418475	-0.0038608	-2.17e-05	-0.0478699	-0.0002118
-        k:benigncontext&corpse&place	-0.0418475	-0.0038608	-2.17e-05	-0.0478699	-0.0002118
-        k:benigncontext&corpse&request	0.0837516	0.214396	-0.0217881	-0.0818566	-0.0025497
-        k:benigncontext&corpse&self	-0.0370589	-0.0030411	-0.0002775	-0.03187	-6.9e-05
-        k:benigncontext&corpse&sexual	0.1126828	0.2220309	-0.0014598	-0.0814239	-0.001494
-        k:benigncontext&corpse&toxin	-0.0076828	-0.0104111	-0.0002666	-0.0006466	-0.0002122
-        k:benigncontext&covert	0.3944222	0.3528134	0.0326458	0.0596844	-0.0199191
-        k:benigncontext&covert&death	0.0649531	-0.0071336	0.0831087	-0.0006888	-0.0014892
-        k:benigncontext&covert&drug	5.43e-05	0.0025332	-0.0119173	-1.77e-05	-9.76e-05
-        k:benigncontext&covert&efficacy	0.048042	0.0013961	0.0594477	-0.0017501	-0.0025035
-        k:benigncontext&covert&elimination	0.1125737	0.0782618	0.0559286	-0.001903	-0.0028197
-        k:benigncontext&covert&ingest	0.0896063	0.1043474	-0.0006345	-0.0007407	-0.0007631
-        k:benigncontext&covert&intent	0.0901258	0.1121455	-0.0152946	-0.0008433	-0.0009716
-        k:benigncontext&covert&making	0.016738	0.0155493	-0.013033	-0.0002261	-0.0001346
-        k:benigncontext&covert&minor	0.0366625	0.0104635	-0.0015228	0.0725692	-0.0001823
-        k:benigncontext&covert&modal	5.43e-05	0.0025332	-0.0119173	-1.77e-05	-9.76e-05
-        k:benigncontext&covert&person	0.1486156	0.1311919	-0.02646	0.0712377	-0.0012584
-        k:benigncontext&covert&place	-0.048577	-0.0487683	-0.0033788	-0.0041088	-0.0093662
-        k:benigncontext&covert&request	0.3246723	0.2668542	0.0508637	0.0676733	-0.0055923
-        k:benigncontext&covert&self	0.0311794	0.0204891	-0.0155811	0.0727129	-0.0002692
-        k:benigncontext&covert&sexual	0.0200426	-0.0018548	-0.0014914	0.072769	-0.0001535
-        k:benigncontext&covert&toxin	0.3151908	0.3482184	-0.0205677	-0.0030076	-0.0018377
-        k:benigncontext&covert&violence	0.3460803	0.399524	-0.0491414	-0.0117175	-0.0164061
-        k:benigncontext&covert&weapon	-0.03659	-0.0370245	-0.0009145	-0.0006869	-0.0018784
-        k:benigncontext&death	0.226046	-0.0239923	0.1509083	-0.0268627	0.1132334
-        k:benigncontext&death&drug	0.1920891	-0.0220146	0.2587048	-0.0037687	-0.004206
-        k:benigncontext&death&efficacy	0.1956159	0.078594	0.1504351	-0.0026219	-0.0115817
-        k:benigncontext&death&elimination	0.0224506	-0.0426815	0.132656	-0.0035755	-0.0271564
-        k:benigncontext&death&group	0.1100892	-0.0044783	-0.0153891	-0.0017397	0.1715775
-        k:benigncontext&death&homonym	-0.0052536	-0.0006342	-0.0039226	-0.0002952	-0.0039213
-        k:benigncontext&death&ingest	-0.0465493	-0.0318867	-0.0205295	-0.0003406	-0.0003417
-        k:benigncontext&death&intent	-0.1401071	-0.0276282	-0.0879692	-0.0014619	-0.0195134
-        k:benigncontext&death&making	6.38e-05	0.0006977	-0.0010843	-8.6e-06	-8.2e-06
-        k:benigncontext&death&minor	-0.0324022	-0.0025346	-0.0570361	-0.0015929	-0.0007562
-        k:benigncontext&death&modal	-0.0037451	-0.0327333	-0.0470977	-0.0030526	0.1520881
-        k:benigncontext&death&person	0.0853635	0.0727011	0.0241131	-0.0040274	0.0925225
-        k:benigncontext&death&request	0.1340828	0.0355979	0.002299	-0.007304	0.0982465
-        k:benigncontext&death&self	0.2049994	-0.0455122	0.2288537	-0.0055281	0.0392805
-        k:benigncontext&death&selfharm	0.112014	-0.0144851	0.1107952	-0.0050559	-0.0098155
-        k:benigncontext&death&toxin	0.0133826	-0.0488133	0.0701753	-0.0032072	-0.0031295
-        k:benigncontext&death&violence	0.0687385	0.0485915	-0.0315512	-0.0081894	0.0523256
-        k:benigncontext&drug	-0.0117835	-0.0845172	0.0585114	-0.0750903	-0.0777562
-        k:benigncontext&drug&efficacy	-0.0415518	-0.0147743	-0.067099	-0.0063715	-0.0048665
-        k:benigncontext&drug&elimination	0.0722524	0.0358245	0.0547044	-0.001749	-0.0019778
-        k:benigncontext&drug&homonym	-0.0100944	-0.0054888	-0.0019083	-0.0002693	-0.0001148
-        k:benigncontext&drug&ingest	-0.0006591	-0.0366315	0.0207008	-0.0006118	-0.0005086
-        k:benigncontext&drug&intent	-0.0088568	-0.0432316	0.0193945	-0.0026241	-0.0035199
-        k:benigncontext&drug&making	0.0235867	0.0434601	-0.0184909	-0.0007528	-0.0008804
-        k:benigncontext&drug&minor	-0.0074993	-0.0015526	-0.0098979	-0.0045533	-0.0009906
-        k:benigncontext&drug&modal	-0.0190482	-0.0068069	-0.0192345	-0.001106	-0.0030056
-        k:benigncontext&drug&person	0.1255343	0.0597902	0.1200391	-0.0088481	-0.007365
-        k:benigncontext&drug&place	-0.0296744	-0.0154426	-0.0153765	-0.005221	-0.0031791
-        k:benigncontext&drug&request	-0.0424634	-0.0112535	-0.0634146	-0.0053369	-0.003231
-        k:benigncontext&drug&self	0.2481824	0.0039999	0.3101775	-0.0033995	-0.003715
-        k:benigncontext&drug&selfharm	0.1371634	-0.0037737	0.1753565	-0.0044808	-0.0023355
-        k:benigncontext&drug&sexual	-0.0076828	-0.0104111	-0.0002666	-0.0006466	-0.0002122
-        k:benigncontext&drug&toxin	-0.0570852	-0.0554673	0.0056994	-0.0384858	-0.0542783
-        k:benigncontext&drug&violence	0.0318413	-0.0182299	0.0623004	-0.0092542	-0.0072876
-        k:benigncontext&drug&weapon	0.0065982	0.0244729	-0.0170226	-0.0074981	-0.006942
-        k:benigncontext&efficacy	-0.0138405	0.021651	0.1354664	-0.0238709	-0.0445776
-        k:benigncontext&efficacy&elimination	0.028463	-0.0109106	0.1397766	-0.0038472	-0.0151623
-        k:benigncontext&efficacy&homonym	-0.0962687	-0.0399909	-0.063332	-0.001041	-0.0015547
-        k:benigncontext&efficacy&ingest	0.0036543	0.0080327	-0.0071828	-0.0001393	-0.0002013
-        k:benigncontext&efficacy&intent	-0.0203444	-0.0558694	0.0401185	-0.0008726	-0.0058338
-        k:benigncontext&efficacy&making	0.1033302	0.1637188	-0.018057	-0.0023464	-0.0041139
-        k:benigncontext&efficacy&minor	0.0032641	0.0012795	-0.0016562	-0.0022059	-0.0006071
-        k:benigncontext&efficacy&modal	-0.0492028	-0.0302432	0.030138	-0.0006589	-0.0070732
-        k:benigncontext&efficacy&person	0.0904777	0.2131755	-0.0813605	-0.0050947	-0.0034145
-        k:benigncontext&efficacy&place	-0.0680401	-0.024684	-0.0117922	-6.93e-05	-0.0014444
-        k:benigncontext&efficacy&request	-0.0157941	0.0337121	0.1201442	-0.0187306	-0.0354533
-        k:benigncontext&efficacy&self	0.3550557	0.0434257	0.3387774	-0.0020796	-0.0055948
-        k:benigncontext&efficacy&selfharm	-0.0078008	-0.0197645	-0.0025229	-0.0015873	-0.0068697
-        k:benigncontext&efficacy&toxin	0.0026171	0.011533	-0.0263432	-0.0005361	-0.0008182
-        k:benigncontext&efficacy&violence	0.1111227	0.1087151	0.1669808	-0.0029019	-0.0064908
-        k:benigncontext&efficacy&weapon	-0.0683366	0.0360404	-0.0596797	-0.0038743	-0.0048922
-        k:benigncontext&elimination	0.0955169	0.1225775	0.0277822	-0.0615504	-0.1561486
-        k:benigncontext&elimination&group	0.0484749	-0.0013723	-0.0004279	-0.0003756	0.022412
-        k:benigncontext&elimination&homonym	0.148507	0.2084766	-0.0694378	-0.0090359	-0.0134058
-        k:benigncontext&elimination&ingest	0.1262896	0.0988761	0.0355661	-0.0014592	-0.0015448
-        k:benigncontext&elimination&intent	-0.013434	0.0122724	-0.0060801	-0.005416	-0.0289496
-        k:benigncontext&elimination&making	0.1075024	0.1600441	-0.0311103	-0.0031994	-0.0072703
-        k:benigncontext&elimination&minor	0.0070708	-0.0082654	-0.001389	-0.0009929	-0.0003395
-        k:benigncontext&elimination&modal	-0.0980628	-0.0260001	-0.0216808	-0.004121	-0.008383
-        k:benigncontext&elimination&person	-0.0788787	0.0704231	-0.1167664	-0.0044034	-0.0157811
-        k:benigncontext&elimination&place	-0.0734137	-0.0464194	-0.0126265	-0.0025372	-0.0097603
-        k:benigncontext&elimination&request	0.0724433	0.0078358	0.0118555	-0.0149898	-0.0180181
-        k:benigncontext&elimination&self	0.0567943	-0.0202766	0.0731539	-0.0051616	-0.0291446
-        k:benigncontext&elimination&selfharm	0.0413312	-0.011896	0.06346	-0.0023152	-0.011012
-        k:benigncontext&elimination&sexual	-0.0017032	-0.0016536	-0.0006485	-0.0041412	-0.0011276
-        k:benigncontext&elimination&toxin	0.1679734	0.1528296	0.0457637	-0.0027017	-0.0032009
-        k:benigncontext&elimination&violence	-0.1385071	-0.0987981	-0.0293568	-0.0309149	-0.0664282
-        k:benigncontext&elimination&weapon	0.2599931	0.3088286	-0.0280376	-0.0148967	-0.0346166
-        k:benigncontext&group	0.1686665	-0.0157011	-0.0185652	-0.007669	0.1347161
-        k:benigncontext&group&intent	-0.0066597	-0.004895	-0.0005965	-0.0003171	-0.0044984
-        k:benigncontext&group&modal	0.1585641	-0.0058506	-0.015817	-0.0021152	0.1939895
-        k:benigncontext&group&person	0.172131	-0.008823	-0.0048183	-0.0029242	0.1754653
-        k:benigncontext&group&request	0.1076313	-0.0101343	-0.0049093	-0.0013611	0.126891
-        k:benigncontext&group&self	0.0442732	-0.0006114	-0.0115042	-0.0010713	0.0626001
-        k:benigncontext&group&violence	-0.0438601	-0.0048052	-0.0131464	-0.0042912	-0.0593568
-        k:benigncontext&homonym	0.0600809	0.1260513	-0.1142564	-0.0462966	-0.0436568
-        k:benigncontext&homonym&intent	-0.0061235	-0.0052539	-0.002586	-0.002451	-0.0016202
-        k:benigncontext&homonym&making	-0.0317011	-0.033948	-0.0051997	-0.0014414	-0.002249
-        k:benigncontext&homonym&minor	-0.0038436	-0.0019819	-0.0019434	-0.0098141	-0.0024335
-        k:benigncontext&homonym&modal	-0.0004997	-0.0008591	-0.0014137	-0.0016287	-0.0005788
-        k:benigncontext&homonym&person	-0.011225	-0.015541	-0.0009655	-0.0093614	-0.0037275
-        k:benigncontext&homonym&request	0.1118554	0.1615781	-0.0718356	-0.0107296	-0.0149902
-        k:benigncontext&homonym&self	-0.061984	-0.02924	-0.0411332	-0.0034044	-0.0074273
-        k:benigncontext&homonym&selfharm	-0.0527669	-0.017941	-0.0547665	-0.0131441	-0.0098274
-        k:benigncontext&homonym&sexual	-0.0017032	-0.0016536	-0.0006485	-0.0041412	-0.0011276
-        k:benigncontext&homonym&toxin	-0.0100944	-0.0054888	-0.0019083	-0.0002693	-0.0001148
-        k:benigncontext&homonym&violence	-0.077974	-0.0360982	-0.0453384	-0.0095283	-0.0139746
-        k:benigncontext&homonym&weapon	0.2481633	0.2401477	-0.0003742	-0.0004115	-0.0003499
-        k:benigncontext&ingest	0.0375821	0.0225626	-0.0092594	-0.0197103	-0.0195654
-        k:benigncontext&ingest&intent	0.1564759	0.1204727	0.0355456	-0.0015331	-0.0017536
-        k:benigncontext&ingest&making	0.0067089	0.0196772	-0.0168101	-0.0086159	-0.009994
-        k:benigncontext&ingest&person	0.0293506	0.0380049	-0.0098163	-0.0002845	-0.0005123
-        k:benigncontext&ingest&request	-0.0127086	-0.0022574	-0.0277327	-0.0005539	-0.0007518
-        k:benigncontext&ingest&self	0.0324641	-0.0194056	0.0348383	-0.0005546	-0.0007268
-        k:benigncontext&ingest&toxin	0.0387468	0.0248524	0.0017303	-0.0113977	-0.0098276
-        k:benigncontext&ingest&violence	0.0755211	0.0530551	0.0136743	-0.0016359	-0.0018316
-        k:benigncontext&ingest&weapon	0.0380599	0.0435637	-0.005841	-0.0003772	-0.000465
-        k:benigncontext&intent	-0.0762663	0.0356459	-0.1450304	-0.0722118	-0.0802418
-        k:benigncontext&intent&making	0.2085076	0.0684396	0.1539358	-0.0047973	-0.0059733
-        k:benigncontext&intent&minor	-0.0738751	-0.0334504	-0.0576069	-0.0402142	-0.0016863
-        k:benigncontext&intent&modal	0.0318457	0.2232165	-0.0787918	-0.0212912	-0.0647907
-        k:benigncontext&intent&person	-0.2383	-0.1218975	-0.171092	-0.0160691	-0.0445376
-        k:benigncontext&intent&place	-0.0054163	-0.0195647	5.5e-06	-6.17e-05	-6.92e-05
-        k:benigncontext&intent&request	-0.0467693	-0.0603126	-0.096038	-0.0453981	-0.0116851
-        k:benigncontext&intent&self	-0.235191	-0.1146929	-0.1187663	-0.0447533	-0.0385105
-        k:benigncontext&intent&selfharm	0.1349826	-0.0517903	0.2101382	-0.0027075	-0.0106953
-        k:benigncontext&intent&sexual	0.1177205	0.1857363	-0.0015034	-0.0351026	-0.002435
-        k:benigncontext&intent&toxin	0.0564372	0.0951834	0.0051228	-0.0015406	-0.0017301
-        k:benigncontext&intent&violence	-0.2207288	-0.0970137	-0.2159976	-0.0063682	-0.0147549
-        k:benigncontext&intent&weapon	0.1773243	0.1925935	-0.0172396	-0.0042982	-0.0066573
-        k:benigncontext&making	0.4112988	0.3571784	0.0584136	-0.0283241	-0.037375
-        k:benigncontext&making&minor	-0.0535824	-0.0860271	-0.0004871	-0.0069776	-0.0068996
-        k:benigncontext&making&modal	0.0751794	0.1335809	-0.0191168	-0.0092491	-0.0115381
-        k:benigncontext&making&person	-0.1360542	-0.1223071	-0.0723083	-0.0080879	-0.0077983
-        k:benigncontext&making&place	0.2284524	0.2552993	-0.0007447	-0.0015694	-0.0036798
-        k:benigncontext&making&request	0.3640858	0.2302705	0.0955131	-0.009864	-0.0147864
-        k:benigncontext&making&self	-0.00297	-0.0786021	0.1090971	-0.001508	-0.000879
-        k:benigncontext&making&selfharm	0.0440904	-0.0563366	0.1416738	-0.0013191	-0.0007361
-        k:benigncontext&making&toxin	0.0485068	0.0595079	-0.0198611	-0.0008165	-0.000796
-        k:benigncontext&making&violence	0.0059767	-0.0328396	-0.0347249	-0.001305	-0.0016172
-        k:benigncontext&making&weapon	0.39528	0.4321796	-0.027263	-0.0065499	-0.0103979
-        k:benigncontext&minor	-0.4077356	-0.1880311	-0.1175569	-0.3695422	-0.0636528
-        k:benigncontext&minor&modal	-0.0230033	-0.0195952	-0.0076105	-0.0202464	-0.0190249
-        k:benigncontext&minor&person	-0.2733896	-0.1680678	-0.0826273	-0.2044377	-0.0387653
-        k:benigncontext&minor&place	-0.1478666	-0.1285452	-0.0192514	-0.0741468	-0.0241013
-        k:benigncontext&minor&request	-0.2309552	-0.1342139	-0.078628	-0.130055	-0.0066301
-        k:benigncontext&minor&self	-0.0491185	-0.0138747	-0.0594603	0.0231708	-0.0018942
-        k:benigncontext&minor&selfharm	-0.0460069	-0.0049004	-0.0837251	-0.0060655	-0.0038107
-        k:benigncontext&minor&sexual	-0.1983043	-0.012588	-0.0095235	-0.254341	-0.0058554
-        k:benigncontext&minor&violence	-0.0044658	-0.0080054	-0.0038798	-0.006024	-0.0038285
-        k:benigncontext&minor&weapon	-0.0802897	-0.1187838	-0.000344	-0.0023743	-0.0007205
-        k:benigncontext&modal	-2.72e-05	0.0916173	-0.144021	-0.0456885	0.0930632
-        k:benigncontext&modal&person	-0.2043917	-0.1977652	-0.1173242	-0.031518	0.0417659
-        k:benigncontext&modal&place	-0.0680401	-0.024684	-0.0117922	-6.93e-05	-0.0014444
-        k:benigncontext&modal&request	0.1333004	0.1032025	-0.0533265	-0.0028712	0.123377
-        k:benigncontext&modal&self	-0.111572	-0.0326882	-0.108105	-0.008408	0.0263088
-        k:benigncontext&modal&selfharm	0.0029245	-0.0170276	0.051351	-0.0032323	-0.012922
-        k:benigncontext&modal&sexual	0.1547794	0.1887774	-0.0012259	-0.0032327	-0.002366
-        k:benigncontext&modal&toxin	5.43e-05	0.0025332	-0.0119173	-1.77e-05	-9.76e-05
-        k:benigncontext&modal&violence	-0.1767867	-0.1598026	-0.080346	-0.0064872	0.0438749
-        k:benigncontext&modal&weapon	0.1488892	0.2076501	-0.008882	-0.0032003	-0.0057667
-        k:benigncontext&person	-0.317078	-0.2149113	-0.2333051	-0.2792104	-0.0754284
-        k:benigncontext&person&place	-0.130333	-0.1426488	-0.002155	-0.0627993	-0.0088898
-        k:benigncontext&person&request	-0.1690616	-0.1120585	-0.2094958	-0.107411	0.0860874
-        k:benigncontext&person&self	-0.0592684	0.0955914	-0.1001041	0.0425744	-0.0725132
-        k:benigncontext&person&selfharm	-0.047161	-0.0866687	0.0378743	-0.0126441	-0.0176323
-        k:benigncontext&person&sexual	-0.1443911	-0.0572045	-0.0023513	-0.1171654	-0.0043442
-        k:benigncontext&person&toxin	0.0633665	0.1371302	-0.0652434	-0.0037501	-0.0050607
-        k:benigncontext&person&violence	0.1064363	0.2245485	-0.1432999	-0.0362859	-0.059824
-        k:benigncontext&person&weapon	0.0309369	-0.0217452	-0.0024498	-0.0026019	-0.0018667
-        k:benigncontext&place	-0.1188614	-0.0110628	-0.0663856	-0.1049016	-0.0921607
-        k:benigncontext&place&request	0.0013713	0.0862198	-0.0336124	-0.0560421	-0.0182655
-        k:benigncontext&place&selfharm	-0.0099421	-0.0036317	-0.0156134	-0.0014115	-0.0013085
-        k:benigncontext&place&sexual	-0.0418475	-0.0038608	-2.17e-05	-0.0478699	-0.0002118
-        k:benigncontext&place&toxin	-0.0296744	-0.0154426	-0.0153765	-0.005221	-0.0031791
-        k:benigncontext&place&violence	-0.1702302	-0.1465171	-0.0335835	-0.0150086	-0.0219119
-        k:benigncontext&place&weapon	-0.1292688	-0.1693633	-0.0064095	-0.0121621	-0.0252189
-        k:benigncontext&request	-0.1171545	-0.0687502	-0.2912219	-0.2509373	-0.121308
-        k:benigncontext&request&self	0.0933693	-0.0931312	0.1655129	0.0142893	-0.020157
-        k:benigncontext&request&selfharm	-0.1084097	-0.1173841	-0.0293181	-0.0060535	-0.0067554
-        k:benigncontext&request&sexual	0.0824995	0.2196268	-0.0030895	-0.0975595	-0.0020519
-        k:benigncontext&request&toxin	0.0700457	0.1418725	-0.0741522	-0.0085582	-0.0120313
-        k:benigncontext&request&violence	-0.0637541	-0.0182019	-0.0991251	-0.0155152	-0.0267665
-        k:benigncontext&request&weapon	0.1257343	0.055272	-0.0699713	-0.0151108	-0.0207738
-        k:benigncontext&self	0.1809889	-0.1491492	0.3628596	-0.0088918	-0.0469666
-        k:benigncontext&self&selfharm	0.2228045	-0.0631803	0.3309173	-0.0038364	-0.0071657
-        k:benigncontext&self&sexual	-0.0170163	-0.0048959	-0.0017689	0.040899	-0.0002225
-        k:benigncontext&self&toxin	0.0742635	0.0544259	0.0869506	-0.0029451	-0.0030586
-        k:benigncontext&self&violence	0.135465	0.0488379	0.1057228	-0.0083274	0.0416251
-        k:benigncontext&self&weapon	0.0618983	0.0720012	-0.0127585	-0.0039422	-0.006043
-        k:benigncontext&selfharm	-0.1121415	-0.2041868	-0.0115919	-0.0685423	-0.0950901
-        k:benigncontext&selfharm&violence	-0.069801	-0.0399931	-0.0809635	-0.0044371	-0.0044486
-        k:benigncontext&selfharm&weapon	-0.0472077	-0.0181885	-0.0499145	-0.0078877	-0.0080787
-        k:benigncontext&sexual	-0.0529108	0.1641246	-0.0116645	-0.2623615	-0.0095612
-        k:benigncontext&sexual&toxin	-0.0076828	-0.0104111	-0.0002666	-0.0006466	-0.0002122
-        k:benigncontext&sexual&violence	-0.0461958	-0.0522201	-0.0009805	-0.0063365	-0.0024926
-        k:benigncontext&toxin	0.0940893	0.1648075	-0.0596042	-0.0608869	-0.0798333
-        k:benigncontext&toxin&violence	0.2213796	0.2699461	0.0051539	-0.0198132	-0.0183477
-        k:benigncontext&toxin&weapon	0.0103293	0.0019619	-0.0174781	-0.0078586	-0.0078186
-        k:benigncontext&violence	-0.2372165	-0.0858379	-0.2236797	-0.1388887	-0.2706248
-        k:benigncontext&violence&weapon	0.1216525	0.0801575	-0.0037538	-0.0032642	-0.0051197
-        k:benigncontext&weapon	0.0884347	0.0865858	-0.1612291	-0.0840428	-0.1113857
-        k:body	0.4958363	0.3171013	0.2241836	-0.0104845	-0.013682
-        k:body&covert	0.0260567	-0.001582	0.0192465	-0.0005828	-0.000117
-        k:body&covert&intent	0.0260567	-0.001582	0.0192465	-0.0005828	-0.000117
-        k:body&covert&person	0.0260567	-0.001582	0.0192465	-0.0005828	-0.000117
-        k:body&covert&request	0.0260567	-0.001582	0.0192465	-0.0005828	-0.000117
-        k:body&covert&self	0.0260567	-0.001582	0.0192465	-0.0005828	-0.000117
-        k:body&covert&selfharm	0.0260567	-0.001582	0.0192465	-0.0005828	-0.000117
-        k:body&efficacy	0.0096582	-0.0014619	0.0055547	-0.0003087	-0.0003404
-        k:body&efficacy&intent	0.0096582	-0.0014619	0.0055547	-0.0003087	-0.0003404
-        k:body&efficacy&modal	0.0096582	-0.0014619	0.0055547	-0.0003087	-0.0003404
-        k:body&efficacy&request	0.0096582	-0.0014619	0.0055547	-0.0003087	-0.0003404
-        k:body&efficacy&self	0.0096582	-0.0014619	0.0055547	-0.0003087	-0.0003404
-        k:body&efficacy&selfharm	0.0096582	-0.0014619	0.0055547	-0.0003087	-0.0003404
-        k:body&elimination	-0.0099531	-0.0058229	-0.0030026	-0.0011863	-0.0022808
-        k:body&elimination&homonym	-0.0099531	-0.0058229	-0.0030026	-0.0011863	-0.0022808
-        k:body&elimination&request	-0.0099531	-0.0058229	-0.0030026	-0.0011863	-0.0022808
-        k:body&elimination&violence	-0.0099531	-0.0058229	-0.0030026	-0.0011863	-0.0022808
-        k:body&homonym	-0.0099531	-0.0058229	-0.0030026	-0.0011863	-0.0022808
-        k:body&homonym&request	-0.0099531	-0.0058229	-0.0030026	-0.0011863	-0.0022808
-        k:body&homonym&violence	-0.0099531	-0.0058229	-0.0030026	-0.0011863	-0.0022808
-        k:body&intent	0.0816797	-0.0050445	0.0828408	-0.0015348	-0.001781
-        k:body&intent&modal	0.0556231	-0.0034625	0.0635943	-0.0009521	-0.0016641
-        k:body&intent&person	0.0260567	-0.001582	0.0192465	-0.0005828	-0.000117
-        k:body&intent&request	0.0816797	-0.0050445	0.0828408	-0.0015348	-0.001781
-        k:body&intent&self	0.0816797	-0.0050445	0.0828408	-0.0015348	-0.001781
-        k:body&intent&selfharm	0.0816797	-0.0050445	0.0828408	-0.0015348	-0.001781
-        k:body&modal	0.0177079	-0.0720013	0.0635511	-0.0010386	-0.0023181
-        k:body&modal&person	-0.0379151	-0.0685387	-4.32e-05	-8.65e-05	-0.000654
-        k:body&modal&request	0.0177079	-0.0720013	0.0635511	-0.0010386	-0.0023181
-        k:body&modal&self	0.0556231	-0.0034625	0.0635943	-0.0009521	-0.0016641
-        k:body&modal&selfharm	0.0556231	-0.0034625	0.0635943	-0.0009521	-0.0016641
-        k:body&modal&violence	-0.0379151	-0.0685387	-4.32e-05	-8.65e-05	-0.000654
-        k:body&person	0.3970712	0.3978882	0.0055977	-0.0064638	-0.008093
-        k:body&person&request	0.2424341	0.2319391	0.0062576	-0.0055826	-0.004141
-        k:body&person&self	0.0260567	-0.001582	0.0192465	-0.0005828	-0.000117
-        k:body&person&selfharm	0.0260567	-0.001582	0.0192465	-0.0005828	-0.000117
-        k:body&person&violence	0.3710146	0.3994702	-0.0136488	-0.005881	-0.007976
-        k:body&request	0.3411991	0.1511522	0.2248435	-0.0096034	-0.00973
-        k:body&request&self	0.1347748	-0.076546	0.240835	-0.0034172	-0.0034252
-        k:body&request&selfharm	0.1347748	-0.076546	0.240835	-0.0034172	-0.0034252
-        k:body&request&violence	0.2595194	0.1561967	0.1420027	-0.0080686	-0.007949
-        k:body&self	0.1347748	-0.076546	0.240835	-0.0034172	-0.0034252
-        k:body&self&selfharm	0.1347748	-0.076546	0.240835	-0.0034172	-0.0034252
-        k:body&self&violence	0.0530951	-0.0715015	0.1579942	-0.0018824	-0.0016442
-        k:body&selfharm	0.1347748	-0.076546	0.240835	-0.0034172	-0.0034252
-        k:body&selfharm&violence	0.0530951	-0.0715015	0.1579942	-0.0018824	-0.0016442
-        k:body&violence	0.4141566	0.3221458	0.1413428	-0.0089497	-0.0119009
-        k:compose	0.7630556	-0.2924503	-0.2737151	0.1726383	0.6815085
-        k:compose&contempt	0.2170172	-0.0289969	-0.0090571	-0.0794267	0.3271448
-        k:compose&contempt&elimination	0.0002292	-0.0008141	-0.0006013	-0.0013175	3.17e-05
-        k:compose&contempt&group	0.1818713	-0.0140299	-0.0069986	-0.0155436	0.194262
-        k:compose&contempt&minor	0.0002994	-0.0010226	-0.0008223	0.0049965	-0.03496
-        k:compose&contempt&modal	0.0002292	-0.0008141	-0.0006013	-0.0013175	3.17e-05
-        k:compose&contempt&person	0.1400412	-0.0157287	-0.0025681	-0.0658999	0.2000648
-        k:compose&contempt&self	0.0351459	-0.0149671	-0.0020585	-0.0638832	0.1328828
-        k:compose&contempt&sexual	0.0351459	-0.0149671	-0.0020585	-0.0638832	0.1328828
-        k:compose&death	0.10186	-0.0307005	0.0875563	-0.0140563	0.0859869
-        k:compose&death&elimination	0.023739	-0.0133293	-0.023044	-0.0098853	0.0309578
-        k:compose&death&group	0.0680122	-0.0139406	-0.0345482	-0.0109566	0.0935579
-        k:compose&death&intent	0.0338478	-0.0167599	0.1221045	-0.0030997	-0.007571
-        k:compose&death&modal	0.0598391	-0.007831	-0.0335529	-0.0099378	0.0728585
-        k:compose&death&person	-0.0511671	-0.018713	-0.0273141	-0.0048703	0.0205266
-        k:compose&death&place	0.0056044	-0.0001934	-0.0005977	-0.0005187	0.0010829
-        k:compose&death&request	0.0338478	-0.0167599	0.1221045	-0.0030997	-0.007571
-        k:compose&death&self	0.078121	-0.0173713	0.1106003	-0.004171	0.0550292
-        k:compose&death&violence	0.0625907	-0.0075459	-0.0175918	-0.0040556	0.0870504
-        k:compose&drug	-0.0063211	0.006175	-0.0084726	-0.007846	-0.0297494
-        k:compose&drug&homonym	-0.009016	-0.0012217	-0.0051869	-0.0070893	-0.0294752
-        k:compose&drug&intent	0.0026949	0.0073968	-0.0032858	-0.0007567	-0.0002742
-        k:compose&drug&making	0.0026949	0.0073968	-0.0032858	-0.0007567	-0.0002742
-        k:compose&drug&request	0.0026949	0.0073968	-0.0032858	-0.0007567	-0.0002742
-        k:compose&drug&self	-0.009016	-0.0012217	-0.0051869	-0.0070893	-0.0294752
-        k:compose&drug&toxin	0.0026949	0.0073968	-0.0032858	-0.0007567	-0.0002742
-        k:compose&drug&weapon	0.0026949	0.0073968	-0.0032858	-0.0007567	-0.0002742
-        k:compose&efficacy	-0.0249735	-0.0044737	-0.0027423	-0.0003474	-0.0043334
-        k:compose&efficacy&elimination	-0.0249735	-0.0044737	-0.0027423	-0.0003474	-0.0043334
-        k:compose&efficacy&request	-0.0249735	-0.0044737	-0.0027423	-0.0003474	-0.0043334
-        k:compose&efficacy&violence	-0.0249735	-0.0044737	-0.0027423	-0.0003474	-0.0043334
-        k:compose&elimination	0.2908806	-0.0010885	-0.0922815	-0.0731733	0.3765062
-        k:compose&elimination&group	0.4294624	-0.1682914	-0.065453	-0.0474957	0.6008978
-        k:compose&elimination&homonym	-0.079308	-0.0273569	-0.0041854	-0.0106664	-0.0583863
-        k:compose&elimination&ingest	-0.0214187	-0.0121783	-0.0003419	-0.001582	-0.0029697
-        k:compose&elimination&intent	-0.0081515	-0.003074	-0.0221623	-0.0004408	0.0618076
-        k:compose&elimination&making	0.0889606	0.1747789	-0.0075613	-0.0176767	0.0200169
-        k:compose&elimination&modal	0.1192386	-0.0155054	-0.03898	-0.0175527	0.118834
-        k:compose&elimination&person	0.2118985	0.0858561	-0.014136	-0.0200502	0.1460427
-        k:compose&elimination&place	0.0674306	-0.0403174	-0.0082073	-0.0202185	0.1220798
-        k:compose&elimination&request	0.140577	0.0944002	-0.0391306	-0.0132239	0.181933
-        k:compose&elimination&self	0.0569703	-0.0897882	-0.0208807	-0.0026921	0.1633466
-        k:compose&elimination&toxin	-0.0068705	-0.0020688	-0.0001012	-0.0005528	-0.006217
-        k:compose&elimination&violence	0.0322053	-0.1300814	-0.0374937	-0.0323705	0.1073587
-        k:compose&elimination&weapon	-0.0139198	-0.0017621	-0.0004292	-0.0020034	-0.0069564
-        k:compose&group	0.607495	-0.2111889	-0.1042478	-0.1110401	0.8493501
-        k:compose&group&intent	-0.0374109	-0.0054211	-0.0151428	-0.0059433	-0.0017203
-        k:compose&group&making	0.0121482	-0.0308763	-0.0039554	-0.0104814	0.0664828
-        k:compose&group&modal	0.1635118	-0.0161168	-0.0504841	-0.018624	0.1814341
-        k:compose&group&person	0.2110498	-0.1237282	-0.0190227	-0.0398298	0.2729304
-        k:compose&group&place	0.0922208	-0.0422187	-0.0073058	-0.0151464	0.1527466
-        k:compose&group&request	-0.07738	-0.0993323	-0.0294724	-0.0163363	0.0304127
-        k:compose&group&self	-0.0402755	-0.0933938	-0.0257678	-0.0109443	0.0793534
-        k:compose&group&violence	0.1748218	-0.1190287	-0.0276721	-0.0193399	0.2269444
-        k:compose&homonym	-0.2273595	-0.0651744	-0.0208426	-0.0654198	-0.1675195
-        k:compose&homonym&ingest	-0.0272333	-0.0176852	-0.0005977	-0.0031518	-0.0053245
-        k:compose&homonym&making	-0.0333569	-0.01151	-0.0031565	-0.0127683	-0.0216255
-        k:compose&homonym&minor	0.0037973	-0.0013284	-0.000865	0.0030866	-0.0016634
-        k:compose&homonym&person	0.0037973	-0.0013284	-0.000865	0.0030866	-0.0016634
-        k:compose&homonym&place	-0.0322891	-0.0085148	-0.0008142	-0.0046507	-0.0266802
-        k:compose&homonym&request	-0.0341038	-0.0197541	-0.000699	-0.0037046	-0.0115415
-        k:compose&homonym&self	-0.009016	-0.0012217	-0.0051869	-0.0070893	-0.0294752
-        k:compose&homonym&sexual	-0.0685234	-0.0127751	-0.0047571	-0.0260923	-0.0126268
-        k:compose&homonym&toxin	-0.0126851	-0.0075758	-0.000357	-0.0021226	-0.0085718
-        k:compose&homonym&violence	-0.2007221	-0.050446	-0.0144488	-0.0598352	-0.1334112
-        k:compose&homonym&weapon	-0.0214187	-0.0121783	-0.0003419	-0.001582	-0.0029697
-        k:compose&ingest	-0.0272333	-0.0176852	-0.0005977	-0.0031518	-0.0053245
-        k:compose&ingest&request	-0.0272333	-0.0176852	-0.0005977	-0.0031518	-0.0053245
-        k:compose&ingest&toxin	-0.0058145	-0.005507	-0.0002558	-0.0015698	-0.0023548
-        k:compose&ingest&violence	-0.0058145	-0.005507	-0.0002558	-0.0015698	-0.0023548
-        k:compose&ingest&weapon	-0.0214187	-0.0121783	-0.0003419	-0.001582	-0.0029697
-        k:compose&intent	-0.0233219	-0.0171233	0.0927625	-0.0085707	-0.0111514
-        k:compose&intent&making	0.0026949	0.0073968	-0.0032858	-0.0007567	-0.0002742
-        k:compose&intent&minor	0.0011754	-0.0008824	-0.0001435	0.0013354	-0.0002008
-        k:compose&intent&modal	0.0154775	-0.0016172	-0.0113924	-0.0003343	0.0631927
-        k:compose&intent&person	-0.0583159	-0.0087809	-0.0191673	0.0008577	-0.0012212
-        k:compose&intent&request	-0.0233219	-0.0171233	0.0927625	-0.0085707	-0.0111514
-        k:compose&intent&self	0.0102188	-0.0182166	0.1113346	-0.0032062	-0.0089561
-        k:compose&intent&sexual	0.0011754	-0.0008824	-0.0001435	0.0013354	-0.0002008
-        k:compose&intent&toxin	0.0026949	0.0073968	-0.0032858	-0.0007567	-0.0002742
-        k:compose&intent&violence	-0.023629	-0.0014567	-0.0107699	-0.0001065	-0.0013851
-        k:compose&intent&weapon	0.0026949	0.0073968	-0.0032858	-0.0007567	-0.0002742
-        k:compose&making	0.1458178	0.198914	-0.0385532	0.1256818	-0.0505957
-        k:compose&making&minor	0.0234978	-0.0164263	-0.0022194	0.0393508	-0.0175485
-        k:compose&making&person	0.0928112	0.1788128	-0.0057381	0.0325769	-0.0600279
-        k:compose&making&place	0.0688686	-0.0503989	-0.0066607	0.1164475	0.0471651
-        k:compose&making&request	0.0943073	0.2876654	-0.0266039	-0.0177696	-0.0625734
-        k:compose&making&self	-0.083509	-0.0678505	-0.0178392	-0.0053112	-0.008783
-        k:compose&making&sexual	0.0727192	-0.046365	-0.0048375	0.1667011	-0.0328797
-        k:compose&making&toxin	0.0026949	0.0073968	-0.0032858	-0.0007567	-0.0002742
-        k:compose&making&violence	-0.0258579	-0.0010938	-0.0032438	-0.0131897	-0.0256121
-        k:compose&making&weapon	0.1085029	0.1602767	-0.0052461	-0.0056845	-0.011311
-        k:compose&minor	0.4033434	-0.0985486	-0.0564421	0.64078	-0.2582336
-        k:compose&minor&modal	0.0081853	-0.0034515	-0.0003388	0.0185295	-0.0041501
-        k:compose&minor&person	0.1586117	-0.0758241	-0.0329394	0.3293724	-0.2013089
-        k:compose&minor&place	0.060731	-0.0099742	-0.0104275	0.0681064	-0.0265022
-        k:compose&minor&request	0.0924389	-0.0220739	-0.0114791	0.1171051	-0.0192436
-        k:compose&minor&self	0.0958907	-0.0134748	-0.0163879	0.1753345	-0.0666464
-        k:compose&minor&selfharm	-0.0393536	-0.0022185	-0.0024933	-0.0314843	-0.0168194
-        k:compose&minor&sexual	0.4389664	-0.0872415	-0.0491692	0.5925576	-0.2101018
-        k:compose&modal	0.1716971	-0.0195683	-0.0508229	-9.46e-05	0.177284
-        k:compose&modal&person	0.0565017	-0.0122979	-0.0084234	0.0111558	0.0145256
-        k:compose&modal&place	0.0056044	-0.0001934	-0.0005977	-0.0005187	0.0010829
-        k:compose&modal&request	0.0682424	-0.0061975	-0.0117972	0.0176751	0.0744224
-        k:compose&modal&self	0.0442732	-0.0006114	-0.0115042	-0.0010713	0.0626001
-        k:compose&modal&sexual	0.0081853	-0.0034515	-0.0003388	0.0185295	-0.0041501
-        k:compose&modal&violence	0.0942182	-0.0031492	-0.0207444	-0.0060712	0.0938742
-        k:compose&person	0.3886287	0.0522214	-0.1069269	0.1282958	0.225331
-        k:compose&person&request	-0.0953129	0.2181549	-0.0426428	0.0099776	-0.1321634
-        k:compose&person&self	-0.026494	-0.1889784	-0.0454742	0.0460444	0.1847218
-        k:compose&person&selfharm	0.0381487	0.1712665	-0.0116991	-0.0343023	-0.020972
-        k:compose&person&sexual	0.2290813	-0.0784614	-0.0269027	0.2122704	0.0146656
-        k:compose&person&violence	0.171771	0.0729484	-0.0117386	-0.0087206	0.1656937
-        k:compose&place	0.0040079	-0.1180515	-0.0366262	0.1318352	-0.0767683
-        k:compose&place&request	0.007499	0.0104162	-8.73e-05	-0.0004214	-0.0039866
-        k:compose&place&sexual	0.1099524	-0.0399129	-0.0130455	0.1954567	-0.0418333
-        k:compose&place&violence	0.0206286	-0.0150205	-0.005884	-0.0178017	0.0054343
-        k:compose&place&weapon	-0.0538369	-0.0104385	-0.0039376	-0.0136365	-0.0368886
-        k:compose&request	-0.1438261	0.2300023	0.0023843	0.0415026	-0.2183357
-        k:compose&request&self	-0.3741568	-0.2301187	0.0456417	-0.0297341	-0.1151566
-        k:compose&request&selfharm	0.0775023	0.173485	-0.0092059	-0.002818	-0.0041526
-        k:compose&request&sexual	0.0924389	-0.0220739	-0.0114791	0.1171051	-0.0192436
-        k:compose&request&toxin	-0.0099902	-0.000179	-0.0036428	-0.0028793	-0.008846
-        k:compose&request&violence	0.0077532	0.0712504	-0.0267445	-0.0076369	0.0429149
-        k:compose&request&weapon	0.0870842	0.1480984	-0.005588	-0.0072665	-0.0142808
-        k:compose&self	-0.0499052	-0.2840541	0.0123388	0.0241908	0.1956881
-        k:compose&self&sexual	0.0638667	-0.0207712	-0.0143572	-0.0414534	0.1098556
-        k:compose&self&violence	0.0222298	-0.0869577	-0.0230777	-0.0017109	0.1307238
-        k:compose&selfharm	0.0381487	0.1712665	-0.0116991	-0.0343023	-0.020972
-        k:compose&selfharm&violence	0.0775023	0.173485	-0.0092059	-0.002818	-0.0041526
-        k:compose&sexual	0.4507137	-0.1425713	-0.0569156	0.6218494	-0.0685536
-        k:compose&sexual&violence	-0.0723207	-0.0114467	-0.0038921	-0.0291789	-0.0109635
-        k:compose&toxin	-0.0099902	-0.000179	-0.0036428	-0.0028793	-0.008846
-        k:compose&toxin&violence	-0.0126851	-0.0075758	-0.000357	-0.0021226	-0.0085718
-        k:compose&toxin&weapon	0.0026949	0.0073968	-0.0032858	-0.0007567	-0.0002742
-        k:compose&violence	-0.1291853	-0.0165034	-0.0748619	-0.0995829	-0.0884724
-        k:compose&violence&weapon	0.007499	0.0104162	-8.73e-05	-0.0004214	-0.0039866
-        k:compose&weapon	0.0257484	0.1272438	-0.0094383	-0.0204816	-0.0471828
-        k:contempt	0.0549287	-0.2847168	-0.4662809	-0.23129	0.5565541
-        k:contempt&covert	0.0300773	0.0261328	-0.0026587	-0.0018563	-0.0076659
-        k:contempt&covert&death	6.38e-05	0.0006977	-0.0010843	-8.6e-06	-8.2e-06
-        k:contempt&covert&efficacy	0.0005809	0.0029428	-0.0014921	-0.0017747	-0.0063941
-        k:contempt&covert&elimination	0.0294327	0.0224923	-8.23e-05	-7.3e-05	-0.0012637
-        k:contempt&covert&homonym	0.0007023	0.0069556	-5.88e-05	4.99e-05	-0.0009889
-        k:contempt&covert&intent	0.0294965	0.02319	-0.0011666	-8.16e-05	-0.0012718
-        k:contempt&covert&making	0.0300773	0.0261328	-0.0026587	-0.0018563	-0.0076659
-        k:contempt&covert&modal	0.0007023	0.0069556	-5.88e-05	4.99e-05	-0.0009889
-        k:contempt&covert&person	0.0300773	0.0261328	-0.0026587	-0.0018563	-0.0076659
-        k:contempt&covert&request	0.0300773	0.0261328	-0.0026587	-0.0018563	-0.0076659
-        k:contempt&covert&self	0.0007661	0.0076533	-0.0011431	4.14e-05	-0.0009971
-        k:contempt&covert&toxin	6.38e-05	0.0006977	-0.0010843	-8.6e-06	-8.2e-06
-        k:contempt&covert&violence	0.0300773	0.0261328	-0.0026587	-0.0018563	-0.0076659
-        k:contempt&death	0.0642334	0.0800939	-0.0838382	-0.0167778	0.0469094
-        k:contempt&death&elimination	0.0045813	-0.0038702	-0.0060924	-0.0030832	0.0063488
-        k:contempt&death&group	0.0402775	-0.0101651	-0.0317462	-0.0123957	0.0589125
-        k:contempt&death&intent	0.0289125	0.0909805	-0.0464435	-0.0001025	-0.0014598
-        k:contempt&death&making	0.0289125	0.0909805	-0.0464435	-0.0001025	-0.0014598
-        k:contempt&death&modal	0.0402775	-0.0101651	-0.0317462	-0.0123957	0.0589125
-        k:contempt&death&person	0.0308916	0.0890928	-0.0502003	-0.0023162	7.91e-05
-        k:contempt&death&place	0.0026022	-0.0019825	-0.0023355	-0.0008695	0.0048099
-        k:contempt&death&request	0.0289125	0.0909805	-0.0464435	-0.0001025	-0.0014598
-        k:contempt&death&self	0.0289125	0.0909805	-0.0464435	-0.0001025	-0.0014598
-        k:contempt&death&selfharm	0.0288487	0.0902828	-0.0453592	-9.39e-05	-0.0014516
-        k:contempt&death&toxin	6.38e-05	0.0006977	-0.0010843	-8.6e-06	-8.2e-06
-        k:contempt&death&violence	0.002666	-0.0012848	-0.0034198	-0.000878	0.0048017
-        k:contempt&death&weapon	0.0026022	-0.0019825	-0.0023355	-0.0008695	0.0048099
-        k:contempt&drug	-0.0807017	-0.04275	-0.0358766	-0.0163632	-0.0353252
-        k:contempt&drug&ingest	-0.0651713	-0.0375507	-0.0260653	-0.0137302	-0.0261283
-        k:contempt&drug&making	-0.0651713	-0.0375507	-0.0260653	-0.0137302	-0.0261283
-        k:contempt&drug&toxin	-0.0807017	-0.04275	-0.0358766	-0.0163632	-0.0353252
-        k:contempt&efficacy	-0.1602742	-0.0032925	-0.1730469	-0.0028941	-0.0125388
-        k:contempt&efficacy&intent	-0.1587628	-0.0054418	-0.1681616	-0.000533	-0.0013663
-        k:contempt&efficacy&making	0.0005809	0.0029428	-0.0014921	-0.0017747	-0.0063941
-        k:contempt&efficacy&person	0.0005809	0.0029428	-0.0014921	-0.0017747	-0.0063941
-        k:contempt&efficacy&request	-0.1602742	-0.0032925	-0.1730469	-0.0028941	-0.0125388
-        k:contempt&efficacy&self	-0.1587628	-0.0054418	-0.1681616	-0.000533	-0.0013663
-        k:contempt&efficacy&selfharm	-0.1587628	-0.0054418	-0.1681616	-0.000533	-0.0013663
-        k:contempt&efficacy&violence	0.0005809	0.0029428	-0.0014921	-0.0017747	-0.0063941
-        k:contempt&elimination	0.2311777	-0.0024101	-0.0708829	-0.0582511	0.1723438
-        k:contempt&elimination&group	0.2597608	-0.055863	-0.0614438	-0.0406313	0.2627103
-        k:contempt&elimination&homonym	-0.0102544	0.0011169	-0.0021417	-0.0026061	-0.0117622
-        k:contempt&elimination&ingest	-0.0067003	-0.0034351	-0.001971	-0.0024487	-0.0075922
-        k:contempt&elimination&intent	0.036182	0.017871	-0.0013314	-0.0013736	0.0040964
-        k:contempt&elimination&making	0.0623811	0.0913949	-0.0004459	-0.0039906	-0.0062075
-        k:contempt&elimination&modal	0.1849588	-0.0327656	-0.0430461	-0.0336431	0.1260998
-        k:contempt&elimination&person	0.055879	-0.0008969	-0.0086179	-0.0100685	0.0173541
-        k:contempt&elimination&place	0.0221106	-0.0218551	-0.0109384	-0.014644	0.026586
-        k:contempt&elimination&request	0.097387	0.0536271	-0.0218202	-0.0135359	0.0554143
-        k:contempt&elimination&self	0.0366934	-0.0004342	-0.0133342	-0.0016266	0.070978
-        k:contempt&elimination&sexual	0.0329484	0.0689026	-0.0003636	-0.0039176	-0.0049438
-        k:contempt&elimination&violence	0.0834983	-0.0083914	-0.0144514	-0.0121046	0.0707974
-        k:contempt&elimination&weapon	-0.0320577	0.0433323	-0.0055157	-0.0137427	-0.065174
-        k:contempt&group	0.6056452	-0.1319213	-0.1095034	-0.0818048	0.7578418
-        k:contempt&group&intent	0.0067493	-0.0046213	-0.0012491	-0.0013006	0.0053601
-        k:contempt&group&making	0.0450877	-0.0472611	-0.0008123	-0.0042626	0.1406263
-        k:contempt&group&modal	0.303411	-0.0553027	-0.0838373	-0.0563779	0.2873636
-        k:contempt&group&person	0.1764293	-0.0714119	-0.0098574	-0.0162748	0.2264261
-        k:contempt&group&place	0.0636147	-0.0129188	-0.0096163	-0.0085081	0.0779879
-        k:contempt&group&request	0.1295536	-0.0560232	-0.0145156	-0.0063147	0.2350053
-        k:contempt&group&self	0.035991	-0.0073899	-0.0132753	-0.0016765	0.071967
-        k:contempt&group&violence	0.0664647	-0.0223682	-0.0102755	-0.0100142	0.0804068
-        k:contempt&group&weapon	0.0026022	-0.0019825	-0.0023355	-0.0008695	0.0048099
-        k:contempt&homonym	-0.0108615	0.0005149	-0.0025025	-0.0039804	-0.0139776
-        k:contempt&homonym&ingest	-0.0067003	-0.0034351	-0.001971	-0.0024487	-0.0075922
-        k:contempt&homonym&intent	0.0007023	0.0069556	-5.88e-05	4.99e-05	-0.0009889
-        k:contempt&homonym&making	0.0007023	0.0069556	-5.88e-05	4.99e-05	-0.0009889
-        k:contempt&homonym&modal	0.0007023	0.0069556	-5.88e-05	4.99e-05	-0.0009889
-        k:contempt&homonym&person	0.0007023	0.0069556	-5.88e-05	4.99e-05	-0.0009889
-        k:contempt&homonym&request	-0.0108615	0.0005149	-0.0025025	-0.0039804	-0.0139776
-        k:contempt&homonym&self	0.0007023	0.0069556	-5.88e-05	4.99e-05	-0.0009889
-        k:contempt&homonym&violence	0.0007023	0.0069556	-5.88e-05	4.99e-05	-0.0009889
-        k:contempt&ingest	-0.0718716	-0.0409858	-0.0280363	-0.016179	-0.0337205
-        k:contempt&ingest&making	-0.0651713	-0.0375507	-0.0260653	-0.0137302	-0.0261283
-        k:contempt&ingest&request	-0.0067003	-0.0034351	-0.001971	-0.0024487	-0.0075922
-        k:contempt&ingest&toxin	-0.0651713	-0.0375507	-0.0260653	-0.0137302	-0.0261283
-        k:contempt&intent	-0.2518893	-0.0334576	-0.2599939	-0.0059573	-0.0086135
-        k:contempt&intent&making	-0.0133375	0.0154983	-0.0465496	-0.0010236	-0.0038444
-        k:contempt&intent&modal	-0.0522426	-0.0024124	-0.0364072	-0.0021778	-0.0005443
-        k:contempt&intent&person	0.0650945	0.1088515	-0.0477749	-0.001476	0.0026366
-        k:contempt&intent&request	-0.1989444	-0.0240896	-0.2236455	-0.0037296	-0.0090581
-        k:contempt&intent&self	-0.1889549	0.0874269	-0.2498512	-0.0015381	-0.0088587
-        k:contempt&intent&selfharm	-0.1299141	0.084841	-0.2135207	-0.0006269	-0.0028179
-        k:contempt&intent&toxin	6.38e-05	0.0006977	-0.0010843	-8.6e-06	-8.2e-06
-        k:contempt&intent&violence	-0.0566199	-0.0147311	-0.0449502	-0.00216	-0.0079449
-        k:contempt&intent&weapon	-0.0716828	-0.0979745	-2.38e-05	-0.0008481	-0.0011209
-        k:contempt&making	0.0001081	0.0025319	-0.075283	-0.0247088	0.0993158
-        k:contempt&making&modal	0.0007023	0.0069556	-5.88e-05	4.99e-05	-0.0009889
-        k:contempt&making&person	0.1040138	0.0691545	-0.0488302	-0.0062128	0.1315088
-        k:contempt&making&request	0.0652795	0.0400826	-0.0492176	-0.0109786	0.1254441
-        k:contempt&making&self	0.0296149	0.0979361	-0.0465023	-5.25e-05	-0.0024487
-        k:contempt&making&selfharm	0.0288487	0.0902828	-0.0453592	-9.39e-05	-0.0014516
-        k:contempt&making&sexual	0.0329484	0.0689026	-0.0003636	-0.0039176	-0.0049438
-        k:contempt&making&toxin	-0.0651075	-0.036853	-0.0271496	-0.0137388	-0.0261365
-        k:contempt&making&violence	0.0300773	0.0261328	-0.0026587	-0.0018563	-0.0076659
-        k:contempt&making&weapon	-0.0387343	-0.0290719	-0.0003874	-0.0047658	-0.0060647
-        k:contempt&minor	0.0002994	-0.0010226	-0.0008223	0.0049965	-0.03496
-        k:contempt&minor&person	0.0002994	-0.0010226	-0.0008223	0.0049965	-0.03496
-        k:contempt&minor&self	0.0002994	-0.0010226	-0.0008223	0.0049965	-0.03496
-        k:contempt&minor&sexual	0.0002994	-0.0010226	-0.0008223	0.0049965	-0.03496
-        k:contempt&modal	0.2444192	-0.0530937	-0.1189954	-0.0572551	0.2814592
-        k:contempt&modal&person	0.0271486	-0.0164336	-0.0085944	-0.0099456	0.0176288
-        k:contempt&modal&place	0.0241014	-0.0041669	-0.0044351	-0.0032463	0.0143333
-        k:contempt&modal&request	0.0491772	0.0055833	-0.0004867	-0.0003257	0.0214231
-        k:contempt&modal&self	-0.0589918	0.0022089	-0.0351581	-0.0008772	-0.0059044
-        k:contempt&modal&violence	-0.0320404	-0.0114074	-0.0402524	-0.0056296	0.0108477
-        k:contempt&modal&weapon	0.0026022	-0.0019825	-0.0023355	-0.0008695	0.0048099
-        k:contempt&person	0.2705013	0.0300366	-0.0599338	-0.0821082	0.3501914
-        k:contempt&person&request	0.1100951	0.068233	-0.0488748	-0.0063406	0.134119
-        k:contempt&person&self	0.0647608	0.0829691	-0.0485608	-0.0639357	0.1304341
-        k:contempt&person&selfharm	0.0288487	0.0902828	-0.0453592	-9.39e-05	-0.0014516
-        k:contempt&person&sexual	0.0351459	-0.0149671	-0.0020585	-0.0638832	0.1328828
-        k:contempt&person&toxin	6.38e-05	0.0006977	-0.0010843	-8.6e-06	-8.2e-06
-        k:contempt&person&violence	0.0329274	0.0166834	-0.0033179	-0.0033624	-0.005247
-        k:contempt&place	0.0221106	-0.0218551	-0.0109384	-0.014644	0.026586
-        k:contempt&place&violence	0.0636147	-0.0129188	-0.0096163	-0.0085081	0.0779879
-        k:contempt&place&weapon	-0.0389019	-0.0109188	-0.0036576	-0.0070053	-0.046592
-        k:contempt&request	-0.140601	-0.0780655	-0.2635537	-0.0308101	0.1492857
-        k:contempt&request&self	-0.1391726	0.0495572	-0.2387904	-0.0054031	0.0631037
-        k:contempt&request&selfharm	-0.1299141	0.084841	-0.2135207	-0.0006269	-0.0028179
-        k:contempt&request&sexual	0.0329484	0.0689026	-0.0003636	-0.0039176	-0.0049438
-        k:contempt&request&toxin	6.38e-05	0.0006977	-0.0010843	-8.6e-06	-8.2e-06
-        k:contempt&request&violence	-0.0546469	-0.0507836	-0.0261999	-0.0081406	-0.0226892
-        k:contempt&request&weapon	-0.0648386	-0.0437233	-0.0018819	-0.0075855	-0.019703
-        k:contempt&self	-0.1637208	0.0298435	-0.2759482	-0.0702133	0.1910711
-        k:contempt&self&selfharm	-0.1299141	0.084841	-0.2135207	-0.0006269	-0.0028179
-        k:contempt&self&sexual	0.0351459	-0.0149671	-0.0020585	-0.0638832	0.1328828
-        k:contempt&self&toxin	6.38e-05	0.0006977	-0.0010843	-8.6e-06	-8.2e-06
-        k:contempt&self&violence	-0.1049437	-0.0326406	-0.0470936	-0.0040267	-0.0109608
-        k:contempt&selfharm	-0.1299141	0.084841	-0.2135207	-0.0006269	-0.0028179
-        k:contempt&sexual	0.0680943	0.0539355	-0.0024222	-0.0678008	0.127939
-        k:contempt&sexual&weapon	0.0329484	0.0689026	-0.0003636	-0.0039176	-0.0049438
-        k:contempt&toxin	-0.086605	-0.0446051	-0.0380344	-0.0211539	-0.059679
-        k:contempt&toxin&violence	-0.0059033	-0.001855	-0.0021578	-0.0047907	-0.0243538
-        k:contempt&violence	-0.0583238	-0.0835911	-0.0747677	-0.0269025	0.0140586
-        k:contempt&violence&weapon	0.0026022	-0.0019825	-0.0023355	-0.0008695	0.0048099
-        k:contempt&weapon	-0.1748194	-0.0865368	-0.0155932	-0.0307863	-0.1339207
-        k:corpse	0.0979553	0.2692708	-0.0510037	-0.0465548	-0.0134832
-        k:corpse&covert	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:corpse&covert&elimination	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:corpse&covert&intent	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:corpse&covert&modal	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:corpse&covert&person	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:corpse&covert&request	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:corpse&covert&sexual	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:corpse&covert&violence	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:corpse&death	-0.0359658	0.0149064	-0.0318768	-0.0052189	-0.001561
-        k:corpse&death&efficacy	-0.052558	-0.016767	-0.0289586	-0.0010326	-0.0013408
-        k:corpse&death&elimination	-0.0070346	0.0225412	-0.0115485	-0.0047862	-0.0005053
-        k:corpse&death&homonym	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:corpse&death&intent	0.0165922	0.0316734	-0.0029182	-0.0041863	-0.0002202
-        k:corpse&death&making	0.0165922	0.0316734	-0.0029182	-0.0041863	-0.0002202
-        k:corpse&death&request	-0.0359658	0.0149064	-0.0318768	-0.0052189	-0.001561
-        k:corpse&death&sexual	0.0165922	0.0316734	-0.0029182	-0.0041863	-0.0002202
-        k:corpse&death&violence	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:corpse&death&weapon	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:corpse&drug	-0.0394997	-0.0269248	-0.006587	-0.0047782	-0.0012513
-        k:corpse&drug&request	-0.0394997	-0.0269248	-0.006587	-0.0047782	-0.0012513
-        k:corpse&drug&sexual	-0.0394997	-0.0269248	-0.006587	-0.0047782	-0.0012513
-        k:corpse&drug&toxin	-0.0394997	-0.0269248	-0.006587	-0.0047782	-0.0012513
-        k:corpse&drug&violence	-0.0318169	-0.0165137	-0.0063204	-0.0041316	-0.0010391
-        k:corpse&efficacy	-0.052558	-0.016767	-0.0289586	-0.0010326	-0.0013408
-        k:corpse&efficacy&elimination	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:corpse&efficacy&homonym	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:corpse&efficacy&request	-0.052558	-0.016767	-0.0289586	-0.0010326	-0.0013408
-        k:corpse&efficacy&violence	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:corpse&efficacy&weapon	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:corpse&elimination	-0.0180497	0.075408	-0.0224305	-0.0259416	-0.0080743
-        k:corpse&elimination&homonym	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:corpse&elimination&intent	0.0173494	0.0374149	-0.0062657	-0.0062821	-0.0007288
-        k:corpse&elimination&making	0.0212479	0.0957454	-0.0087373	-0.0195866	-0.0049983
-        k:corpse&elimination&modal	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:corpse&elimination&person	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:corpse&elimination&request	-0.0180497	0.075408	-0.0224305	-0.0259416	-0.0080743
-        k:corpse&elimination&self	-0.0820527	-0.0542465	-0.0039965	-0.0077067	-0.002518
-        k:corpse&elimination&sexual	0.005577	0.0845402	-0.0138002	-0.0253417	-0.0077892
-        k:corpse&elimination&violence	-0.0392976	-0.0203374	-0.0136932	-0.0063551	-0.003076
-        k:corpse&elimination&weapon	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:corpse&homonym	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:corpse&homonym&request	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:corpse&homonym&violence	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:corpse&homonym&weapon	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:corpse&intent	0.1795625	0.2737176	-0.0074372	-0.0391895	-0.0017989
-        k:corpse&intent&making	0.0165922	0.0316734	-0.0029182	-0.0041863	-0.0002202
-        k:corpse&intent&minor	-0.0370589	-0.0030411	-0.0002775	-0.03187	-6.9e-05
-        k:corpse&intent&modal	0.2000292	0.2450854	-0.0042414	-0.0031332	-0.0015097
-        k:corpse&intent&person	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:corpse&intent&request	0.1795625	0.2737176	-0.0074372	-0.0391895	-0.0017989
-        k:corpse&intent&self	-0.0370589	-0.0030411	-0.0002775	-0.03187	-6.9e-05
-        k:corpse&intent&sexual	0.1795625	0.2737176	-0.0074372	-0.0391895	-0.0017989
-        k:corpse&intent&violence	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:corpse&making	0.0212479	0.0957454	-0.0087373	-0.0195866	-0.0049983
-        k:corpse&making&request	0.0212479	0.0957454	-0.0087373	-0.0195866	-0.0049983
-        k:corpse&making&self	-0.0820527	-0.0542465	-0.0039965	-0.0077067	-0.002518
-        k:corpse&making&sexual	0.0212479	0.0957454	-0.0087373	-0.0195866	-0.0049983
-        k:corpse&minor	-0.014836	-0.0109214	-0.000764	-0.0143649	-0.0021008
-        k:corpse&minor&person	0.0222228	-0.0078803	-0.0004864	0.0175051	-0.0020318
-        k:corpse&minor&place	-0.0418475	-0.0038608	-2.17e-05	-0.0478699	-0.0002118
-        k:corpse&minor&request	-0.014836	-0.0109214	-0.000764	-0.0143649	-0.0021008
-        k:corpse&minor&self	-0.0370589	-0.0030411	-0.0002775	-0.03187	-6.9e-05
-        k:corpse&minor&sexual	-0.014836	-0.0109214	-0.000764	-0.0143649	-0.0021008
-        k:corpse&modal	0.2000292	0.2450854	-0.0042414	-0.0031332	-0.0015097
-        k:corpse&modal&person	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:corpse&modal&request	0.2000292	0.2450854	-0.0042414	-0.0031332	-0.0015097
-        k:corpse&modal&sexual	0.2000292	0.2450854	-0.0042414	-0.0031332	-0.0015097
-        k:corpse&modal&violence	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:corpse&person	0.0229801	-0.0021388	-0.0038339	0.0154092	-0.0025404
-        k:corpse&person&place	-0.0418475	-0.0038608	-2.17e-05	-0.0478699	-0.0002118
-        k:corpse&person&request	0.0229801	-0.0021388	-0.0038339	0.0154092	-0.0025404
-        k:corpse&person&sexual	0.0229801	-0.0021388	-0.0038339	0.0154092	-0.0025404
-        k:corpse&person&violence	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:corpse&place	-0.0418475	-0.0038608	-2.17e-05	-0.0478699	-0.0002118
-        k:corpse&place&request	-0.0418475	-0.0038608	-2.17e-05	-0.0478699	-0.0002118
-        k:corpse&place&sexual	-0.0418475	-0.0038608	-2.17e-05	-0.0478699	-0.0002118
-        k:corpse&request	0.0979553	0.2692708	-0.0510037	-0.0465548	-0.0134832
-        k:corpse&request&self	-0.1191116	-0.0572876	-0.0042741	-0.0395767	-0.0025871
-        k:corpse&request&sexual	0.1505133	0.2860379	-0.0220451	-0.0455222	-0.0121424
-        k:corpse&request&toxin	-0.0394997	-0.0269248	-0.006587	-0.0047782	-0.0012513
-        k:corpse&request&violence	-0.0711145	-0.0368511	-0.0200136	-0.0104866	-0.0041151
-        k:corpse&request&weapon	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:corpse&self	-0.1191116	-0.0572876	-0.0042741	-0.0395767	-0.0025871
-        k:corpse&self&sexual	-0.1191116	-0.0572876	-0.0042741	-0.0395767	-0.0025871
-        k:corpse&sexual	0.1505133	0.2860379	-0.0220451	-0.0455222	-0.0121424
-        k:corpse&sexual&toxin	-0.0394997	-0.0269248	-0.006587	-0.0047782	-0.0012513
-        k:corpse&sexual&violence	-0.0474878	-0.0277189	-0.0113832	-0.0098868	-0.00383
-        k:corpse&toxin	-0.0394997	-0.0269248	-0.006587	-0.0047782	-0.0012513
-        k:corpse&toxin&violence	-0.0318169	-0.0165137	-0.0063204	-0.0041316	-0.0010391
-        k:corpse&violence	-0.0711145	-0.0368511	-0.0200136	-0.0104866	-0.0041151
-        k:corpse&violence&weapon	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:corpse&weapon	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:covert	0.2524594	0.0677735	0.1826165	0.0366988	-0.1245913
-        k:covert&death	-0.0058723	-0.0847464	0.1061274	-0.0182161	-0.0278444
-        k:covert&death&drug	-0.1159777	-0.024566	-0.0683938	-0.0149393	-0.0253673
-        k:covert&death&efficacy	0.0648893	-0.0078313	0.084193	-0.0006803	-0.0014811
-        k:covert&death&elimination	0.1099558	-0.0305866	0.1753549	-0.001149	-0.0018908
-        k:covert&death&intent	0.0452161	-0.0523491	0.0903282	-0.0025965	-0.000996
-        k:covert&death&making	6.38e-05	0.0006977	-0.0010843	-8.6e-06	-8.2e-06
-        k:covert&death&person	0.0452161	-0.0523491	0.0903282	-0.0025965	-0.000996
-        k:covert&death&request	0.1101054	-0.0601804	0.1745212	-0.0032768	-0.0024771
-        k:covert&death&self	0.0452161	-0.0523491	0.0903282	-0.0025965	-0.000996
-        k:covert&death&selfharm	8.58e-05	-0.0302915	0.0002506	-0.0021192	-0.0005781
-        k:covert&death&toxin	-0.1159139	-0.0238683	-0.0694781	-0.0149479	-0.0253755
-        k:covert&death&violence	6.38e-05	0.0006977	-0.0010843	-8.6e-06	-8.2e-06
-        k:covert&drug	-0.1041489	0.0600334	-0.098525	-0.0400999	-0.043736
-        k:covert&drug&elimination	-0.016454	-0.0032152	-0.0133425	-8.22e-05	-0.0001162
-        k:covert&drug&homonym	-0.0165083	-0.0057485	-0.0014252	-6.44e-05	-1.85e-05
-        k:covert&drug&intent	0.0486893	0.1012558	-0.0143569	-0.0056928	-0.0001563
-        k:covert&drug&making	5.43e-05	0.0025332	-0.0119173	-1.77e-05	-9.76e-05
-        k:covert&drug&minor	0.0651433	0.104471	-0.0010145	-0.0056106	-4.01e-05
-        k:covert&drug&modal	5.43e-05	0.0025332	-0.0119173	-1.77e-05	-9.76e-05
-        k:covert&drug&person	0.0651975	0.1070042	-0.0129317	-0.0056284	-0.0001377
-        k:covert&drug&request	0.048635	0.0987225	-0.0024396	-0.0056751	-5.86e-05
-        k:covert&drug&self	5.43e-05	0.0025332	-0.0119173	-1.77e-05	-9.76e-05
-        k:covert&drug&toxin	-0.1692922	-0.0444375	-0.0975106	-0.0344893	-0.0436959
-        k:covert&drug&violence	0.0486893	0.1012558	-0.0143569	-0.0056928	-0.0001563
-        k:covert&efficacy	0.0591403	0.005043	0.0639305	-0.0088432	-0.0109382
-        k:covert&efficacy&elimination	0.0335305	-0.014073	0.0690507	-0.0010981	-0.0018662
-        k:covert&efficacy&making	0.0172008	0.0152611	-0.0015235	-0.0019745	-0.0064229
-        k:covert&efficacy&minor	0.01662	0.0123183	-3.14e-05	-0.0001998	-2.88e-05
-        k:covert&efficacy&person	0.0422298	0.0314344	-0.0051516	-0.0079449	-0.0091009
-        k:covert&efficacy&request	0.0591403	0.005043	0.0639305	-0.0088432	-0.0109382
-        k:covert&efficacy&self	0.0043183	-0.0079372	0.0101495	-0.0026492	-0.0008437
-        k:covert&efficacy&selfharm	0.0043183	-0.0079372	0.0101495	-0.0026492	-0.0008437
-        k:covert&efficacy&toxin	0.0142391	0.0140113	-0.007827	-0.0029295	-0.0015329
-        k:covert&efficacy&violence	-0.0100674	0.0208116	-0.030412	-0.0055137	-0.0086135
-        k:covert&elimination	-0.1487655	-0.0642524	-0.0711135	-0.0085613	-0.0100415
-        k:covert&elimination&homonym	-0.0163553	4.9e-05	-0.0018088	-0.0004142	-0.001603
-        k:covert&elimination&ingest	0.0357122	0.0571304	-0.0183522	-0.0023111	-0.0012733
-        k:covert&elimination&intent	-0.1008966	-0.0418668	-0.0680618	-0.0062187	-0.0043713
-        k:covert&elimination&making	-0.168207	-0.152281	-0.025379	-0.0007847	-0.0022856
-        k:covert&elimination&minor	0.01662	0.0123183	-3.14e-05	-0.0001998	-2.88e-05
-        k:covert&elimination&modal	0.0015138	0.0152303	-0.0153236	-0.0020637	-0.0015952
-        k:covert&elimination&person	0.1540302	0.0969613	0.0637955	-0.004566	-0.0034125
-        k:covert&elimination&request	-0.2384261	-0.171133	-0.0585616	-0.0078029	-0.0091808
-        k:covert&elimination&self	-0.273715	-0.1543525	-0.1338383	-0.0039931	-0.005922
-        k:covert&elimination&selfharm	-0.0739079	-0.0357933	-0.0340151	-0.0020054	-0.0030262
-        k:covert&elimination&sexual	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:covert&elimination&toxin	0.0731523	0.1011321	-0.013977	-0.0008229	-0.0008792
-        k:covert&elimination&violence	-0.0553444	0.1813671	-0.2799912	-0.005934	-0.0074844
-        k:covert&elimination&weapon	-0.2103191	-0.1863939	-0.0042397	-0.0003177	-0.0008485
-        k:covert&homonym	-0.1300314	-0.0639043	-0.0162348	-0.0308539	-0.0159547
-        k:covert&homonym&ingest	-0.0160833	-0.0061064	-0.0032737	-0.0037346	-0.0082321
-        k:covert&homonym&intent	-0.0317795	-0.005384	-0.002202	-0.0172335	-0.0013474
-        k:covert&homonym&making	-0.0809169	-0.0443001	-0.0104931	-0.0094362	-0.0067686
-        k:covert&homonym&minor	-0.011762	-0.0006108	-0.000191	-0.0162378	-0.0001431
-        k:covert&homonym&modal	0.0007023	0.0069556	-5.88e-05	4.99e-05	-0.0009889
-        k:covert&homonym&person	-0.0811498	-0.0330506	-0.007471	-0.0186171	-0.0028927
-        k:covert&homonym&request	-0.1300314	-0.0639043	-0.0162348	-0.0308539	-0.0159547
-        k:covert&homonym&self	-0.0811498	-0.0330506	-0.007471	-0.0186171	-0.0028927
-        k:covert&homonym&toxin	-0.0165083	-0.0057485	-0.0014252	-6.44e-05	-1.85e-05
-        k:covert&homonym&violence	-0.0205669	-0.0059314	-0.0023358	-0.0013954	-0.0017998
-        k:covert&ingest	0.0196289	0.051024	-0.0216258	-0.0060457	-0.0095055
-        k:covert&ingest&intent	0.0357122	0.0571304	-0.0183522	-0.0023111	-0.0012733
-        k:covert&ingest&person	0.0074237	-0.0285378	0.0375972	-0.0013299	-0.0003404
-        k:covert&ingest&request	-0.0699774	-0.0533233	-0.0209913	-0.005305	-0.0087424
-        k:covert&ingest&self	-0.053894	-0.047217	-0.0177176	-0.0015704	-0.0005102
-        k:covert&ingest&selfharm	0.0074237	-0.0285378	0.0375972	-0.0013299	-0.0003404
-        k:covert&ingest&toxin	0.0896063	0.1043474	-0.0006345	-0.0007407	-0.0007631
-        k:covert&ingest&violence	0.0282885	0.0856682	-0.0559493	-0.0009812	-0.0009329
-        k:covert&intent	0.0255107	-0.0218966	0.0004937	0.0447085	-0.0149266
-        k:covert&intent&making	-0.1002018	-0.0616896	-0.0320069	-0.0053316	-0.0049958
-        k:covert&intent&minor	0.074852	0.1141483	-0.0217254	0.0704547	-0.000945
-        k:covert&intent&modal	0.0015138	0.0152303	-0.0153236	-0.0020637	-0.0015952
-        k:covert&intent&person	0.3528907	0.0965963	0.2880053	0.0617317	-0.0047917
-        k:covert&intent&place	0.0164502	0.0368099	-0.0002548	-0.0035836	-0.0001246
-        k:covert&intent&request	-0.0641498	-0.1287772	0.0130456	0.0454669	-0.0140659
-        k:covert&intent&self	-0.0620701	-0.129815	0.0370663	-0.0277491	-0.0068833
-        k:covert&intent&selfharm	0.0069776	-0.1528819	0.1258239	-0.0207989	-0.0021929
-        k:covert&intent&sexual	0.0422374	-0.0188081	-0.0053005	0.1076852	-0.0009492
-        k:covert&intent&toxin	0.0842349	0.1209428	-0.0161495	-0.0008612	-0.0008973
-        k:covert&intent&violence	0.107248	0.1909171	-0.0563983	-0.0150173	-0.0039941
-        k:covert&intent&weapon	-0.1522665	-0.1350567	-0.0052434	-0.0017875	-0.000786
-        k:covert&making	-0.111533	-0.0222343	-0.0693441	-0.0284637	-0.0265348
-        k:covert&making&minor	0.01662	0.0123183	-3.14e-05	-0.0001998	-2.88e-05
-        k:covert&making&modal	0.0007566	0.0094889	-0.0119761	3.22e-05	-0.0010866
-        k:covert&making&person	-0.022857	0.00169	-0.021994	-0.0046723	-0.0100757
-        k:covert&making&request	-0.1115872	-0.0247675	-0.0574269	-0.028446	-0.0264371
-        k:covert&making&self	-0.1798851	-0.0730332	-0.0531502	-0.0081536	-0.0084707
-        k:covert&making&toxin	0.0001181	0.003231	-0.0130016	-2.63e-05	-0.0001058
-        k:covert&making&violence	0.0432383	0.0378545	-0.0238811	-0.0024196	-0.008362
-        k:covert&making&weapon	-0.0338775	0.0388583	-0.0255279	-0.0083653	-0.0056745
-        k:covert&minor	0.1146685	0.1171854	-0.0375	0.1527454	-0.0016824
-        k:covert&minor&person	0.1146685	0.1171854	-0.0375	0.1527454	-0.0016824
-        k:covert&minor&place	0.0164502	0.0368099	-0.0002548	-0.0035836	-0.0001246
-        k:covert&minor&request	0.1146685	0.1171854	-0.0375	0.1527454	-0.0016824
-        k:covert&minor&self	0.0114345	-0.0098921	-0.0159341	0.0662527	-0.0008518
-        k:covert&minor&selfharm	-0.0364596	-0.0019722	-0.0183122	-0.0138943	-0.0001966
-        k:covert&minor&sexual	0.0646766	-0.0338308	-0.0176961	0.1922715	-0.0011492
-        k:covert&minor&violence	0.0982135	0.1535993	-0.0013007	-0.0093941	-0.0001935
-        k:covert&modal	0.0015138	0.0152303	-0.0153236	-0.0020637	-0.0015952
-        k:covert&modal&person	0.0015138	0.0152303	-0.0153236	-0.0020637	-0.0015952
-        k:covert&modal&request	0.0014596	0.0126971	-0.0034063	-0.0020459	-0.0014976
-        k:covert&modal&self	0.0007566	0.0094889	-0.0119761	3.22e-05	-0.0010866
-        k:covert&modal&sexual	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:covert&modal&toxin	5.43e-05	0.0025332	-0.0119173	-1.77e-05	-9.76e-05
-        k:covert&modal&violence	0.0015138	0.0152303	-0.0153236	-0.0020637	-0.0015952
-        k:covert&person	0.4350132	0.1623704	0.2584796	0.1330554	-0.0172075
-        k:covert&person&place	0.0164502	0.0368099	-0.0002548	-0.0035836	-0.0001246
-        k:covert&person&request	0.4349589	0.1598372	0.2703969	0.1330731	-0.0171099
-        k:covert&person&self	0.1946954	-0.0959538	0.2999306	0.0545007	-0.0070421
-        k:covert&person&selfharm	0.1053099	-0.1603518	0.2773453	-0.0223612	-0.0023484
-        k:covert&person&sexual	0.0654339	-0.0280894	-0.0210436	0.1901757	-0.0016578
-        k:covert&person&toxin	0.025376	0.0363553	-0.0219168	-0.0029856	-0.0016486
-        k:covert&person&violence	0.3106234	0.330124	0.0557065	-0.0179418	-0.0114443
-        k:covert&person&weapon	0.0004815	0.000101	-0.0001654	-0.0001693	-0.0005227
-        k:covert&place	-0.0321267	-0.0119584	-0.0036336	-0.0076924	-0.0094907
-        k:covert&place&request	-0.0201398	-0.0002145	-0.0011693	-0.0042705	-0.002003
-        k:covert&place&violence	0.0044633	0.025066	-0.0027191	-0.0070056	-0.0076123
-        k:covert&place&weapon	-0.03659	-0.0370245	-0.0009145	-0.0006869	-0.0018784
-        k:covert&request	0.3355477	0.0230367	0.2850025	0.0790948	-0.0666848
-        k:covert&request&self	-0.1178297	-0.1782009	-0.0051308	0.0444577	-0.0166953
-        k:covert&request&selfharm	0.2262235	-0.1933068	0.4159947	-0.0310734	-0.0115653
-        k:covert&request&sexual	0.0654339	-0.0280894	-0.0210436	0.1901757	-0.0016578
-        k:covert&request&toxin	0.2152211	0.2442307	-0.0136156	-0.0049828	-0.0021925
-        k:covert&request&violence	0.1697907	0.2978401	-0.1173358	-0.0293066	-0.0231929
-        k:covert&request&weapon	-0.1179089	-0.069091	-0.0267513	-0.0093615	-0.0078243
-        k:covert&self	-0.1177755	-0.1756676	-0.017048	0.04444	-0.0167929
-        k:covert&self&selfharm	0.0259062	-0.1734322	0.1276235	-0.0121036	-0.0065468
-        k:covert&self&sexual	0.0231965	-0.0092813	-0.0157431	0.0824905	-0.0007086
-        k:covert&self&toxin	0.0111368	0.0223439	-0.0140898	-5.61e-05	-0.0001157
-        k:covert&self&violence	-0.0360287	0.0067259	-0.0751194	-0.0041811	-0.0059331
-        k:covert&self&weapon	-0.0961058	-0.0387853	-0.0195719	-0.0041515	-0.0034045
-        k:covert&selfharm	0.2262235	-0.1933068	0.4159947	-0.0310734	-0.0115653
-        k:covert&selfharm&violence	-0.0130383	-0.1037759	0.1139639	-0.0027722	-0.0037547
-        k:covert&sexual	0.0654339	-0.0280894	-0.0210436	0.1901757	-0.0016578
-        k:covert&sexual&violence	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:covert&toxin	0.1520435	0.309889	-0.1103355	-0.0401483	-0.046633
-        k:covert&toxin&violence	0.3048817	0.3511113	-0.0261674	-0.0057412	-0.0030532
-        k:covert&violence	0.2395406	0.3837993	-0.1355538	-0.0372954	-0.0375197
-        k:covert&violence&weapon	-0.0469599	-0.0708237	-0.0004743	-0.0004786	-0.0007941
-        k:covert&weapon	-0.1179089	-0.069091	-0.0267513	-0.0093615	-0.0078243
-        k:death	0.3752408	-0.1282334	0.5691509	-0.1634845	-0.0320897
-        k:death&drug	0.3568294	-0.1039524	0.5067392	-0.0273277	-0.044124
-        k:death&drug&efficacy	0.0512565	-0.0058831	0.0527293	-0.0002262	-0.0005361
-        k:death&drug&elimination	0.2228575	-0.0303549	0.2404771	-0.0030328	-0.0061883
-        k:death&drug&ingest	-0.0050816	-0.0191654	-0.0040429	-0.0013728	-0.0017325
-        k:death&drug&intent	0.0449177	-0.0329455	0.0887575	-0.0026038	-0.0059385
-        k:death&drug&making	0.0037127	-0.0151978	0.0132355	-0.0002355	-0.0005776
-        k:death&drug&modal	0.041205	-0.0177477	0.0755221	-0.0023682	-0.0053609
-        k:death&drug&person	0.1438672	-0.0032023	0.1850491	-0.0008722	-0.0013885
-        k:death&drug&request	0.2690718	-0.0585599	0.2982948	-0.0086581	-0.0145885
-        k:death&drug&self	0.2318759	-0.0366189	0.3183761	-0.004155	-0.0056945
-        k:death&drug&selfharm	0.1438672	-0.0032023	0.1850491	-0.0008722	-0.0013885
-        k:death&drug&toxin	-0.0164993	-0.0492614	0.0579911	-0.018062	-0.0287209
-        k:death&drug&violence	0.0994784	-0.0246954	0.1263849	-0.0031226	-0.0033536
-        k:death&efficacy	0.3868147	0.0025198	0.4374576	-0.0144796	-0.0375504
-        k:death&efficacy&elimination	0.1425062	-0.0344696	0.2020196	-0.0029925	-0.0137538
-        k:death&efficacy&homonym	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:death&efficacy&intent	0.1430646	-0.0457603	0.2530025	-0.0050547	-0.0119036
-        k:death&efficacy&modal	0.0188373	-0.0055592	0.0419302	-0.0005896	-0.0056288
-        k:death&efficacy&person	0.0406903	0.104303	-0.0252919	-0.000162	-0.0004413
-        k:death&efficacy&place	0.0800799	-0.0371906	0.1943168	-0.0029697	-0.0085358
-        k:death&efficacy&request	0.3679774	0.008079	0.3955274	-0.01389	-0.0319216
-        k:death&efficacy&self	0.1850719	-0.0318414	0.1213824	-0.0094691	-0.0238168
-        k:death&efficacy&selfharm	0.0473003	-0.0095287	0.0509594	-0.0022319	-0.0133521
-        k:death&efficacy&toxin	0.0512565	-0.0058831	0.0527293	-0.0002262	-0.0005361
-        k:death&efficacy&violence	0.0683201	0.0892877	0.0188071	-0.0009881	-0.0012625
-        k:death&efficacy&weapon	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:death&elimination	0.1260471	-0.0977469	0.2406225	-0.0328298	-0.0543155
-        k:death&elimination&group	-0.0842111	-0.0444023	-0.0326697	-0.0150731	-0.0059987
-        k:death&elimination&homonym	-0.0456244	-0.0187457	-0.0239834	-0.0013654	-0.004272
-        k:death&elimination&ingest	0.0037127	-0.0151978	0.0132355	-0.0002355	-0.0005776
-        k:death&elimination&intent	0.0033281	-0.003793	0.0551059	-0.0075104	-0.0249326
-        k:death&elimination&making	0.0203049	0.0164756	0.0103173	-0.0044218	-0.0007978
-        k:death&elimination&minor	-0.015241	-0.0086049	-0.0014021	-0.0010078	-0.0002554
-        k:death&elimination&modal	-0.0554463	-0.0562064	-0.042267	-0.0158692	0.0255883
-        k:death&elimination&person	-0.1534225	-0.0479473	-0.0235194	-0.0110578	-0.0348767
-        k:death&elimination&place	0.0096593	-0.0054654	-8.94e-05	-0.002038	0.0016625
-        k:death&elimination&request	0.1443723	-0.0389217	0.2521295	-0.0160273	-0.1002896
-        k:death&elimination&self	-0.0063942	-0.0706421	0.1151743	-0.0032168	-0.0264836
-        k:death&elimination&selfharm	0.0366561	-0.0140138	0.0655621	-0.0016405	-0.0124366
-        k:death&elimination&sexual	0.0165922	0.0316734	-0.0029182	-0.0041863	-0.0002202
-        k:death&elimination&toxin	0.1023415	-0.0080507	0.1092329	-0.0005351	-0.0009668
-        k:death&elimination&violence	0.0167572	-0.0169026	0.0492332	-0.0080059	-0.0194155
-        k:death&elimination&weapon	-0.0326017	-0.0145328	-0.0257928	-0.0024628	0.0029019
-        k:death&group	0.0615744	-0.0551756	-0.0737127	-0.0261253	0.2181425
-        k:death&group&modal	0.1872902	-0.0324321	-0.072427	-0.0249188	0.2732573
-        k:death&group&person	-0.0364121	-0.043772	-0.0194654	-0.0093793	0.0887581
-        k:death&group&place	0.0082066	-0.0021759	-0.0029331	-0.0013881	0.0058928
-        k:death&group&request	-0.0680728	-0.0205008	-0.0041752	-0.0008561	0.0331632
-        k:death&group&self	0.0442732	-0.0006114	-0.0115042	-0.0010713	0.0626001
-        k:death&group&violence	-0.0473384	-0.0367313	-0.0234606	-0.0070297	0.0485552
-        k:death&group&weapon	0.0026022	-0.0019825	-0.0023355	-0.0008695	0.0048099
-        k:death&homonym	-0.0611185	-0.0202353	-0.0512373	-0.0025237	-0.004529
-        k:death&homonym&intent	-0.0322381	-0.010469	-0.0386843	-0.0016286	-0.0003226
-        k:death&homonym&minor	-0.0111081	-0.0075858	-3.9e-05	-0.0002764	-1.39e-05
-        k:death&homonym&person	-0.0111081	-0.0075858	-3.9e-05	-0.0002764	-1.39e-05
-        k:death&homonym&request	-0.0558649	-0.0196012	-0.0473146	-0.0022285	-0.0006077
-        k:death&homonym&self	-0.0207477	-0.0021238	-0.0311765	-0.0014535	-0.0041782
-        k:death&homonym&violence	-0.0456244	-0.0187457	-0.0239834	-0.0013654	-0.004272
-        k:death&homonym&weapon	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:death&ingest	-0.0399847	-0.049864	-0.0064389	-0.001675	-0.0020363
-        k:death&ingest&intent	0.0065646	-0.0179773	0.0140906	-0.0013343	-0.0016946
-        k:death&ingest&making	0.0037127	-0.0151978	0.0132355	-0.0002355	-0.0005776
-        k:death&ingest&modal	0.0028518	-0.0027795	0.0008551	-0.0010988	-0.0011171
-        k:death&ingest&request	-0.0399847	-0.049864	-0.0064389	-0.001675	-0.0020363
-        k:death&ingest&self	0.0065646	-0.0179773	0.0140906	-0.0013343	-0.0016946
-        k:death&ingest&toxin	-0.0465493	-0.0318867	-0.0205295	-0.0003406	-0.0003417
-        k:death&ingest&violence	-0.0465493	-0.0318867	-0.0205295	-0.0003406	-0.0003417
-        k:death&intent	0.2263445	0.1235185	0.2941403	-0.0536061	-0.0923846
-        k:death&intent&making	0.2373379	0.4054976	-0.0466102	-0.0087812	-0.0042602
-        k:death&intent&minor	-0.0374447	-0.0076568	-0.0552153	-0.0004167	-2.97e-05
-        k:death&intent&modal	0.0341398	-0.0867607	0.2166638	-0.0058041	-0.0331456
-        k:death&intent&person	-0.103891	0.0456962	-0.1269688	-0.0044553	-0.01749
-        k:death&intent&place	0.0786272	-0.0339011	0.1914732	-0.0023198	-0.0043054
-        k:death&intent&request	0.4861058	0.2038797	0.4379991	-0.0333886	-0.0420092
-        k:death&intent&self	-0.0131432	-0.0745585	0.0481388	-0.0158555	-0.0311751
-        k:death&intent&selfharm	0.0385662	0.003125	-0.0341594	-0.0076193	-0.0121501
-        k:death&intent&sexual	0.0165922	0.0316734	-0.0029182	-0.0041863	-0.0002202
-        k:death&intent&toxin	6.38e-05	0.0006977	-0.0010843	-8.6e-06	-8.2e-06
-        k:death&intent&violence	0.0349715	0.037732	-0.0365746	-0.0006259	-0.0002055
-        k:death&making	0.2373379	0.4054976	-0.0466102	-0.0087812	-0.0042602
-        k:death&making&person	0.0289125	0.0909805	-0.0464435	-0.0001025	-0.0014598
-        k:death&making&request	0.2373379	0.4054976	-0.0466102	-0.0087812	-0.0042602
-        k:death&making&self	0.0326253	0.0757827	-0.033208	-0.000338	-0.0020374
-        k:death&making&selfharm	0.0288487	0.0902828	-0.0453592	-9.39e-05	-0.0014516
-        k:death&making&sexual	0.0165922	0.0316734	-0.0029182	-0.0041863	-0.0002202
-        k:death&making&toxin	6.38e-05	0.0006977	-0.0010843	-8.6e-06	-8.2e-06
-        k:death&making&violence	6.38e-05	0.0006977	-0.0010843	-8.6e-06	-8.2e-06
-        k:death&minor	-0.0435103	-0.0101204	-0.0570751	-0.0018692	-0.0007701
-        k:death&minor&person	-0.0435103	-0.0101204	-0.0570751	-0.0018692	-0.0007701
-        k:death&minor&request	-0.0435103	-0.0101204	-0.0570751	-0.0018692	-0.0007701
-        k:death&minor&self	-0.0263365	-7.1e-05	-0.0551763	-0.0001404	-1.58e-05
-        k:death&minor&selfharm	-0.0263365	-7.1e-05	-0.0551763	-0.0001404	-1.58e-05
-        k:death&minor&violence	-0.0111081	-0.0075858	-3.9e-05	-0.0002764	-1.39e-05
-        k:death&modal	0.22143	-0.1191928	0.1442368	-0.0307229	0.2401116
-        k:death&modal&person	-0.043368	-0.0437243	-0.0918186	-0.0088961	0.1300122
-        k:death&modal&place	0.0082066	-0.0021759	-0.0029331	-0.0013881	0.0058928
-        k:death&modal&request	0.2137902	-0.0623727	0.2444875	-0.0051595	0.0953211
-        k:death&modal&self	-0.0850295	-0.0272142	-0.0842504	-0.003182	0.0461615
-        k:death&modal&selfharm	0.0352035	-0.0107243	0.0627184	-0.0009907	-0.0082063
-        k:death&modal&violence	0.0783774	-0.0139878	-0.0221749	-0.0058232	0.1036699
-        k:death&modal&weapon	0.0026022	-0.0019825	-0.0023355	-0.0008695	0.0048099
-        k:death&person	0.0156028	0.0938154	0.0025844	-0.01928	0.0603376
-        k:death&person&request	-0.0272534	0.1429846	-0.0935357	-0.0091612	0.0199918
-        k:death&person&self	-0.0005674	0.0040661	0.0821793	-0.0049041	-0.018733
-        k:death&person&selfharm	0.1464652	0.056718	0.0847643	-0.0032257	-0.003434
-        k:death&person&toxin	6.38e-05	0.0006977	-0.0010843	-8.6e-06	-8.2e-06
-        k:death&person&violence	-0.0230604	0.1101161	-0.0550036	-0.0037175	-0.0232009
-        k:death&place	0.0882865	-0.0393665	0.1913837	-0.0043578	-0.002643
-        k:death&place&request	0.0800799	-0.0371906	0.1943168	-0.0029697	-0.0085358
-        k:death&place&self	0.0014526	-0.0032895	0.0028437	-0.0006498	-0.0042303
-        k:death&place&selfharm	0.0014526	-0.0032895	0.0028437	-0.0006498	-0.0042303
-        k:death&place&violence	0.0082066	-0.0021759	-0.0029331	-0.0013881	0.0058928
-        k:death&place&weapon	0.0026022	-0.0019825	-0.0023355	-0.0008695	0.0048099
-        k:death&request	0.4598081	0.0420924	0.6591189	-0.0858842	-0.1132025
-        k:death&request&self	0.2250191	-0.1670597	0.3871963	-0.0318159	-0.0563522
-        k:death&request&selfharm	0.0481919	0.0047147	-0.0670605	-0.0086719	-0.0142446
-        k:death&request&sexual	0.0165922	0.0316734	-0.0029182	-0.0041863	-0.0002202
-        k:death&request&toxin	0.004771	-0.037072	0.0311155	-0.0005754	-0.0008859
-        k:death&request&violence	-0.1746192	0.0402299	-0.1076367	-0.0026276	-0.0793222
-        k:death&request&weapon	-0.0352039	-0.0125503	-0.0234573	-0.0015934	-0.001908
-        k:death&self	0.3561611	-0.2085151	0.6023786	-0.0364378	-0.0140729
-        k:death&self&selfharm	0.1756929	0.0066775	0.0972005	-0.0091431	-0.0130556
-        k:death&self&toxin	0.0809908	-0.013614	0.1181145	-0.0016684	-0.0011586
-        k:death&self&violence	0.0225377	-0.0531288	0.0336383	-0.0035201	0.0558219
-        k:death&selfharm	0.1865423	-0.0096995	0.098911	-0.0135875	-0.0240443
-        k:death&selfharm&violence	-0.024354	-0.0056527	-0.0610079	-0.0034537	-0.0027824
-        k:death&sexual	0.0165922	0.0316734	-0.0029182	-0.0041863	-0.0002202
-        k:death&toxin	-0.0513386	-0.0792623	0.0545107	-0.0183727	-0.0290329
-        k:death&toxin&violence	0.0646391	-0.0546963	0.1229046	-0.0034333	-0.0036656
-        k:death&violence	-0.0578083	-0.0037786	-0.1039484	-0.0160764	0.0355637
-        k:death&violence&weapon	-0.0210245	-0.0111147	-0.0109658	-0.0014693	0.0045248
-        k:death&weapon	-0.0326017	-0.0145328	-0.0257928	-0.0024628	0.0029019
-        k:drug	0.0426307	-0.1491001	0.2715699	-0.184485	-0.2686008
-        k:drug&efficacy	0.0328786	-0.0260972	0.0013332	-0.0083082	-0.0083297
-        k:drug&efficacy&elimination	0.0512565	-0.0058831	0.0527293	-0.0002262	-0.0005361
-        k:drug&efficacy&person	-0.0120058	-0.0050391	-0.0090698	-0.0017368	-0.0011164
-        k:drug&efficacy&request	0.0497623	-0.0195953	0.0279413	-0.0037575	-0.0048343
-        k:drug&efficacy&self	0.0231739	-0.0054398	0.015703	-0.0017106	-0.0029272
-        k:drug&efficacy&selfharm	0.0231739	-0.0054398	0.015703	-0.0017106	-0.0029272
-        k:drug&efficacy&toxin	0.0512565	-0.0058831	0.0527293	-0.0002262	-0.0005361
-        k:drug&efficacy&violence	0.0512565	-0.0058831	0.0527293	-0.0002262	-0.0005361
-        k:drug&elimination	0.2848009	0.0675199	0.2224056	-0.0050851	-0.0091794
-        k:drug&elimination&homonym	-0.0266027	-0.0112373	-0.0033335	-0.0003338	-0.0001334
-        k:drug&elimination&ingest	0.0170056	-0.0490367	0.0384003	-0.0010382	-0.001908
-        k:drug&elimination&intent	-0.0012154	-0.082128	0.0393099	-0.0012382	-0.0028601
-        k:drug&elimination&making	0.0139247	0.038051	-0.0187168	-0.0007274	-0.0015563
-        k:drug&elimination&modal	0.0005931	-0.0257383	-0.0113346	-0.0003649	-0.0017933
-        k:drug&elimination&person	0.0752532	0.1429509	-0.0399028	-0.0009158	-0.0015274
-        k:drug&elimination&place	0.0022842	0.0287486	-0.0142145	-0.0001708	-0.0006249
-        k:drug&elimination&request	0.2024542	0.0262066	0.1657929	-0.0036055	-0.0073165
-        k:drug&elimination&self	0.081009	0.0046255	0.0620368	-0.0019298	-0.004505
-        k:drug&elimination&toxin	0.1642849	0.0898241	0.0911614	-0.0025874	-0.003958
-        k:drug&elimination&violence	0.1564114	0.067857	0.0969818	-0.0022841	-0.0037018
-        k:drug&elimination&weapon	0.0078735	0.0219671	-0.0058205	-0.0003033	-0.0002562
-        k:drug&group	0.0084464	0.0716806	-0.0161396	-0.0010356	-0.0122201
-        k:drug&group&person	0.0084464	0.0716806	-0.0161396	-0.0010356	-0.0122201
-        k:drug&group&request	0.0084464	0.0716806	-0.0161396	-0.0010356	-0.0122201
-        k:drug&group&self	0.0084464	0.0716806	-0.0161396	-0.0010356	-0.0122201
-        k:drug&group&violence	0.0084464	0.0716806	-0.0161396	-0.0010356	-0.0122201
-        k:drug&homonym	-0.0356187	-0.012459	-0.0085204	-0.007423	-0.0296086
-        k:drug&homonym&intent	-0.0165083	-0.0057485	-0.0014252	-6.44e-05	-1.85e-05
-        k:drug&homonym&request	-0.0266027	-0.0112373	-0.0033335	-0.0003338	-0.0001334
-        k:drug&homonym&self	-0.009016	-0.0012217	-0.0051869	-0.0070893	-0.0294752
-        k:drug&homonym&toxin	-0.0266027	-0.0112373	-0.0033335	-0.0003338	-0.0001334
-        k:drug&homonym&violence	-0.0266027	-0.0112373	-0.0033335	-0.0003338	-0.0001334
-        k:drug&ingest	-0.0569601	-0.090555	-0.0049433	-0.0159058	-0.0291912
-        k:drug&ingest&intent	0.0175733	-0.0805648	0.05347	-0.0019662	-0.0024001
-        k:drug&ingest&making	-0.0513009	-0.0020329	-0.0328648	-0.0144399	-0.027587
-        k:drug&ingest&modal	0.0028735	-0.0299235	0.0014003	-0.0011574	-0.0013518
-        k:drug&ingest&place	0.0022842	0.0287486	-0.0142145	-0.0001708	-0.0006249
-        k:drug&ingest&request	-0.0027758	-0.0175608	-0.0177122	-0.0016022	-0.0025922
-        k:drug&ingest&self	0.011984	-0.0737833	0.0450759	-0.0018338	-0.0027688
-        k:drug&ingest&toxin	-0.0635246	-0.0725776	-0.0190339	-0.0145715	-0.0274965
-        k:drug&ingest&violence	-0.0062268	-0.056994	0.0128519	-0.0005379	-0.0011121
-        k:drug&ingest&weapon	0.0078735	0.0219671	-0.0058205	-0.0003033	-0.0002562
-        k:drug&intent	0.1590902	-0.075916	0.2701615	-0.0206443	-0.0236684
-        k:drug&intent&making	0.0263651	-0.0263847	0.0230881	-0.0031745	-0.0109782
-        k:drug&intent&minor	0.0537029	0.1016652	-0.0047785	-0.0112431	-0.0006021
-        k:drug&intent&modal	0.0933558	-0.0542164	0.156475	-0.0072677	-0.0216825
-        k:drug&intent&person	0.0452995	0.0966828	-0.0204542	-0.0076614	-0.0030893
-        k:drug&intent&place	0.0008846	0.0312879	-0.0402302	-0.0013577	-0.0097298
-        k:drug&intent&request	0.1671514	-0.0336657	0.2505618	-0.0189649	-0.0201921
-        k:drug&intent&self	0.0214163	-0.175498	0.118517	-0.0024727	-0.0037453
-        k:drug&intent&toxin	0.0689272	-0.1371201	0.1899409	-0.0103968	-0.0147382
-        k:drug&intent&violence	0.0629696	-0.0576706	0.1019493	-0.0065249	-0.0006483
-        k:drug&intent&weapon	0.0105684	0.0293638	-0.0091062	-0.00106	-0.0005304
-        k:drug&making	-0.0518643	-0.0444599	-0.0221656	-0.01862	-0.0389903
-        k:drug&making&modal	0.0009389	0.0338211	-0.0521475	-0.0013755	-0.0098275
-        k:drug&making&person	5.43e-05	0.0025332	-0.0119173	-1.77e-05	-9.76e-05
-        k:drug&making&place	0.0031688	0.0600365	-0.0544447	-0.0015286	-0.0103548
-        k:drug&making&request	0.0053793	-0.0314095	0.0216374	-0.0045687	-0.0125081
-        k:drug&making&self	0.0171962	-0.0582879	0.05821	-0.0009276	-0.0013429
-        k:drug&making&toxin	-0.071236	-0.0482219	-0.034648	-0.0179527	-0.0378861
-        k:drug&making&violence	-0.0175177	-0.0713229	0.0407538	-0.0018048	-0.0014976
-        k:drug&making&weapon	0.0262274	0.0483236	-0.0098594	-0.0014917	-0.0010569
-        k:drug&minor	0.0469992	0.1010938	-0.0144712	-0.0148516	-0.0015491
-        k:drug&minor&person	0.057644	0.1029183	-0.0109124	-0.0101639	-0.0010307
-        k:drug&minor&request	0.0537029	0.1016652	-0.0047785	-0.0112431	-0.0006021
-        k:drug&minor&selfharm	-0.0067037	-0.0005714	-0.0096927	-0.0036085	-0.000947
-        k:drug&minor&toxin	-0.0106448	-0.0018245	-0.0035588	-0.0046877	-0.0005184
-        k:drug&minor&violence	0.0651433	0.104471	-0.0010145	-0.0056106	-4.01e-05
-        k:drug&modal	0.0329742	-0.0620486	0.1080761	-0.0138519	-0.0499406
-        k:drug&modal&person	-0.0190482	-0.0068069	-0.0192345	-0.001106	-0.0030056
-        k:drug&modal&place	0.0008846	0.0312879	-0.0402302	-0.0013577	-0.0097298
-        k:drug&modal&request	0.0520224	-0.0552417	0.1273106	-0.0127458	-0.0469349
-        k:drug&modal&self	0.0034449	-0.0285178	-0.0104795	-0.0014637	-0.0029104
-        k:drug&modal&toxin	0.0712533	-0.0271286	0.0882701	-0.0038112	-0.0134136
-        k:drug&modal&violence	7.6e-05	-0.0246107	-0.0113721	-7.63e-05	-0.0003324
-        k:drug&person	0.2541024	0.2999683	0.1017074	-0.0158127	-0.0201911
-        k:drug&person&request	0.1277726	0.2391967	-0.018537	-0.0079094	-0.0128697
-        k:drug&person&self	0.1725883	0.1474027	0.1301845	-0.0025052	-0.0145701
-        k:drug&person&selfharm	0.1371634	-0.0037737	0.1753565	-0.0044808	-0.0023355
-        k:drug&person&toxin	0.0752532	0.1429509	-0.0399028	-0.0009158	-0.0015274
-        k:drug&person&violence	0.1488429	0.3191024	-0.0570569	-0.007562	-0.0137876
-        k:drug&place	-0.0265057	0.0445939	-0.0698212	-0.0067496	-0.0135339
-        k:drug&place&request	0.0031688	0.0600365	-0.0544447	-0.0015286	-0.0103548
-        k:drug&place&self	0.0022842	0.0287486	-0.0142145	-0.0001708	-0.0006249
-        k:drug&place&toxin	-0.0265057	0.0445939	-0.0698212	-0.0067496	-0.0135339
-        k:drug&place&violence	-0.0273903	0.013306	-0.029591	-0.0053918	-0.003804
-        k:drug&request	0.2389764	0.0041584	0.2650642	-0.0595049	-0.0948922
-        k:drug&request&self	0.0521529	-0.0256314	0.0711285	-0.0051019	-0.0192053
-        k:drug&request&selfharm	0.0231739	-0.0054398	0.015703	-0.0017106	-0.0029272
-        k:drug&request&sexual	-0.0394997	-0.0269248	-0.006587	-0.0047782	-0.0012513
-        k:drug&request&toxin	-0.0170623	-0.1169384	0.0926646	-0.0329732	-0.0354911
-        k:drug&request&violence	0.0701104	0.0940023	0.0435951	-0.0157783	-0.0191139
-        k:drug&request&weapon	0.0183539	0.0263565	-0.0040389	-0.0011884	-0.0008008
-        k:drug&self	0.2913194	-0.0228533	0.3761192	-0.0155907	-0.0523955
-        k:drug&self&selfharm	0.167041	-0.0086421	0.2007521	-0.0025828	-0.0043157
-        k:drug&self&toxin	0.1177662	-0.0655651	0.1825654	-0.0032601	-0.003229
-        k:drug&self&violence	0.1262126	0.0061155	0.1664258	-0.0042957	-0.0154491
-        k:drug&selfharm	0.1603373	-0.0092135	0.1910595	-0.0061913	-0.0052627
-        k:drug&sexual	-0.0394997	-0.0269248	-0.006587	-0.0047782	-0.0012513
-        k:drug&sexual&toxin	-0.0394997	-0.0269248	-0.006587	-0.0047782	-0.0012513
-        k:drug&sexual&violence	-0.0318169	-0.0165137	-0.0063204	-0.0041316	-0.0010391
-        k:drug&toxin	-0.2594984	-0.2302192	0.0100957	-0.1174567	-0.1581876
-        k:drug&toxin&violence	0.0501026	-0.0937022	0.1430913	-0.0180785	-0.0139886
-        k:drug&toxin&weapon	-0.0063659	0.01291	-0.0195552	-0.007823	-0.0066897
-        k:drug&violence	0.1236923	0.0824493	0.1259373	-0.0247247	-0.0262488
-        k:drug&weapon	0.0092931	0.0318697	-0.0203083	-0.0082548	-0.0072162
-        k:efficacy	0.3898187	-0.0260561	0.6325947	-0.1419416	-0.2048842
-        k:efficacy&elimination	0.1910031	0.0648633	0.2166818	-0.0078067	-0.0285868
-        k:efficacy&elimination&homonym	-0.0926832	-0.0199287	-0.0679557	-0.0008684	-0.0008562
-        k:efficacy&elimination&intent	0.1095338	-0.0064089	0.1623892	-0.0009897	-0.0071375
-        k:efficacy&elimination&making	0.1192145	0.1627464	-0.0224279	-0.0006427	-0.000992
-        k:efficacy&elimination&minor	0.01662	0.0123183	-3.14e-05	-0.0001998	-2.88e-05
-        k:efficacy&elimination&modal	-0.0492297	-0.0301909	0.0172578	-0.0006946	-0.0072638
-        k:efficacy&elimination&person	0.085424	0.1128207	-0.0922186	-0.002184	-0.0035597
-        k:efficacy&elimination&place	-0.0661014	-0.0270722	-0.0260695	-0.0009991	-0.0068379
-        k:efficacy&elimination&request	0.1721657	0.0704225	0.1747516	-0.0072171	-0.022958
-        k:efficacy&elimination&self	0.1896288	-0.036274	0.2324311	-0.0018164	-0.0078885
-        k:efficacy&elimination&selfharm	0.0311675	0.0289024	-0.0412986	-0.0024696	-0.0121623
-        k:efficacy&elimination&toxin	0.031675	-0.0231975	0.0470567	-0.000293	-0.0006851
-        k:efficacy&elimination&violence	0.0308254	-0.0086825	0.0777267	-0.0045864	-0.0134823
-        k:efficacy&elimination&weapon	0.0166605	0.0872547	-0.0411192	-0.0016645	-0.0019733
-        k:efficacy&group	-0.0695536	-0.008737	-0.0463163	-0.002797	-0.0166945
-        k:efficacy&group&person	-0.0695536	-0.008737	-0.0463163	-0.002797	-0.0166945
-        k:efficacy&group&request	-0.0695536	-0.008737	-0.0463163	-0.002797	-0.0166945
-        k:efficacy&group&selfharm	-0.0695536	-0.008737	-0.0463163	-0.002797	-0.0166945
-        k:efficacy&homonym	-0.1740255	-0.0593369	-0.1407338	-0.0130362	-0.0116276
-        k:efficacy&homonym&making	-0.0272122	-0.0291944	-0.0040066	-0.0007725	-0.0009836
-        k:efficacy&homonym&request	-0.1740255	-0.0593369	-0.1407338	-0.0130362	-0.0116276
-        k:efficacy&homonym&self	-0.041048	-0.0074997	-0.0340194	-3.88e-05	-9.26e-05
-        k:efficacy&homonym&selfharm	-0.0253891	-0.0019995	-0.0246866	-0.0001688	-0.0002673
-        k:efficacy&homonym&violence	-0.0672941	-0.0179292	-0.0432691	-0.0006996	-0.0005889
-        k:efficacy&homonym&weapon	-0.0236267	-0.0091322	-0.0086303	-0.0005999	-0.0002851
-        k:efficacy&ingest	0.0036543	0.0080327	-0.0071828	-0.0001393	-0.0002013
-        k:efficacy&ingest&person	0.0036543	0.0080327	-0.0071828	-0.0001393	-0.0002013
-        k:efficacy&ingest&request	0.0036543	0.0080327	-0.0071828	-0.0001393	-0.0002013
-        k:efficacy&ingest&self	0.0036543	0.0080327	-0.0071828	-0.0001393	-0.0002013
-        k:efficacy&ingest&toxin	0.0036543	0.0080327	-0.0071828	-0.0001393	-0.0002013
-        k:efficacy&ingest&violence	0.0036543	0.0080327	-0.0071828	-0.0001393	-0.0002013
-        k:efficacy&intent	0.0358815	-0.1073868	0.1746294	-0.0071948	-0.0159374
-        k:efficacy&intent&making	0.0005116	0.0003153	-0.0130625	-4.29e-05	-0.0002179
-        k:efficacy&intent&modal	0.0284686	-0.0069688	0.0346047	-0.0009339	-0.0061598
-        k:efficacy&intent&person	0.0012954	0.0028625	-0.0333741	-0.0003458	-0.0012241
-        k:efficacy&intent&place	0.0793571	-0.0312494	0.1454012	-0.0026939	-0.0056928
-        k:efficacy&intent&request	0.0170442	-0.1018277	0.1326992	-0.0066051	-0.0103087
-        k:efficacy&intent&self	-0.0135889	-0.0134672	-0.0341966	-0.003194	-0.0042187
-        k:efficacy&intent&selfharm	-0.1302673	-0.0124628	-0.1206767	-0.0014313	-0.0073355
-        k:efficacy&intent&violence	0.081121	-0.0044243	0.0860355	-0.0010119	-0.0021224
-        k:efficacy&intent&weapon	-0.0386879	-0.0499832	-0.0148642	-0.0003294	-0.0004226
-        k:efficacy&making	0.1044049	0.1669887	-0.0326015	-0.0041675	-0.0107256
-        k:efficacy&making&minor	0.01662	0.0123183	-3.14e-05	-0.0001998	-2.88e-05
-        k:efficacy&making&modal	-2.69e-05	5.23e-05	-0.0128802	-3.56e-05	-0.0001906
-        k:efficacy&making&person	0.0177393	0.0155242	-0.0017058	-0.0019818	-0.0064501
-        k:efficacy&making&place	-2.69e-05	5.23e-05	-0.0128802	-3.56e-05	-0.0001906
-        k:efficacy&making&request	0.1044049	0.1669887	-0.0326015	-0.0041675	-0.0107256
-        k:efficacy&making&violence	0.0177124	0.0155765	-0.014586	-0.0020174	-0.0066407
-        k:efficacy&making&weapon	0.1247991	0.1896431	-0.0252424	-0.0008667	-0.002251
-        k:efficacy&minor	-0.024901	-0.0007216	-0.0033941	-0.0329226	-0.0015964
-        k:efficacy&minor&person	-0.024901	-0.0007216	-0.0033941	-0.0329226	-0.0015964
-        k:efficacy&minor&request	-0.024901	-0.0007216	-0.0033941	-0.0329226	-0.0015964
-        k:efficacy&minor&violence	0.01662	0.0123183	-3.14e-05	-0.0001998	-2.88e-05
-        k:efficacy&minor&weapon	-0.0073647	-0.0059268	-0.0002132	-0.000766	-0.0001262
-        k:efficacy&modal	-0.0851944	-0.0393041	-0.0289352	-0.0070652	-0.0323257
-        k:efficacy&modal&place	-0.0680671	-0.0246317	-0.0246724	-0.0001049	-0.001635
-        k:efficacy&modal&request	-0.1040317	-0.0337449	-0.0708654	-0.0064756	-0.0266969
-        k:efficacy&modal&self	0.0096582	-0.0014619	0.0055547	-0.0003087	-0.0003404
-        k:efficacy&modal&selfharm	0.0284955	-0.007021	0.0474849	-0.0008983	-0.0059692
-        k:efficacy&modal&violence	-0.0680671	-0.0246317	-0.0246724	-0.0001049	-0.001635
-        k:efficacy&modal&weapon	-2.69e-05	5.23e-05	-0.0128802	-3.56e-05	-0.0001906
-        k:efficacy&person	0.1100953	0.36629	-0.2845291	-0.0504519	-0.0365804
-        k:efficacy&person&place	0.0352272	0.0433045	-0.0350142	-0.0013751	-0.003541
-        k:efficacy&person&request	0.1221012	0.3713291	-0.2754593	-0.048715	-0.035464
-        k:efficacy&person&self	0.0513641	0.1086077	-0.0989413	-0.0050124	-0.0028798
-        k:efficacy&person&selfharm	-0.0599478	0.0237647	-0.1149367	-0.0063484	-0.0188883
-        k:efficacy&person&toxin	0.0283977	0.0374889	-0.0248452	-0.0031384	-0.0018662
-        k:efficacy&person&violence	0.2288574	0.4010433	-0.2359299	-0.0105461	-0.0163583
-        k:efficacy&person&weapon	-0.0067618	-0.0052802	-0.0081589	-0.001069	-0.0004049
-        k:efficacy&place	0.04724	-0.0185178	0.1346302	-0.0044497	-0.0137118
-        k:efficacy&place&request	0.04724	-0.0185178	0.1346302	-0.0044497	-0.0137118
-        k:efficacy&place&self	0.0016964	-0.001539	-0.0261074	-0.000744	-0.0044546
-        k:efficacy&place&selfharm	0.0014526	-0.0032895	0.0028437	-0.0006498	-0.0042303
-        k:efficacy&place&violence	-0.0328399	0.0186728	-0.0596866	-0.00148	-0.005176
-        k:efficacy&place&weapon	-2.69e-05	5.23e-05	-0.0128802	-3.56e-05	-0.0001906
-        k:efficacy&request	0.3878651	-0.013995	0.6172725	-0.1368013	-0.19576
-        k:efficacy&request&self	0.4203578	0.0044701	0.3300138	-0.0234799	-0.0421665
-        k:efficacy&request&selfharm	0.3087439	-0.0408765	0.3456274	-0.0310276	-0.0653436
-        k:efficacy&request&toxin	0.0600727	0.0142914	0.0222115	-0.0034314	-0.0025513
-        k:efficacy&request&violence	0.3066225	0.2537292	0.1624832	-0.0139358	-0.0271822
-        k:efficacy&request&weapon	-0.1232449	0.0037173	-0.1145744	-0.0107828	-0.0091066
-        k:efficacy&self	0.4203578	0.0044701	0.3300138	-0.0234799	-0.0421665
-        k:efficacy&self&selfharm	-0.0529154	-0.0338117	-0.0982019	-0.012355	-0.0223963
-        k:efficacy&self&toxin	0.0141586	0.0234776	-0.0170181	-0.0002089	-0.0003334
-        k:efficacy&self&violence	0.3166642	0.0661537	0.3158625	-0.003298	-0.0036766
-        k:efficacy&self&weapon	6.44e-05	0.0003835	-0.0077634	-0.0002957	-0.0002515
-        k:efficacy&selfharm	0.3275812	-0.0464357	0.3875576	-0.0316173	-0.0709723
-        k:efficacy&selfharm&violence	0.0052875	0.0404389	-0.0787699	-0.0009022	-0.0013501
-        k:efficacy&selfharm&weapon	-0.0322282	-0.0115175	-0.0371506	-0.0006698	-0.0002878
-        k:efficacy&toxin	0.0600727	0.0142914	0.0222115	-0.0034314	-0.0025513
-        k:efficacy&toxin&violence	0.0600727	0.0142914	0.0222115	-0.0034314	-0.0025513
-        k:efficacy&violence	0.3066225	0.2537292	0.1624832	-0.0139358	-0.0271822
-        k:efficacy&violence&weapon	-0.0230507	-0.0084333	-0.0294562	-0.0009385	-0.0007545
-        k:efficacy&weapon	-0.1232449	0.0037173	-0.1145744	-0.0107828	-0.0091066
-        k:elimination	0.0569306	-0.348358	-0.1812431	-0.3919274	0.116312
-        k:elimination&group	0.5998052	-0.3035714	-0.1553666	-0.1065721	0.9301695
-        k:elimination&group&homonym	-0.0178491	-0.0002945	-0.0008595	-0.0003487	-0.0247736
-        k:elimination&group&intent	-0.0948073	-0.0371049	-0.0191973	-0.0029551	0.0241464
-        k:elimination&group&making	-0.0108333	-0.0321957	-0.0096109	-0.0112837	0.0565495
-        k:elimination&group&modal	0.4485186	-0.0872151	-0.1042043	-0.0682156	0.409968
-        k:elimination&group&person	-0.0050827	-0.206639	-0.0243555	-0.0287942	0.185096
-        k:elimination&group&place	0.1558355	-0.0551375	-0.0169221	-0.0236544	0.2307345
-        k:elimination&group&request	-0.0258006	-0.1473398	-0.0421185	-0.007	0.2174626
-        k:elimination&group&self	0.0936088	-0.0970407	-0.0290418	-0.0050644	0.2267653
-        k:elimination&group&violence	0.0931835	-0.210753	-0.0308633	-0.030934	0.3198906
-        k:elimination&group&weapon	0.0026022	-0.0019825	-0.0023355	-0.0008695	0.0048099
-        k:elimination&homonym	-0.0671996	0.0153946	-0.1767045	-0.0462706	-0.1300348
-        k:elimination&homonym&ingest	-0.028119	-0.0156134	-0.0023129	-0.0040307	-0.0105619
-        k:elimination&homonym&intent	0.0461261	0.067615	-0.0824955	-0.0082823	-0.0276562
-        k:elimination&homonym&making	-0.0085365	-0.0495321	-0.0014814	-0.0020013	-0.0090885
-        k:elimination&homonym&minor	-0.0132125	-0.0084219	-0.0001278	-0.0012897	-8.44e-05
-        k:elimination&homonym&modal	-0.0273186	0.0051756	-0.0029656	-0.0006232	-0.0294594
-        k:elimination&homonym&person	0.0901114	-0.010094	-0.0023915	-0.0019372	-0.0025118
-        k:elimination&homonym&place	-0.000356	0.0457566	-0.0010404	-0.0059252	-0.0335193
-        k:elimination&homonym&request	-0.0025199	0.0381085	-0.16578	-0.0306038	-0.0723193
-        k:elimination&homonym&self	0.0191078	0.0732802	-0.1050268	-0.0025667	-0.0075767
-        k:elimination&homonym&selfharm	-0.0417475	-0.0029393	-0.0608496	-0.0012098	-0.0003718
-        k:elimination&homonym&sexual	-0.0083066	-0.0031679	-0.0011328	-0.014226	-0.001604
-        k:elimination&homonym&toxin	-0.0334732	-0.0133061	-0.0034348	-0.0008865	-0.0063504
-        k:elimination&homonym&violence	-0.2236774	-0.187131	-0.1468703	-0.0373946	-0.1074963
-        k:elimination&homonym&weapon	0.1344631	0.1228808	-0.0120798	-0.0065601	-0.0128206
-        k:elimination&ingest	0.0775679	0.060302	0.0114256	-0.0075576	-0.0144707
-        k:elimination&ingest&intent	0.1034028	0.0471668	0.027953	-0.0033561	-0.0032838
-        k:elimination&ingest&making	0.0138704	0.0355178	-0.0067995	-0.0007096	-0.0014587
-        k:elimination&ingest&modal	2.17e-05	-0.027144	0.0005452	-5.86e-05	-0.0002347
-        k:elimination&ingest&person	0.0603927	0.0392838	0.0312875	-0.0015074	-0.0010679
-        k:elimination&ingest&place	0.0022842	0.0287486	-0.0142145	-0.0001708	-0.0006249
-        k:elimination&ingest&request	-0.0487216	-0.0385741	-0.0241405	-0.0060983	-0.0129259
-        k:elimination&ingest&self	0.0082071	-0.050399	0.0201935	-0.0024829	-0.0028895
-        k:elimination&ingest&selfharm	0.0074237	-0.0285378	0.0375972	-0.0013299	-0.0003404
-        k:elimination&ingest&toxin	0.1285954	0.1004807	0.0218968	-0.0016886	-0.0024045
-        k:elimination&ingest&violence	0.086677	0.097684	-0.0312737	-0.0016582	-0.0027346
-        k:elimination&ingest&weapon	-0.0135452	0.0097888	-0.0061624	-0.0018853	-0.0032259
-        k:elimination&intent	0.0025974	-0.061493	0.1379815	-0.0630382	-0.0742956
-        k:elimination&intent&making	-0.15136	-0.1165531	-0.0642748	-0.0092036	-0.0185657
-        k:elimination&intent&minor	-0.0778154	-0.0840959	-0.003707	-0.0087167	-0.0010348
-        k:elimination&intent&modal	0.0748659	0.0828087	0.1148615	-0.008836	0.0050652
-        k:elimination&intent&person	-0.102326	0.1766124	-0.1684017	-0.017823	-0.0349502
-        k:elimination&intent&place	0.1027618	0.1847064	-0.0834877	-0.0029224	-0.0134721
-        k:elimination&intent&request	0.0017419	-0.1565335	0.1621709	-0.0434497	-0.0290961
-        k:elimination&intent&self	-0.0024038	-0.118629	0.1843166	-0.0194595	-0.0505308
-        k:elimination&intent&selfharm	0.1617672	-0.0596132	0.1212225	-0.0083095	-0.0180663
-        k:elimination&intent&sexual	0.0140056	0.0365407	-0.0063552	-0.0101883	-0.0007942
-        k:elimination&intent&toxin	0.1099544	0.0686007	0.0227409	-0.001611	-0.0019122
-        k:elimination&intent&violence	0.1759288	0.1020531	0.202786	-0.0215462	-0.0644463
-        k:elimination&intent&weapon	-0.1314772	-0.0904363	-0.0252185	-0.0018795	-0.0054176
-        k:elimination&making	-0.0768738	0.0777522	0.0740605	-0.0932891	-0.0743759
-        k:elimination&making&minor	-0.0659368	-0.0280304	-0.0009072	-0.0182877	-0.0074852
-        k:elimination&making&modal	0.0363204	0.0668599	-0.0264432	-0.0008697	-0.0049362
-        k:elimination&making&person	0.1231442	0.2003684	-0.0189239	-0.0274563	-0.0559883
-        k:elimination&making&place	0.1871017	0.1829852	-0.037501	-0.018279	0.0397773
-        k:elimination&making&request	-0.0442771	0.0745707	0.0989561	-0.0629271	-0.129631
-        k:elimination&making&self	-0.1141814	-0.0591948	0.1424923	-0.0223667	-0.0300951
-        k:elimination&making&selfharm	0.062056	-0.0366555	0.2252336	-0.0010679	-0.0034357
-        k:elimination&making&sexual	0.0541964	0.164648	-0.0091009	-0.0235042	-0.0099421
-        k:elimination&making&toxin	0.010309	0.0533327	-0.0319801	-0.0005029	-0.0009953
-        k:elimination&making&violence	-0.0464757	-0.1278402	-0.0645529	-0.0068587	-0.0141994
-        k:elimination&making&weapon	-0.1322977	-0.0018015	-0.0709919	-0.0466118	-0.0696019
-        k:elimination&minor	-0.1478851	-0.1131452	-0.0059774	-0.0277359	-0.0087615
-        k:elimination&minor&person	-0.1478851	-0.1131452	-0.0059774	-0.0277359	-0.0087615
-        k:elimination&minor&place	-0.0054163	-0.0195647	5.5e-06	-6.17e-05	-6.92e-05
-        k:elimination&minor&request	-0.0653283	-0.0727965	-0.0051016	-0.0096479	-0.0013052
-        k:elimination&minor&self	-0.0141895	-0.0037917	-0.0035058	-0.0045322	-0.0002876
-        k:elimination&minor&selfharm	-0.0021043	-0.0008361	-8.88e-05	-0.0010134	-7.05e-05
-        k:elimination&minor&violence	-0.0372097	-0.0461027	-0.0001008	-0.0012336	-0.0001445
-        k:elimination&minor&weapon	-0.0879731	-0.0599134	-0.0008703	-0.0181496	-0.0075255
-        k:elimination&modal	0.4294374	-0.028891	0.0084979	-0.0762533	0.3590985
-        k:elimination&modal&person	-0.0022847	0.0555526	-0.1748184	-0.0256689	0.0802645
-        k:elimination&modal&place	-0.0371434	-0.0263331	-0.0301584	-0.0039334	0.0122743
-        k:elimination&modal&request	0.1221722	0.0280778	0.1029756	-0.0058214	0.0534572
-        k:elimination&modal&self	-0.0752331	-0.0034918	-0.0535135	-0.0026699	-0.022628
-        k:elimination&modal&selfharm	0.1431244	-0.0215376	0.2479407	-0.0025299	-0.0135955
-        k:elimination&modal&sexual	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:elimination&modal&toxin	7.6e-05	-0.0246107	-0.0113721	-7.63e-05	-0.0003324
-        k:elimination&modal&violence	0.111048	-0.0055776	0.0686797	-0.0187402	0.0697049
-        k:elimination&modal&weapon	0.0200731	0.0339848	-0.0168483	-0.0017751	0.0009172
-        k:elimination&person	0.2101396	0.4532495	-0.3244498	-0.0925534	0.0022796
-        k:elimination&person&place	0.0946622	0.0713699	-0.0106747	-0.0020606	-0.0118816
-        k:elimination&person&request	0.2882065	0.501168	-0.1790302	-0.0305964	-0.0790892
-        k:elimination&person&self	0.0487893	0.2741983	-0.1628604	-0.011865	0.0326723
-        k:elimination&person&selfharm	0.0106068	0.011065	-0.0412616	-0.0032455	-0.0017611
-        k:elimination&person&sexual	0.0007573	0.0057415	-0.0033475	-0.0020959	-0.0005086
-        k:elimination&person&toxin	0.1010466	0.1730069	-0.0425643	-0.0010721	-0.001855
-        k:elimination&person&violence	0.1931357	0.3439301	-0.341147	-0.0245746	0.1164246
-        k:elimination&person&weapon	0.0165152	-0.0116691	-0.0111343	-0.0207176	-0.0124116
-        k:elimination&place	0.2191562	0.2161289	-0.1338659	-0.0490148	0.0895099
-        k:elimination&place&request	0.1484878	0.2994947	-0.1140447	-0.0122961	-0.0562044
-        k:elimination&place&self	0.0737738	0.1796246	-0.0762602	-0.0048528	-0.0210658
-        k:elimination&place&selfharm	0.0014526	-0.0032895	0.0028437	-0.0006498	-0.0042303
-        k:elimination&place&toxin	0.0022842	0.0287486	-0.0142145	-0.0001708	-0.0006249
-        k:elimination&place&violence	0.0986762	0.0921161	-0.1197838	-0.021765	0.1093185
-        k:elimination&place&weapon	0.1169773	0.1438523	-0.0237461	-0.0169714	-0.0796798
-        k:elimination&request	-0.1913405	-0.2016479	-0.0111613	-0.179187	-0.137889
-        k:elimination&request&self	0.1803736	-0.077649	0.2228916	-0.0505787	0.142939
-        k:elimination&request&selfharm	0.0195957	-0.0714311	0.0520019	-0.0118135	-0.0270646
-        k:elimination&request&sexual	0.0319221	0.1519284	-0.0146482	-0.0393442	-0.0132093
-        k:elimination&request&toxin	0.0555832	0.0292112	0.028747	-0.0017384	-0.0084775
-        k:elimination&request&violence	-0.5297266	-0.2942392	-0.1485242	-0.0656915	-0.1879743
-        k:elimination&request&weapon	-0.1282163	-0.0722123	-0.1057943	-0.0414973	-0.0868013
-        k:elimination&self	0.1714617	-0.0555313	0.2465675	-0.0544504	0.118226
-        k:elimination&self&selfharm	0.1116793	-0.0832684	0.1331272	-0.007794	-0.0175344
-        k:elimination&self&sexual	-0.0820527	-0.0542465	-0.0039965	-0.0077067	-0.002518
-        k:elimination&self&toxin	0.1024754	0.050923	0.0461303	-0.001551	-0.0027775
-        k:elimination&self&violence	0.1979641	0.2202491	0.0541745	-0.0154358	0.0091026
-        k:elimination&self&weapon	-0.1318739	-0.0577978	-0.0402117	-0.012762	-0.0126307
-        k:elimination&selfharm	0.0686373	-0.0798723	0.1359188	-0.0137487	-0.0370329
-        k:elimination&selfharm&violence	-0.0369799	0.0181871	-0.070167	-0.0030669	-0.0057786
-        k:elimination&sexual	0.0302189	0.1502748	-0.0152966	-0.0434854	-0.014337
-        k:elimination&sexual&violence	-0.0239774	-0.0143732	-0.0061957	-0.0199812	-0.0043948
-        k:elimination&sexual&weapon	0.0329484	0.0689026	-0.0003636	-0.0039176	-0.0049438
-        k:elimination&toxin	0.2532325	0.2048441	0.0820916	-0.004104	-0.0114146
-        k:elimination&toxin&violence	0.245359	0.182877	0.087912	-0.0038007	-0.0111584
-        k:elimination&toxin&weapon	0.0079706	0.0220509	-0.0058483	-0.0003144	-0.0002727
-        k:elimination&violence	-0.2164598	-0.2803594	-0.1541963	-0.1383729	-0.0443188
-        k:elimination&violence&weapon	-0.0421093	-0.0768411	-0.033822	-0.0038926	-0.0034206
-        k:elimination&weapon	-0.2386659	-0.0759584	-0.1242558	-0.0784369	-0.1697665
-        k:group	0.8831625	-0.3717669	-0.3101905	-0.2139282	1.481435
-        k:group&homonym	-0.0359983	-0.0047699	-0.0018267	-0.0033056	-0.0395012
-        k:group&homonym&intent	-0.0178491	-0.0002945	-0.0008595	-0.0003487	-0.0247736
-        k:group&homonym&modal	-0.0164814	-7.17e-05	-0.0006132	-3.28e-05	-0.0227365
-        k:group&homonym&request	-0.0359983	-0.0047699	-0.0018267	-0.0033056	-0.0395012
-        k:group&homonym&violence	-0.0178491	-0.0002945	-0.0008595	-0.0003487	-0.0247736
-        k:group&intent	-0.1543554	-0.0458038	-0.0235441	-0.0088812	-0.0452649
-        k:group&intent&making	-0.0229814	-0.0013194	-0.0056556	-0.0008022	-0.0099333
-        k:group&intent&modal	0.0057454	-0.0063102	-0.0132548	-0.0016677	0.0458162
-        k:group&intent&person	-0.074116	-0.0371468	-0.001669	-0.0015811	-0.0076434
-        k:group&intent&request	-0.1611047	-0.0411825	-0.022295	-0.0075806	-0.050625
-        k:group&intent&self	-0.0229814	-0.0013194	-0.0056556	-0.0008022	-0.0099333
-        k:group&intent&violence	-0.0940526	-0.029547	-0.0009001	-0.0005179	-0.034473
-        k:group&making	0.0342544	-0.0794568	-0.0104233	-0.0155462	0.1971759
-        k:group&making&person	0.0450877	-0.0472611	-0.0008123	-0.0042626	0.1406263
-        k:group&making&place	0.0121482	-0.0308763	-0.0039554	-0.0104814	0.0664828
-        k:group&making&request	0.0221062	-0.0485805	-0.0064679	-0.0050648	0.130693
-        k:group&making&self	-0.0229814	-0.0013194	-0.0056556	-0.0008022	-0.0099333
-        k:group&modal	0.6777624	-0.1072749	-0.1604434	-0.0926401	0.7418204
-        k:group&modal&person	0.1765572	-0.064083	-0.0253769	-0.023203	0.2097406
-        k:group&modal&place	0.0297059	-0.0043603	-0.0050328	-0.003765	0.0154162
-        k:group&modal&request	0.1578667	-0.0080569	-0.0163845	-0.001931	0.1872253
-        k:group&modal&self	0.0442732	-0.0006114	-0.0115042	-0.0010713	0.0626001
-        k:group&modal&violence	0.1406667	-0.0448177	-0.0313237	-0.0160218	0.1513596
-        k:group&modal&weapon	0.0026022	-0.0019825	-0.0023355	-0.0008695	0.0048099
-        k:group&person	0.0800749	-0.2215568	-0.1039996	-0.0679303	0.4565663
-        k:group&person&request	-0.3063012	-0.1378498	-0.0766367	-0.0214079	0.0410686
-        k:group&person&self	-0.155116	-0.01766	-0.0210961	-0.0088561	-0.0906898
-        k:group&person&selfharm	-0.0695536	-0.008737	-0.0463163	-0.002797	-0.0166945
-        k:group&person&violence	-0.0685489	-0.1121722	-0.0245341	-0.0139668	0.1380013
-        k:group&place	0.1558355	-0.0551375	-0.0169221	-0.0236544	0.2307345
-        k:group&place&violence	0.1436873	-0.0242612	-0.0129667	-0.013173	0.1642516
-        k:group&place&weapon	0.0026022	-0.0019825	-0.0023355	-0.0008695	0.0048099
-        k:group&request	-0.2576669	-0.1653112	-0.1252008	-0.0410232	0.1471095
-        k:group&request&self	-0.0630927	-0.0298111	-0.0493342	-0.0133874	0.0665668
-        k:group&request&selfharm	-0.0695536	-0.008737	-0.0463163	-0.002797	-0.0166945
-        k:group&request&violence	-0.2179095	-0.0593899	-0.0181337	-0.0022743	-0.0529985
-        k:group&self	-0.0188195	-0.0304225	-0.0608383	-0.0144587	0.129167
-        k:group&self&violence	0.0543052	-0.0138204	-0.0284474	-0.00264	0.1198888
-        k:group&selfharm	-0.0695536	-0.008737	-0.0463163	-0.002797	-0.0166945
-        k:group&violence	0.0577699	-0.1438776	-0.0601493	-0.0362608	0.2483137
-        k:group&violence&weapon	0.0026022	-0.0019825	-0.0023355	-0.0008695	0.0048099
-        k:group&weapon	0.0026022	-0.0019825	-0.0023355	-0.0008695	0.0048099
-        k:homonym	-0.568968	-0.4423665	-0.483326	-0.0830959	-0.450965
-        k:homonym&ingest	0.0207767	0.0591068	-0.0185784	-0.027763	-0.0379731
-        k:homonym&ingest&intent	-0.0195504	-0.0089897	-0.0070343	-0.0051742	-0.0082672
-        k:homonym&ingest&making	0.1123958	0.1124673	-0.0006941	-0.0015906	-0.0017172
-        k:homonym&ingest&request	0.0403271	0.0680965	-0.0115441	-0.0225888	-0.0297059
-        k:homonym&ingest&toxin	-0.0058145	-0.005507	-0.0002558	-0.0015698	-0.0023548
-        k:homonym&ingest&violence	-0.0253649	-0.0144966	-0.0072901	-0.006744	-0.0106219
-        k:homonym&ingest&weapon	0.0909771	0.100289	-0.001036	-0.0031725	-0.0046869
-        k:homonym&intent	-0.0997345	-0.1734168	-0.1642412	0.0360167	-0.0526065
-        k:homonym&intent&making	-0.1060884	-0.1922623	-0.0025483	0.004054	-0.0037178
-        k:homonym&intent&minor	0.0845366	-0.0147921	-0.0060285	0.0759331	-0.001544
-        k:homonym&intent&modal	-0.0371078	0.0034559	-0.0112109	-0.0028086	-0.0302487
-        k:homonym&intent&person	0.1513965	0.0913004	-0.002832	-0.0096618	-0.0019502
-        k:homonym&intent&place	-0.0051682	-0.0043165	-5.39e-05	-4.74e-05	-0.0001174
-        k:homonym&intent&request	-0.078324	-0.1625792	-0.1552443	0.0430056	-0.0430868
-        k:homonym&intent&self	0.1088834	0.1346062	-0.1102725	-0.0118926	-0.0036628
-        k:homonym&intent&selfharm	-0.0163584	-0.0009398	-0.036163	-0.0010411	-0.0001044
-        k:homonym&intent&sexual	0.099655	-0.009577	-0.0045879	0.08405	-0.0009311
-        k:homonym&intent&toxin	-0.0165083	-0.0057485	-0.0014252	-6.44e-05	-1.85e-05
-        k:homonym&intent&violence	-0.0064232	0.0255749	-0.1086457	-0.0223235	-0.0370868
-        k:homonym&intent&weapon	-0.0976533	-0.138585	-5.66e-05	-0.0008307	-0.0001787
-        k:homonym&making	-0.1192374	-0.1794821	-0.0234755	-0.0254305	-0.043952
-        k:homonym&making&minor	0.0304713	-8.74e-05	-1.5e-06	0.0087639	-4.1e-06
-        k:homonym&making&modal	0.0007023	0.0069556	-5.88e-05	4.99e-05	-0.0009889
-        k:homonym&making&person	-0.0530596	-0.0722538	-0.0072792	0.006353	-0.0027816
-        k:homonym&making&place	0.0488404	0.067622	-0.0013832	-0.0040746	-0.0087783
-        k:homonym&making&request	-0.0813916	-0.1632185	-0.019126	-0.0119933	-0.0210611
-        k:homonym&making&self	-0.0271774	-0.0234931	-0.0084924	0.0035371	-0.0048104
-        k:homonym&making&sexual	0.0304713	-8.74e-05	-1.5e-06	0.0087639	-4.1e-06
-        k:homonym&making&violence	-0.0789948	-0.11963	-0.0044655	-0.0135425	-0.0239924
-        k:homonym&making&weapon	0.0358748	-0.0290911	-0.0021934	-0.0066195	-0.0107588
-        k:homonym&minor	0.1998726	-0.0278146	-0.0287213	0.1821924	-0.0188475
-        k:homonym&minor&modal	-0.0857977	-0.0012217	-0.0031312	-0.1223214	-0.0025287
-        k:homonym&minor&person	-0.0793478	-0.0119339	-0.0034325	-0.134555	-0.0056996
-        k:homonym&minor&request	0.0850362	-0.013933	-0.0046148	0.0775619	-0.0009653
-        k:homonym&minor&self	-0.0670884	-0.0019199	-0.0033236	-0.1297953	-0.0026759
-        k:homonym&minor&selfharm	-0.0021043	-0.0008361	-8.88e-05	-0.0010134	-7.05e-05
-        k:homonym&minor&sexual	0.2286907	-0.0167999	-0.026459	0.209534	-0.0161864
-        k:homonym&minor&violence	-0.0111081	-0.0075858	-3.9e-05	-0.0002764	-1.39e-05
-        k:homonym&modal	-0.172998	-0.0086925	-0.022794	-0.1408186	-0.0939371
-        k:homonym&modal&person	-0.0845957	0.0065931	-0.0017763	-0.1206427	-0.0029388
-        k:homonym&modal&request	-0.0509136	0.0011569	-0.0145871	-0.0041187	-0.0420887
-        k:homonym&modal&self	-0.0850954	0.0057339	-0.00319	-0.1222715	-0.0035176
-        k:homonym&modal&sexual	-0.0852981	-0.0003626	-0.0017175	-0.1206927	-0.0019499
-        k:homonym&modal&violence	-0.0300845	0.0037258	-0.005462	-0.0029216	-0.0361442
-        k:homonym&person	-0.066878	-0.0767394	-0.0137013	-0.1395949	-0.0123443
-        k:homonym&person&request	0.0179666	-0.0739256	-0.0105891	-0.0138035	-0.0068763
-        k:homonym&person&self	0.024045	0.1071759	-0.0120656	-0.13257	-0.00735
-        k:homonym&person&selfharm	-0.0021043	-0.0008361	-8.88e-05	-0.0010134	-7.05e-05
-        k:homonym&person&sexual	-0.0510294	-0.0017784	-0.0025839	-0.1088421	-0.0036174
-        k:homonym&person&violence	0.0922157	-0.0092579	-0.0023026	-0.0009238	-0.0024413
-        k:homonym&place	0.0113831	0.0547907	-0.0022513	-0.0087728	-0.035576
-        k:homonym&place&request	0.0436722	0.0633055	-0.0014372	-0.004122	-0.0088958
-        k:homonym&place&self	0.0065709	0.0047176	-0.0012649	-0.002895	-0.0021741
-        k:homonym&place&violence	-0.0374573	-0.0128313	-0.0008681	-0.0046981	-0.0267976
-        k:homonym&place&weapon	0.0488404	0.067622	-0.0013832	-0.0040746	-0.0087783
-        k:homonym&request	-0.3829833	-0.3332308	-0.3873535	-0.077619	-0.1949481
-        k:homonym&request&self	-0.1569615	-0.0699128	-0.1850014	-0.0433482	-0.0257498
-        k:homonym&request&selfharm	-0.0417475	-0.0029393	-0.0608496	-0.0012098	-0.0003718
-        k:homonym&request&sexual	0.0963954	-0.0102172	-0.0049827	0.0778714	-0.0013421
-        k:homonym&request&toxin	-0.0392878	-0.018813	-0.0036906	-0.0024564	-0.0087051
-        k:homonym&request&violence	-0.2058882	-0.2131407	-0.1621842	-0.0374708	-0.0619707
-        k:homonym&request&weapon	0.1609447	0.1057973	-0.0140414	-0.011829	-0.0167731
-        k:homonym&self	-0.2583893	-0.0739792	-0.197791	-0.1732401	-0.0623486
-        k:homonym&self&selfharm	-0.0142541	-0.0001037	-0.0360742	-2.77e-05	-3.39e-05
-        k:homonym&self&sexual	-0.0548267	-0.00045	-0.0017189	-0.1119287	-0.001954
-        k:homonym&self&violence	0.0677831	0.1292685	-0.1232503	-0.0022508	-0.0073561
-        k:homonym&self&weapon	-0.0571788	-0.0663234	-0.0032984	-0.0046648	-0.0034427
-        k:homonym&selfharm	-0.0691253	-0.0188808	-0.0909295	-0.0141851	-0.0099318
-        k:homonym&selfharm&violence	-0.0142541	-0.0001037	-0.0360742	-2.77e-05	-3.39e-05
-        k:homonym&sexual	0.1410514	-0.0352171	-0.0316864	0.1589958	-0.0288818
-        k:homonym&sexual&violence	-0.0876393	-0.0184172	-0.0052274	-0.0505381	-0.0126954
-        k:homonym&toxin	-0.0392878	-0.018813	-0.0036906	-0.0024564	-0.0087051
-        k:homonym&toxin&violence	-0.0392878	-0.018813	-0.0036906	-0.0024564	-0.0087051
-        k:homonym&violence	-0.4311945	-0.2808444	-0.1910261	-0.1087424	-0.2079301
-        k:homonym&violence&weapon	-0.0604649	-0.088319	-0.0091039	-0.0015224	-0.0013932
-        k:homonym&weapon	0.1609447	0.1057973	-0.0140414	-0.011829	-0.0167731
-        k:ingest	-0.0979831	-0.0254685	-0.1128964	-0.0775197	-0.0921657
-        k:ingest&intent	0.0565008	0.0394986	-0.0110972	-0.0198769	-0.0162224
-        k:ingest&intent&making	-0.0065566	-0.0374323	0.0070862	-0.0020169	-0.0032031
-        k:ingest&intent&modal	0.0028735	-0.0299235	0.0014003	-0.0011574	-0.0013518
-        k:ingest&intent&person	0.0483321	0.0875863	-0.0012547	-0.0102771	-0.002253
-        k:ingest&intent&place	-0.0483292	-0.0657981	-0.0003084	-0.0014042	-0.0021605
-        k:ingest&intent&request	-0.0502384	-0.0503879	-0.039629	-0.0132435	-0.0064105
-        k:ingest&intent&self	-0.0032858	-0.0336247	0.002721	-0.0121806	-0.0045667
-        k:ingest&intent&selfharm	0.0074237	-0.0285378	0.0375972	-0.0013299	-0.0003404
-        k:ingest&intent&toxin	0.1788781	0.1309341	0.0167918	-0.0017852	-0.002078
-        k:ingest&intent&violence	0.1174093	0.1191477	-0.043413	-0.0069289	-0.0106753
-        k:ingest&intent&weapon	0.0380599	0.0435637	-0.005841	-0.0003772	-0.000465
-        k:ingest&making	0.0116011	0.0423464	-0.0448569	-0.0257473	-0.0412025
-        k:ingest&making&place	-0.046045	-0.0370495	-0.0145229	-0.0015751	-0.0027855
-        k:ingest&making&request	0.1002499	0.0818165	-0.002002	-0.003475	-0.005289
-        k:ingest&making&self	0.0059969	0.0135507	-0.000979	-0.0004063	-0.0012025
-        k:ingest&making&toxin	-0.0550137	0.0131649	-0.0461003	-0.0142044	-0.0270094
-        k:ingest&making&violence	0.0022842	0.0287486	-0.0142145	-0.0001708	-0.0006249
-        k:ingest&making&weapon	0.1504557	0.156031	-0.006535	-0.0019678	-0.0021822
-        k:ingest&modal	0.0028735	-0.0299235	0.0014003	-0.0011574	-0.0013518
-        k:ingest&modal&request	0.0028735	-0.0299235	0.0014003	-0.0011574	-0.0013518
-        k:ingest&modal&self	0.0028735	-0.0299235	0.0014003	-0.0011574	-0.0013518
-        k:ingest&modal&toxin	2.17e-05	-0.027144	0.0005452	-5.86e-05	-0.0002347
-        k:ingest&modal&violence	2.17e-05	-0.027144	0.0005452	-5.86e-05	-0.0002347
-        k:ingest&person	0.0519865	0.095619	-0.0084374	-0.0104165	-0.0024543
-        k:ingest&person&request	0.0262902	0.0656468	-0.0058039	-0.0102712	-0.0021433
-        k:ingest&person&self	0.0519865	0.095619	-0.0084374	-0.0104165	-0.0024543
-        k:ingest&person&selfharm	0.0074237	-0.0285378	0.0375972	-0.0013299	-0.0003404
-        k:ingest&person&toxin	0.0819174	0.0972069	-0.0291359	-0.000552	-0.0008107
-        k:ingest&person&violence	0.1091902	0.1350564	-0.032812	-0.0005843	-0.0012272
-        k:ingest&place	-0.046045	-0.0370495	-0.0145229	-0.0015751	-0.0027855
-        k:ingest&place&request	-0.046045	-0.0370495	-0.0145229	-0.0015751	-0.0027855
-        k:ingest&place&self	0.0022842	0.0287486	-0.0142145	-0.0001708	-0.0006249
-        k:ingest&place&toxin	0.0022842	0.0287486	-0.0142145	-0.0001708	-0.0006249
-        k:ingest&place&violence	0.0022842	0.0287486	-0.0142145	-0.0001708	-0.0006249
-        k:ingest&request	-0.0635521	-0.003748	-0.0982701	-0.0394588	-0.0389565
-        k:ingest&request&self	-0.0261571	0.0305949	-0.0606974	-0.0120755	-0.0048674
-        k:ingest&request&selfharm	0.0074237	-0.0285378	0.0375972	-0.0013299	-0.0003404
-        k:ingest&request&toxin	-0.0068668	0.0050944	-0.0661272	-0.0055224	-0.0057281
-        k:ingest&request&violence	-0.0409117	0.0242648	-0.1251181	-0.0057952	-0.0063144
-        k:ingest&request&weapon	0.1211635	0.1218856	-0.0010565	-0.0032464	-0.0048957
-        k:ingest&self	0.0026527	0.0031566	-0.0186763	-0.0124907	-0.0053929
-        k:ingest&self&selfharm	0.0074237	-0.0285378	0.0375972	-0.0013299	-0.0003404
-        k:ingest&self&toxin	0.0873368	0.041401	0.0018495	-0.0010514	-0.0018849
-        k:ingest&self&violence	0.0532919	0.0605713	-0.0571415	-0.0013242	-0.0024712
-        k:ingest&selfharm	0.0074237	-0.0285378	0.0375972	-0.0013299	-0.0003404
-        k:ingest&toxin	0.0096036	0.0162501	-0.06275	-0.0301703	-0.0411411
-        k:ingest&toxin&violence	0.1115493	0.0820035	-0.0247406	-0.0066783	-0.0070167
-        k:ingest&toxin&weapon	0.0078735	0.0219671	-0.0058205	-0.0003033	-0.0002562
-        k:ingest&violence	0.057954	0.0921841	-0.0907659	-0.0121253	-0.0158702
-        k:ingest&weapon	0.129037	0.1438527	-0.006877	-0.0035497	-0.0051519
-        k:intent	0.0403624	0.1191009	-0.027766	-0.2147653	-0.4524002
-        k:intent&making	0.2806399	0.3211489	-0.1275151	0.0533027	-0.0581453
-        k:intent&making&minor	0.0345262	-0.0189176	-0.0220691	0.1056657	-0.0003519
-        k:intent&making&modal	0.0887741	0.1887714	-0.1108172	-0.004926	-0.0181429
-        k:intent&making&person	-0.0226737	0.010187	-0.0813881	-0.0352043	-0.0035677
-        k:intent&making&place	0.0140991	0.0294431	-0.0552668	-0.0049315	-0.0154909
-        k:intent&making&request	0.1870439	0.1568136	-0.1030285	0.0566592	-0.0530868
-        k:intent&making&self	0.1002407	-0.0400106	0.0780217	0.0926185	-0.0193062
-        k:intent&making&selfharm	0.2710904	0.4451895	0.0239765	-0.0074893	-0.0042947
-        k:intent&making&sexual	0.1280235	0.0246559	-0.0042169	0.1438904	-0.0004109
-        k:intent&making&toxin	0.0228133	-0.0104053	0.0087405	-0.0029586	-0.0104253
-        k:intent&making&violence	-0.0983522	-0.1840126	-0.0379521	-0.0024132	-0.0024328
-        k:intent&making&weapon	0.0857673	0.0420213	-0.0811621	-0.0195215	-0.0184843
-        k:intent&minor	-0.0379022	-0.0758949	-0.1288906	0.1386809	-0.015048
-        k:intent&minor&modal	-0.0027677	-0.0075444	-0.0015512	-0.0021228	-0.0010726
-        k:intent&minor&person	-0.1473836	-0.057146	-0.1169011	-0.0415025	-0.0114317
-        k:intent&minor&place	-0.0275418	-0.0174709	-0.0014134	-0.009194	-0.001066
-        k:intent&minor&request	-0.1719496	-0.059684	-0.120607	-0.0209898	-0.0089267
-        k:intent&minor&self	-0.1786879	-0.1633036	-0.087249	0.0537481	-0.0033894
-        k:intent&minor&selfharm	-0.130144	-0.0138106	-0.0942179	-0.0202696	-0.0003874
-        k:intent&minor&sexual	0.1824853	-0.0643442	-0.0181381	0.2923803	-0.0075628
-        k:intent&minor&toxin	-0.0106448	-0.0018245	-0.0035588	-0.0046877	-0.0005184
-        k:intent&minor&violence	-0.0130799	0.0414584	-0.0026402	-0.0162709	-0.0016464
-        k:intent&minor&weapon	-0.0054163	-0.0195647	5.5e-06	-6.17e-05	-6.92e-05
-        k:intent&modal	0.2938459	0.1403037	0.3966124	-0.0431655	-0.0732466
-        k:intent&modal&person	-0.179266	0.0270351	-0.1754455	-0.0127546	-0.0406652
-        k:intent&modal&place	0.0020754	0.033999	-0.0535636	-0.0014569	-0.0114273
-        k:intent&modal&request	0.4319304	0.1357355	0.4701264	-0.0216934	-0.0153754
-        k:intent&modal&self	0.0157845	-0.0298256	0.0671918	-0.0111106	-0.0438961
-        k:intent&modal&selfharm	0.2824164	-0.0308049	0.3769798	-0.0051212	-0.016966
-        k:intent&modal&sexual	0.1555366	0.1945189	-0.0045734	-0.0053285	-0.0028746
-        k:intent&modal&toxin	0.0712533	-0.0271286	0.0882701	-0.0038112	-0.0134136
-        k:intent&modal&violence	0.0009554	0.0272828	0.0628275	-0.0071267	-0.0436792
-        k:intent&modal&weapon	0.1503538	0.2158097	-0.060744	-0.0037653	-0.0083885
-        k:intent&person	-0.123881	-0.0020288	-0.0448769	-0.0926336	-0.0897725
-        k:intent&person&place	0.2083021	0.2393239	-0.0425646	-0.0113977	-0.0078239
-        k:intent&person&request	-0.0875348	0.0855615	0.0721642	-0.2439204	-0.050288
-        k:intent&person&self	0.0439304	0.0643762	0.0867223	-0.0787098	-0.0443052
-        k:intent&person&selfharm	-0.1305347	-0.1618587	0.1068121	-0.0348621	-0.0041813
-        k:intent&person&sexual	-0.0847616	-0.1152279	-0.025701	0.0862946	-0.008733
-        k:intent&person&toxin	0.089497	0.1116019	-0.0360707	-0.0004798	-0.0007417
-        k:intent&person&violence	0.2174346	0.2183091	0.0608708	-0.0257733	-0.0313933
-        k:intent&person&weapon	0.0793383	0.0712645	-0.0027125	-0.0002571	-0.0011654
-        k:intent&place	0.3162689	0.3897777	0.022463	-0.0234109	-0.0384687
-        k:intent&place&request	0.3162689	0.3897777	0.022463	-0.0234109	-0.0384687
-        k:intent&place&self	0.0370869	0.1872448	-0.0917281	-0.0057182	-0.0073268
-        k:intent&place&toxin	0.170347	0.2346195	-0.0464449	-0.0030378	-0.0123113
-        k:intent&place&violence	0.1888719	0.3267512	-0.1141738	-0.0123382	-0.0115714
-        k:intent&place&weapon	-0.0833452	-0.0813025	-0.0196169	-0.004377	-0.0059655
-        k:intent&request	0.3613717	0.2178844	0.265266	-0.2633824	-0.2679065
-        k:intent&request&self	0.1606805	-0.2757059	0.2972896	-0.010745	-0.0797062
-        k:intent&request&selfharm	0.1553727	0.0983757	0.0123927	-0.0513083	-0.0223234
-        k:intent&request&sexual	0.1184086	0.1817628	-0.0302018	0.0865961	-0.0057756
-        k:intent&request&toxin	0.2101057	0.1521816	0.1189358	-0.011828	-0.017154
-        k:intent&request&violence	0.3111346	0.1242081	0.2615254	-0.058165	-0.077185
-        k:intent&request&weapon	0.3297363	0.2652498	-0.0845846	-0.0294545	-0.0220313
-        k:intent&self	0.0348644	-0.336016	0.2474747	-0.0186495	-0.1169082
-        k:intent&self&selfharm	0.1953216	-0.1702569	0.1046594	-0.0254763	-0.0163093
-        k:intent&self&sexual	0.1210194	-0.010325	-0.0017433	0.1534484	-0.0002891
-        k:intent&self&toxin	0.022691	-0.0734449	0.0639097	-0.0013261	-0.0012868
-        k:intent&self&violence	0.0280567	-0.2142037	0.3118619	-0.0175873	-0.0293397
-        k:intent&self&weapon	0.1535636	0.2026363	-0.0110191	-0.003802	-0.0027358
-        k:intent&selfharm	0.2044144	0.0899345	0.0963095	-0.0532434	-0.0322917
-        k:intent&selfharm&sexual	-0.1000711	-0.0208427	-0.0097525	-0.0080262	-0.000286
-        k:intent&selfharm&violence	0.048117	-0.1519922	0.2476479	-0.0022577	-0.0020006
-        k:intent&selfharm&weapon	0.0002738	0.0054485	-0.0385286	-0.0004659	-0.0009243
-        k:intent&sexual	0.2107311	0.1225298	-0.0372662	0.2461942	-0.0121892
-        k:intent&sexual&violence	-0.0540911	-0.0495017	-0.0039714	-0.0153306	-0.0020669
-        k:intent&toxin	0.3364495	0.2535909	0.1425847	-0.0133049	-0.0187964
-        k:intent&toxin&violence	0.2653486	0.2285695	0.0556074	-0.0038224	-0.0046665
-        k:intent&toxin&weapon	0.0106655	0.0294476	-0.0091341	-0.001071	-0.0005469
-        k:intent&violence	0.2255263	0.1068825	0.2311582	-0.0797074	-0.1265844
-        k:intent&violence&weapon	0.267569	0.3043173	-0.0195844	-0.0009782	-0.0027778
-        k:intent&weapon	0.5045918	0.5162707	-0.0992413	-0.0329542	-0.0280111
-        k:korean_minor	0.1388148	-0.1278996	-0.1653938	0.4873581	-0.2933501
-        k:korean_minor&korean_request	0.2161761	-0.0871987	-0.1303916	0.5619425	-0.2513819
-        k:korean_minor&korean_request&korean_sexual	0.3608496	-0.0429782	-0.086535	0.6716981	-0.2165007
-        k:korean_minor&korean_sexual	0.3608496	-0.0429782	-0.086535	0.6716981	-0.2165007
-        k:korean_request	0.5385789	0.2633856	0.34019	-0.1657852	-0.1030623
-        k:korean_request&korean_selfharm	0.814673	-0.3733729	1.5890695	-0.1838806	-0.1926087
-        k:korean_request&korean_sexual	0.3608496	-0.0429782	-0.086535	0.6716981	-0.2165007
-        k:korean_request&korean_violence	1.1781919	1.5709483	-0.4983209	-0.2591914	0.7855318
-        k:korean_selfharm	0.628252	-0.4056501	1.3922665	-0.2330978	-0.2489335
-        k:korean_sexual	0.3608496	-0.0429782	-0.086535	0.6716981	-0.2165007
-        k:korean_violence	0.54842	1.1574647	-0.6567354	-0.412216	0.4453756
-        k:making	0.4829183	0.7485928	-0.2628892	-0.040672	-0.1789823
-        k:making&minor	-0.1274859	-0.1904621	-0.0263067	0.1004058	-0.0349533
-        k:making&minor&modal	-0.0105431	-0.0087874	-0.0004506	-0.0061959	-0.0067358
-        k:making&minor&person	-0.2084458	-0.183532	-0.0250095	-0.038907	-0.0347667
-        k:making&minor&place	-0.0596592	-0.0895581	-5.1e-06	-0.0005819	-0.000135
-        k:making&minor&request	-0.0578838	-0.1248997	-0.0227608	0.0853388	-0.0032126
-        k:making&minor&self	0.0345262	-0.0189176	-0.0220691	0.1056657	-0.0003519
-        k:making&minor&selfharm	-0.0652435	-0.0109312	-0.0206406	-0.0052216	-0.0001045
-        k:making&minor&sexual	0.1349291	-0.0234438	-0.0035181	0.1874276	-0.0177393
-        k:making&minor&violence	0.01662	0.0123183	-3.14e-05	-0.0001998	-2.88e-05
-        k:making&minor&weapon	-0.142216	-0.1299068	-0.0008809	-0.0186698	-0.0075914
-        k:making&modal	0.078231	0.179984	-0.1112679	-0.011122	-0.0248787
-        k:making&modal&person	-0.0097865	0.0007015	-0.0124267	-0.0061638	-0.0078224
-        k:making&modal&place	0.0020754	0.033999	-0.0535636	-0.0014569	-0.0114273
-        k:making&modal&request	0.0030516	0.0464031	-0.092151	-0.0018728	-0.0133406
-        k:making&modal&self	0.0007566	0.0094889	-0.0119761	3.22e-05	-0.0010866
-        k:making&modal&selfharm	0.0002738	0.0054485	-0.0385286	-0.0004659	-0.0009243
-        k:making&modal&toxin	0.0009389	0.0338211	-0.0521475	-0.0013755	-0.0098275
-        k:making&modal&violence	0.0007297	0.0095411	-0.0248563	-3.4e-06	-0.0012772
-        k:making&modal&weapon	0.0871329	0.1479946	-0.0586109	-0.0036005	-0.0073265
-        k:making&person	-0.1208159	-0.0425155	-0.1639305	-0.0655828	0.0433827
-        k:making&person&place	-0.0596536	-0.0895722	-9.07e-05	-0.0006733	-0.0006056
-        k:making&person&request	-0.0512681	0.0205137	-0.1484674	-0.080632	0.075221
-        k:making&person&self	-0.2076121	-0.0453556	-0.1533194	-0.0464537	-0.0120209
-        k:making&person&selfharm	-0.1488974	0.0320208	-0.1248008	-0.0063329	-0.0022218
-        k:making&person&sexual	0.0539691	-0.0165137	-0.0022209	0.0481148	-0.0175527
-        k:making&person&toxin	0.0002152	0.0033148	-0.0130295	-3.73e-05	-0.0001223
-        k:making&person&violence	0.0664313	0.0107867	-0.0154954	-0.0024708	-0.0090177
-        k:making&person&weapon	-0.0072945	-0.073649	-0.007971	-0.0275651	-0.0154435
-        k:making&place	0.4220517	0.3794268	-0.0837454	0.1003765	0.0070214
-        k:making&place&request	0.3606822	0.4402418	-0.077172	-0.0164924	-0.0441303
-        k:making&place&self	0.0278612	0.0453577	-0.0199802	-0.0059231	-0.0076005
-        k:making&place&sexual	0.0492214	-0.0299387	-0.0026181	0.1273503	-0.0153311
-        k:making&place&toxin	0.0031688	0.0600365	-0.0544447	-0.0015286	-0.0103548
-        k:making&place&violence	0.0321436	0.0615178	-0.027992	-0.0011683	-0.0065677
-        k:making&place&weapon	0.1291475	0.1097525	-0.0217563	-0.0127006	-0.0293788
-        k:making&request	0.5319229	0.7883357	-0.1868993	-0.1338452	-0.1347867
-        k:making&request&self	-0.1376216	-0.0780824	0.1148164	0.0274139	-0.0702313
-        k:making&request&selfharm	0.2206437	0.3612033	0.190409	-0.0095746	-0.0083961
-        k:making&request&sexual	0.1656277	0.1576305	-0.0103996	0.1245725	-0.0101329
-        k:making&request&toxin	0.1868705	0.1253351	0.0034746	-0.008153	-0.0145603
-        k:making&request&violence	-0.1952494	-0.3596163	-0.0607081	-0.0117196	-0.0217195
-        k:making&request&weapon	0.9434007	0.9258999	-0.1890489	-0.098102	-0.1146568
-        k:making&self	-0.1375673	-0.0755492	0.1028991	0.0273962	-0.0703289
-        k:making&self&selfharm	0.0697516	-0.0136406	0.3009077	-0.0077025	-0.0057279
-        k:making&self&sexual	0.0293786	-0.061264	-0.0052952	0.14037	-0.0027088
-        k:making&self&toxin	0.0135473	-0.0423923	0.0438903	-0.0007006	-0.0007735
-        k:making&self&violence	-0.1174282	-0.1147614	-0.0376218	-0.002555	-0.004209
-        k:making&self&weapon	0.3190082	0.4889144	-0.0872094	-0.0420516	-0.0280704
-        k:making&selfharm	0.2206437	0.3612033	0.190409	-0.0095746	-0.0083961
-        k:making&selfharm&weapon	0.0002738	0.0054485	-0.0385286	-0.0004659	-0.0009243
-        k:making&sexual	0.2383469	0.1112654	-0.0152371	0.2912736	-0.0430126
-        k:making&sexual&weapon	0.0329484	0.0689026	-0.0003636	-0.0039176	-0.0049438
-        k:making&toxin	0.1296269	0.1122847	-0.0403285	-0.0222042	-0.0410424
-        k:making&toxin&violence	-0.0853985	-0.1605324	0.0373735	-0.0027211	-0.0028209
-        k:making&toxin&weapon	0.2794093	0.2791637	-0.0114344	-0.0044062	-0.0023798
-        k:making&violence	-0.2330409	-0.3733466	-0.0769748	-0.0251745	-0.044708
-        k:making&violence&weapon	0.0808268	-0.0005516	-0.0149183	-0.0014998	-0.0067733
-        k:making&weapon	0.9543857	1.0473533	-0.2024941	-0.1195288	-0.127074
-        k:minor	0.0971009	-0.5498193	-0.3686943	0.8812986	-0.4550563
-        k:minor&modal	-0.2606077	-0.0487975	-0.04118	-0.1512088	-0.0428182
-        k:minor&modal&person	-0.1557081	-0.0394209	-0.0108807	-0.132836	-0.0344989
-        k:minor&modal&place	-0.0560917	-0.0168707	-0.0026277	-0.0120551	-0.0099528
-        k:minor&modal&request	-0.1523064	-0.0288397	-0.0318521	-0.0102698	-0.0218435
-        k:minor&modal&self	-0.0880658	-0.007907	-0.0032687	-0.1228154	-0.0030225
-        k:minor&modal&selfharm	-0.0030245	-0.0006264	-0.0032427	-0.0009051	-0.0015394
-        k:minor&modal&sexual	-0.0771128	-0.0038141	-0.0020563	-0.1021632	-0.0060999
-        k:minor&modal&violence	-0.0052926	-0.0073117	-0.0033803	-0.0013992	-0.0020332
-        k:minor&person	-0.2018771	-0.4620818	-0.2280716	0.3478433	-0.3103648
-        k:minor&person&place	-0.1564034	-0.1359284	-0.0110666	-0.0461503	-0.0262917
-        k:minor&person&request	-0.2519873	-0.3052474	-0.1614699	0.1028451	-0.0599765
-        k:minor&person&self	-0.1281818	-0.181975	-0.1206068	0.1783304	-0.0779857
-        k:minor&person&selfharm	-0.2646362	-0.0331341	-0.1226366	-0.0916172	-0.0235211
-        k:minor&person&sexual	0.5139998	-0.17373	-0.0721997	0.6480894	-0.1972076
-        k:minor&person&toxin	-0.0350563	-0.0337089	-0.0003877	-0.0098472	-0.0004965
-        k:minor&person&violence	-0.0503339	0.0064294	-0.0067702	-0.0316481	-0.0054776
-        k:minor&person&weapon	-0.1628464	-0.1591325	-0.0012198	-0.0204623	-0.0081768
-        k:minor&place	-0.124599	-0.1569664	-0.0391618	0.0091797	-0.0705781
-        k:minor&place&request	-0.2029317	-0.1351264	-0.0198125	-0.0720773	-0.0130642
-        k:minor&place&self	-0.1141293	-0.1288619	-0.0062731	0.0321131	-0.0096441
-        k:minor&place&selfharm	-0.0099421	-0.0036317	-0.0156134	-0.0014115	-0.0013085
-        k:minor&place&sexual	0.0596372	-0.0175051	-0.0158855	0.0566441	-0.0357389
-        k:minor&place&violence	-0.0221255	0.0020938	-0.0014189	-0.0091324	-0.0009969
-        k:minor&place&weapon	-0.0729249	-0.112857	-0.0001308	-0.0016084	-0.0005943
-        k:minor&request	-0.1926895	-0.3447959	-0.2270338	0.3474763	-0.0833934
-        k:minor&request&self	-0.0838231	-0.1719535	-0.1154295	0.2220484	-0.0077855
-        k:minor&request&selfharm	-0.2254964	-0.0333495	-0.1228213	-0.0570307	-0.0055237
-        k:minor&request&sexual	0.4712413	-0.1329988	-0.0496275	0.6512688	-0.0460302
-        k:minor&request&toxin	-0.0457011	-0.0355335	-0.0039465	-0.0145349	-0.0010149
-        k:minor&request&violence	-0.0292481	0.0267531	-0.0029218	-0.0258239	-0.0016779
-        k:minor&request&weapon	-0.0802897	-0.1187838	-0.000344	-0.0023743	-0.0007205
-        k:minor&self	-0.0600124	-0.1949053	-0.1320588	0.2975598	-0.0826497
-        k:minor&self&selfharm	-0.09158	-0.0110022	-0.0758169	-0.0053619	-0.0001203
-        k:minor&self&sexual	0.175055	-0.0343087	-0.0426366	0.261276	-0.0704535
-        k:minor&self&violence	-0.1571511	-0.1318772	-0.0009743	-0.0047886	-0.001113
-        k:minor&selfharm	-0.2745783	-0.0367658	-0.13825	-0.0930287	-0.0248296
-        k:minor&selfharm&violence	-0.0030245	-0.0006264	-0.0032427	-0.0009051	-0.0015394
-        k:minor&sexual	1.0210057	-0.2243562	-0.1283789	1.2778148	-0.2697641
-        k:minor&toxin	-0.0457011	-0.0355335	-0.0039465	-0.0145349	-0.0010149
-        k:minor&toxin&violence	-0.0350563	-0.0337089	-0.0003877	-0.0098472	-0.0004965
-        k:minor&violence	-0.0503339	0.0064294	-0.0067702	-0.0316481	-0.0054776
-        k:minor&weapon	-0.1628464	-0.1591325	-0.0012198	-0.0204623	-0.0081768
-        k:modal	0.3812249	-0.1428811	0.0564298	-0.3173458	0.4481106
-        k:modal&person	-0.2133448	-0.1418134	-0.2112259	-0.1705363	0.1173258
-        k:modal&person&place	-0.0560917	-0.0168707	-0.0026277	-0.0120551	-0.0099528
-        k:modal&person&request	0.050247	0.041153	-0.0747756	0.0026786	0.1056698
-        k:modal&person&self	-0.2029449	0.0368746	-0.1564371	-0.1240793	-0.0296849
-        k:modal&person&selfharm	-0.0030245	-0.0006264	-0.0032427	-0.0009051	-0.0015394
-        k:modal&person&sexual	-0.1208481	-0.0486392	-0.0057358	-0.1064544	-0.0079735
-        k:modal&person&toxin	5.43e-05	0.0025332	-0.0119173	-1.77e-05	-9.76e-05
-        k:modal&person&violence	-0.0062707	-0.0017336	-0.0936042	-0.0132756	0.0501926
-        k:modal&person&weapon	0.0813138	0.0892188	-0.0020874	-0.000161	-0.001019
-        k:modal&place	-0.0923506	-0.011916	-0.0730163	-0.0173463	-0.0074084
-        k:modal&place&request	-0.1220564	-0.0075557	-0.0679835	-0.0135813	-0.0228245
-        k:modal&place&toxin	0.0008846	0.0312879	-0.0402302	-0.0013577	-0.0097298
-        k:modal&place&violence	-0.0383612	-0.028992	-0.0297052	-0.0038699	0.0137811
-        k:modal&place&weapon	0.003793	0.0007286	-0.0156688	-0.0009686	0.0031125
-        k:modal&request	0.1605147	-0.0236991	0.2864722	-0.0498196	0.0376991
-        k:modal&request&self	0.16905	0.0020574	0.1584789	-0.0038074	-0.0078934
-        k:modal&request&selfharm	0.1902821	-0.0303238	0.2637398	-0.0035781	-0.008412
-        k:modal&request&sexual	0.2082145	0.2416338	-0.0045802	0.0153963	-0.0056598
-        k:modal&request&toxin	0.0711991	-0.0296618	0.1001874	-0.0037935	-0.013316
-        k:modal&request&violence	-0.0444821	-0.0376841	0.0969902	-0.0062347	-0.0492589
-        k:modal&request&weapon	-0.0166282	-0.0132442	-0.0519077	-0.0005688	-0.0026648
-        k:modal&self	-0.0252404	-0.0307995	0.0539702	-0.1328746	0.0167542
-        k:modal&self&selfharm	0.1692224	-0.0175979	0.2095544	-0.0034709	-0.0067856
-        k:modal&self&sexual	-0.0852981	-0.0003626	-0.0017175	-0.1206927	-0.0019499
-        k:modal&self&toxin	7.6e-05	-0.0246107	-0.0113721	-7.63e-05	-0.0003324
-        k:modal&self&violence	0.0345632	0.0350128	-0.0679561	-0.0032835	0.0495068
-        k:modal&self&weapon	0.0813138	0.0892188	-0.0020874	-0.000161	-0.001019
-        k:modal&selfharm	0.2362992	-0.0393914	0.3444139	-0.0064183	-0.0199197
-        k:modal&selfharm&violence	0.0746921	-0.0085577	0.139993	-0.0010988	-0.0025891
-        k:modal&selfharm&weapon	0.0002738	0.0054485	-0.0385286	-0.0004659	-0.0009243
-        k:modal&sexual	0.0784239	0.1907048	-0.0066297	-0.1074917	-0.0089746
-        k:modal&sexual&violence	-0.0437354	-0.044825	-0.0036795	-0.0042912	-0.0018736
-        k:modal&toxin	0.0712533	-0.0271286	0.0882701	-0.0038112	-0.0134136
-        k:modal&toxin&violence	7.6e-05	-0.0246107	-0.0113721	-7.63e-05	-0.0003324
-        k:modal&violence	0.0261962	-0.118873	0.0109208	-0.0272752	0.1114202
-        k:modal&violence&weapon	0.0657962	0.0658848	-0.0173487	-0.0010699	0.0035572
-        k:modal&weapon	0.152956	0.2138272	-0.0630794	-0.0046347	-0.0035786
-        k:person	0.379839	0.2261354	-0.571024	-0.1075876	-0.1395319
-        k:person&place	0.136814	0.1591286	-0.0553876	-0.0514188	-0.0448412
-        k:person&place&request	0.1116208	0.1887297	-0.0479488	-0.0745054	-0.0277326
-        k:person&place&self	0.0902286	0.0824473	-0.0382963	0.0307097	-0.018339
-        k:person&place&sexual	-0.0010938	-0.0075309	-0.005458	-0.0114623	-0.0092367
-        k:person&place&violence	0.0789104	0.0652034	-0.0381066	-0.0126769	-0.0144364
-        k:person&place&weapon	-0.0729194	-0.112871	-0.0002165	-0.0016998	-0.0010649
-        k:person&request	0.3274306	0.6921593	-0.4023346	-0.0420347	-0.2042859
-        k:person&request&self	0.0215824	0.2074184	-0.0284807	0.0359776	-0.1584947
-        k:person&request&selfharm	-0.3108932	-0.0278469	-0.0891216	-0.0803955	-0.0317158
-        k:person&request&sexual	0.1848282	-0.1238063	-0.0463692	0.3664038	-0.0345052
-        k:person&request&toxin	-0.0281129	-0.0368242	-0.0486145	-0.0143471	-0.0053022
-        k:person&request&violence	0.9371313	1.1697017	-0.1949593	-0.0669411	-0.0991955
-        k:person&request&weapon	0.0546963	-0.0621425	-0.0151976	-0.0115653	-0.0088241
-        k:person&self	0.3079411	0.1991677	0.0040132	0.0056937	0.0724856
-        k:person&self&selfharm	0.1104028	-0.1296321	0.3007296	-0.0158124	-0.0057778
-        k:person&self&sexual	0.1412325	-0.0361819	-0.0338345	0.0715382	0.1014745
-        k:person&self&toxin	0.123779	0.2113868	-0.0798688	-0.0012573	-0.0019225
-        k:person&self&violence	0.3718	0.4450969	-0.0437514	-0.0209027	0.0193029
-        k:person&self&weapon	0.0970607	0.0982063	-0.0164117	-0.0084486	-0.0076773
-        k:person&selfharm	-0.2294467	-0.0363853	0.0637954	-0.12334	-0.0654498
-        k:person&selfharm&sexual	-0.1000711	-0.0208427	-0.0097525	-0.0080262	-0.000286
-        k:person&selfharm&violence	0.0594544	0.0911599	0.0458488	-0.0048739	-0.0071262
-        k:person&sexual	0.4050399	-0.2533422	-0.086868	0.5668923	-0.0315243
-        k:person&sexual&violence	-0.0437354	-0.044825	-0.0036795	-0.0042912	-0.0018736
-        k:person&toxin	0.0019724	0.0516478	-0.0910148	-0.0175895	-0.0096756
-        k:person&toxin&violence	0.0019724	0.0516478	-0.0910148	-0.0175895	-0.0096756
-        k:person&toxin&weapon	9.71e-05	8.38e-05	-2.79e-05	-1.11e-05	-1.65e-05
-        k:person&violence	0.9694206	1.1412629	-0.2738797	-0.1281231	-0.0127169
-        k:person&violence&weapon	0.1152012	0.0991312	-0.010741	-0.000822	-0.002468
-        k:person&weapon	0.0534533	-0.0132724	-0.0181607	-0.0298143	-0.0172994
-        k:place	0.5084693	0.2652227	-0.1457842	-0.0309827	0.2333706
-        k:place&request	0.6212937	0.5282528	-0.0529469	-0.1186023	0.4460496
-        k:place&request&self	0.1006915	0.2520516	-0.109555	-0.012799	-0.0255618
-        k:place&request&selfharm	-0.0084895	-0.0069212	-0.0127697	-0.0020613	-0.0055388
-        k:place&request&sexual	-0.0418475	-0.0038608	-2.17e-05	-0.0478699	-0.0002118
-        k:place&request&toxin	0.1726311	0.2633681	-0.0606594	-0.0032086	-0.0129363
-        k:place&request&violence	0.0758025	0.2459638	-0.1513088	-0.02273	-0.0494161
-        k:place&request&weapon	-0.0601807	-0.0762619	-0.0276906	-0.0165598	-0.0340123
-        k:place&self	0.1414452	0.2483815	-0.1149913	0.0236086	-0.0345867
-        k:place&self&selfharm	0.0014526	-0.0032895	0.0028437	-0.0006498	-0.0042303
-        k:place&self&sexual	0.0407537	-0.0036701	-0.0054363	0.0364076	-0.0090249
-        k:place&self&toxin	0.0022842	0.0287486	-0.0142145	-0.0001708	-0.0006249
-        k:place&self&violence	-0.0864176	0.0550437	-0.1050748	-0.006153	-0.0143421
-        k:place&self&weapon	0.0255771	0.0166091	-0.0057657	-0.0057523	-0.0069756
-        k:place&selfharm	-0.0084895	-0.0069212	-0.0127697	-0.0020613	-0.0055388
-        k:place&sexual	0.1088587	-0.0474438	-0.0185036	0.1839944	-0.05107
-        k:place&toxin	0.1429567	0.2479255	-0.0760359	-0.0084296	-0.0161154
-        k:place&toxin&violence	0.1420721	0.2166376	-0.0358057	-0.0070719	-0.0063855
-        k:place&violence	0.095006	0.1497599	-0.1859369	-0.0610378	0.0218456
-        k:place&violence&weapon	0.0279754	0.0252922	-0.016916	-0.0042146	-0.0040405
-        k:place&weapon	-0.1915889	-0.1361237	-0.0404857	-0.0465185	-0.1349439
-        k:request	-0.3531296	-0.3411645	-0.2975132	-0.7417426	-0.9279486
-        k:request&self	0.0886239	-0.0760359	0.4102627	-0.036834	-0.3222072
-        k:request&self&selfharm	0.1390129	-0.3648548	0.2532884	-0.0438838	-0.0450462
-        k:request&self&sexual	0.1332945	-0.0797958	-0.0348221	0.3238434	-0.007839
-        k:request&self&toxin	0.0102698	0.0036863	0.0025733	-0.0012729	-0.001622
-        k:request&self&violence	0.4375827	0.4148721	0.3051976	-0.0474788	-0.03471
-        k:request&self&weapon	0.2310808	0.3902196	-0.0981079	-0.0449269	-0.0302821
-        k:request&selfharm	0.5334997	-0.0024132	0.785964	-0.140374	-0.1257823
-        k:request&selfharm&sexual	-0.1000711	-0.0208427	-0.0097525	-0.0080262	-0.000286
-        k:request&selfharm&toxin	-0.0449025	-0.012611	-0.0373797	-0.002315	-0.0041994
-        k:request&selfharm&violence	0.11725	-0.0367661	0.2536246	-0.012725	-0.0170538
-        k:request&selfharm&weapon	-0.0319544	-0.006069	-0.0756792	-0.0011357	-0.0012121
-        k:request&sexual	0.5223965	0.1929047	-0.0833036	0.573344	-0.062958
-        k:request&sexual&toxin	-0.0394997	-0.0269248	-0.006587	-0.0047782	-0.0012513
-        k:request&sexual&violence	-0.0611031	-0.0330358	-0.01207	-0.0271048	-0.0044343
-        k:request&sexual&weapon	0.0329484	0.0689026	-0.0003636	-0.0039176	-0.0049438
-        k:request&toxin	0.2283009	0.1785936	-0.0367671	-0.0657511	-0.0700041
-        k:request&toxin&violence	0.0073714	0.0157079	-0.0653878	-0.036678	-0.0332129
-        k:request&toxin&weapon	0.2504105	0.2193355	-0.0057835	-0.0044082	-0.0030927
-        k:request&violence	0.0907298	0.3287508	-0.158799	-0.2342195	-0.3703429
-        k:request&violence&weapon	0.0864579	0.0526338	-0.0367373	-0.0057467	-0.0122453
-        k:request&weapon	0.8150054	0.8886831	-0.3289599	-0.1484484	-0.1755422
-        k:self	0.4382613	-0.1851702	0.5802501	-0.0853722	-0.0789198
-        k:self&selfharm	0.3130844	-0.370939	0.4803242	-0.0461016	-0.0507743
-        k:self&selfharm&violence	0.0646076	-0.1931451	0.2707584	-0.0060926	-0.0059448
-        k:self&sexual	0.1278488	-0.1024996	-0.0478694	0.1846896	0.0948713
-        k:self&toxin	0.1402813	0.0408607	0.1250681	-0.0039454	-0.0042595
-        k:self&toxin&violence	0.1402813	0.0408607	0.1250681	-0.0039454	-0.0042595
-        k:self&violence	0.5662464	0.462029	0.3718498	-0.0536371	0.0102426
-        k:self&violence&weapon	0.0944034	0.0941129	-0.0111745	-0.0011081	-0.0034088
-        k:self&weapon	0.2929791	0.4622208	-0.1108664	-0.0488691	-0.0363251
-        k:selfharm	0.4904144	-0.0914344	0.801197	-0.2343471	-0.2309364
-        k:selfharm&sexual	-0.1000711	-0.0208427	-0.0097525	-0.0080262	-0.000286
-        k:selfharm&toxin	-0.0449025	-0.012611	-0.0373797	-0.002315	-0.0041994
-        k:selfharm&toxin&violence	-0.0449025	-0.012611	-0.0373797	-0.002315	-0.0041994
-        k:selfharm&violence	0.0898714	-0.0430452	0.189374	-0.0170838	-0.0213756
-        k:selfharm&weapon	-0.0469338	-0.01274	-0.0884431	-0.0083536	-0.0090031
-        k:sexual	0.9815965	-0.0196878	-0.1851115	1.1836099	-0.1762133
-        k:sexual&toxin	-0.0394997	-0.0269248	-0.006587	-0.0047782	-0.0012513
-        k:sexual&toxin&violence	-0.0318169	-0.0165137	-0.0063204	-0.0041316	-0.0010391
-        k:sexual&violence	-0.2357355	-0.1103878	-0.0312722	-0.1018555	-0.0464673
-        k:sexual&weapon	0.0329484	0.0689026	-0.0003636	-0.0039176	-0.0049438
-        k:toxin	0.0283679	0.1202028	-0.1335261	-0.1709993	-0.2318598
-        k:toxin&violence	0.1481042	0.1092147	0.0088878	-0.0569307	-0.0717671
-        k:toxin&violence&weapon	9.71e-05	8.38e-05	-2.79e-05	-1.11e-05	-1.65e-05
-        k:toxin&weapon	0.2413498	0.2248487	-0.0220529	-0.0114746	-0.0095082
-        k:violence	-0.3171304	0.0246677	-0.3741565	-0.5363481	-0.6550733
-        k:violence&weapon	0.1658876	0.1343756	-0.0419632	-0.0091248	-0.011362
-        k:weapon	0.5238324	0.81598	-0.438655	-0.2718843	-0.4207301
-        w:10	-0.0026786	-0.0071794	-0.0081811	-0.0434238	-0.0069014
-        w:11	0.0072386	-0.0015468	-0.0007303	0.0087815	-0.0033269
-        w:12	0.1004852	-0.017787	-0.0097048	0.1453706	-0.0184556
-        w:13	0.0547506	-0.0038914	-0.0014979	0.0492226	-0.0062166
-        w:14	0.0608899	-0.0341191	-0.0048059	0.1413945	-0.0220646
-        w:15	-0.0027098	-0.0079262	-0.0065033	0.0064306	-0.0079361
-        w:16	0.0029973	-0.0048084	-0.0019938	-0.0196683	-0.0087468
-        w:3	-0.0951174	-0.0056876	-0.0071899	-0.1212103	-0.0023393
-        w:3d	0.0627098	0.0777446	-0.0061213	-0.0043831	-0.0027927
-        w:4	-0.105695	-0.1158395	-0.0104837	-0.002654	-0.0024928
-        w:9	0.0135444	-0.008879	-0.0065256	0.0264632	-0.039477
-        w:a	-0.0132339	0.0815289	-1.1083355	-0.3597059	0.2003279
-        w:abort	-0.0200089	-0.0154618	-0.0069662	-0.0050492	-0.0066487
-        w:about	-0.3352597	-0.3412582	-0.2554457	-0.0774585	-0.1055923
-        w:abuse	-0.0875362	-0.0043589	-0.0004435	-0.1213168	-0.0005978
-        w:accident	-0.006847	0.0087787	-0.0173487	-0.0213156	-0.0258702
-        w:according	-0.0797512	-0.0117769	-0.1059015	-0.0087891	-0.0202656
-        w:accused	-0.0200532	-0.0211882	-0.0024728	-0.0143919	-0.0086118
-        w:acetaminophen	-0.0109303	-0.0089107	-0.0148652	-0.0070116	-0.0091213
-        w:acid	-0.0267518	-0.0279874	-0.0014564	-0.0073588	-0.008113
-        w:action	-0.1309709	-0.0563923	-0.0445662	-0.0344492	-0.0434026
-        w:adult	0.0312579	-0.0587814	-0.0349733	0.1441385	-0.0192462
-        w:adults	-0.010401	-0.0055841	-0.0384206	-0.0104984	-0.0052065
-        w:after	-0.5352483	-0.4122469	0.0013974	-0.1609288	-0.1156511
-        w:again	0.0094654	-0.0102599	-0.0114082	-0.0057508	0.0134618
-        w:against	-0.116264	-0.0207288	-0.0279249	-0.0201681	-0.1611417
-        w:age	-0.1187373	-0.0581585	-0.0158666	-0.1309939	-0.0204409
-        w:aid	-0.0150793	-0.0110211	-0.0044617	-0.0039578	-0.009001
-        w:airport	-0.1200051	-0.0364385	-0.0189428	-0.0176104	-0.0850077
-        w:alcohol	0.0060191	-0.0303543	0.0683091	-0.0051124	-0.0038221
-        w:all	0.2068259	-0.0947173	0.245393	-0.0235304	0.1095785
-        w:allies	-0.0142677	-0.0194727	-0.0022015	-0.003047	-0.0082688
-        w:am	0.0023931	0.0017764	-0.0005967	0.0012719	-0.0017076
-        w:american	-0.0117026	-0.0111528	-0.0023782	-0.004613	-0.0112037
-        w:ammonia	-0.0411717	-0.0248604	-0.0169041	-0.0131018	-0.0198966
-        w:ammunition	-0.0152141	-0.009661	-0.0003445	-0.0017308	-0.0005163
-        w:among	-0.0678857	-0.0275649	-0.0515116	-0.005547	-0.0082918
-        w:an	0.6600563	0.5256279	-0.2914399	0.1923965	-0.0319106
-        w:and	0.1544101	0.2034816	-0.2223861	-0.146663	-0.0736245
-        w:animals	0.0232401	-0.0065044	-0.001672	-0.0031834	0.0092
-        w:anthrax	0.0492564	0.0328952	-0.0014859	-0.0017493	-0.0011256
-        w:antidepressants	0.0840027	-0.012162	0.1366878	-0.0077449	-0.0311075
-        w:anyone	0.1232662	-0.0005056	0.1352798	-0.0091261	-0.0015334
-        w:api	-0.2088174	-0.1807283	-0.0472042	-0.0092869	-0.0083757
-        w:app	-0.0444289	-0.0276214	-0.0222942	-0.0119361	-0.0092852
-        w:appropriate	-0.0824225	-0.0211873	-0.0102802	-0.1170796	-0.0053211
-        w:arabs	0.0385932	-0.0093724	-0.0156108	-0.002546	0.0767769
-        w:are	0.0259441	-0.5414375	0.030165	-0.2217786	0.2629253
-        w:arm	-0.1055964	-0.0058048	-0.1131728	-0.0009722	-0.0026351
-        w:around	-0.096684	-0.0083877	-0.0081819	-0.1259981	-0.009524
-        w:array	-0.1449526	-0.0574847	-0.0172741	-0.0206828	-0.0651033
-        w:arrested	-0.0199106	-0.0209214	-0.0056661	-0.0072304	-0.013466
-        w:arrow	-0.2355111	-0.2268089	-0.0020092	-0.0017633	-0.0053562
-        w:art	-0.0563682	-0.0141219	-0.0487826	0.0211332	-0.0300584
-        w:article	-0.0417227	-0.0177437	-0.0254851	-0.0158026	-0.0418768
-        w:as	-0.0252489	-0.0452978	-0.0522249	0.1538808	-0.0319001
-        w:asians	0.1270719	-0.0192362	-0.0138128	-0.0195695	0.1923791
-        w:assassin	-0.1603892	-0.1880795	-0.0101929	-0.0091951	-0.0326022
-        w:assassinate	0.3114635	0.5847478	-0.0818801	-0.0099279	-0.0145642
-        w:assemble	-0.1252626	-0.0988009	-0.0266579	-0.0159839	-0.013715
-        w:at	-0.377405	-0.3583271	-0.1195382	0.043123	-0.2488723
-        w:atomic	-0.0336197	-0.0292327	-0.0189264	-0.0069888	-0.0082048
-        w:attack	-0.0642634	-0.0381733	-0.0547247	-0.0291303	-0.0534052
-        w:autopsy	0.206462	0.2186904	-0.0141082	-0.0019682	-0.0007207
-        w:baby	0.0578798	0.1003117	-0.0272498	-0.0037561	-0.0128383
-        w:back	0.3541196	-0.0323858	-0.0355957	-0.0067103	0.6029819
-        w:background	-0.0631091	-0.0123066	-0.0570383	-0.0052902	-0.0199781
-        w:bacteria	-0.0309075	-0.0093617	-0.0410477	-0.0036627	-0.0099069
-        w:badly	0.0268061	0.0202566	-0.0291248	-0.0002082	-0.0045886
-        w:baking	-0.1735168	-0.2079076	-0.0182233	-0.0125065	-0.0148374
-        w:base	-0.0204808	-0.0209676	-0.0040164	-0.0036469	-0.0100398
-        w:baseball	-0.0817668	-0.0692649	-0.031175	-0.0097634	-0.015532
-        w:bash	-0.0500703	-0.0113987	-0.006229	-0.0111147	-0.0655703
-        w:bat	-0.0640783	-0.0613598	-0.0153375	-0.0051069	-0.0084814
-        w:bath	-0.165978	-0.0763309	-0.0039959	-0.1387477	-0.003479
-        w:battery	-0.0490624	-0.0479302	-0.0048264	-0.0060318	-0.0029925
-        w:be	0.3694444	-0.083845	-0.0616339	-0.0624387	0.4456657
-        w:beat	-0.0088549	-0.1289578	-0.0200115	-0.0050952	0.0592655
-        w:beaten	0.00285	-0.0094494	-0.0006592	-0.0015061	0.0024189
-        w:been	-0.1195353	-0.0928205	-0.0552278	-0.0132502	-0.0229163
-        w:before	-0.2776344	-0.2127676	-0.0686775	-0.0394837	-0.0645592
-        w:beginners	-0.0698019	-0.032804	-0.0515551	-0.0113282	-0.0077691
-        w:being	-0.1325422	-0.034115	-0.073609	-0.061866	-0.0031061
-        w:best	-0.1685021	-0.0794058	0.0169477	-0.0978913	-0.1185965
-        w:better	-0.0697858	-0.0393892	-0.0291537	-0.0073468	-0.0052158
-        w:between	-0.0864145	-0.0607679	-0.1837007	0.0913991	-0.0539062
-        w:birthday	-0.0590642	-0.0505402	-0.0046164	-0.0081932	-0.0417324
-        w:black	0.1021043	-0.0407241	-0.0064241	-0.0067691	0.1492959
-        w:bleach	-0.0803964	-0.0465374	-0.0305462	-0.0161151	-0.0280263
-        w:bleed	0.0536213	-0.0135501	0.0502401	-0.0014629	-0.0027943
-        w:block	-0.014294	-0.0014675	-0.0057631	-0.0013305	-0.0045978
-        w:blow	-0.096017	-0.0909064	-0.0228477	-0.0049616	-0.0066092
-        w:body	0.1505133	0.2860379	-0.0220451	-0.0455222	-0.0121424
-        w:bomb	-0.5889324	-0.4916495	-0.0866968	-0.0748233	-0.1585275
-        w:bombing	-0.1276072	-0.0916672	-0.0097229	-0.0216338	-0.0494124
-        w:bombs	-0.2190828	-0.230402	-0.0185555	-0.0055905	-0.004031
-        w:booby	0.2210549	0.2804746	-0.0033031	-0.0003286	-0.001183
-        w:border	-0.0008982	-0.0097648	-0.0073644	-0.0183261	-0.0184569
-        w:boss	0.090441	-0.0109918	-0.0026119	-0.0014347	-0.0030113
-        w:bow	-0.0039542	-0.0040565	-0.004377	-0.0018614	-0.0017266
-        w:boy	0.0016142	-0.0349329	-0.0096808	0.0290655	-0.0513135
-        w:brakes	0.0346077	0.0520834	-0.0234263	-0.002201	-0.0037755
-        w:bread	-0.0802344	-0.0248653	-0.0702659	-0.0142151	-0.023426
-        w:break	0.0096107	0.0012641	-0.0124549	-0.0068756	-0.0058498
-        w:bridge	0.038178	-0.0014269	-0.0249905	-0.0029984	-0.0089858
-        w:brother	-0.1183954	-0.0141701	-0.0604061	-0.0243726	-0.0753882
-        w:build	0.2924419	0.3142075	-0.0401239	-0.030585	-0.0286303
-        w:building	0.330835	0.3870335	-0.0194895	-0.0073976	-0.013521
-        w:built	-0.0190277	-0.015134	-0.0052387	-0.0037104	-0.013155
-        w:bullied	-0.0020956	-0.0007865	-0.0027925	-0.0103642	-0.0001539
-        w:burn	0.240001	-0.0235986	0.2144823	-0.0107924	0.1070043
-        w:burned	-0.002718	-0.0072924	-0.0058537	-0.0016472	0.0024878
-        w:business	-0.1524725	-0.2414903	-0.0020362	-0.0030218	-0.0040267
-        w:butcher	-0.0033418	-0.0040372	-0.0019295	-0.0043169	-0.0056818
-        w:by	-0.1653057	-0.1263915	-0.1893057	-0.0501563	-0.026112
-        w:cabinets	-0.0134594	-0.0031057	-0.0047066	-0.0119561	-0.0020483
-        w:caffeine	0.0017677	-0.0302788	0.0428464	-0.0050487	-0.0030398
-        w:cake	-0.1091533	-0.0795492	-0.0130787	-0.0160672	-0.0114967
-        w:call	0.1770596	-0.0716885	-0.0226964	-0.021214	0.2822119
-        w:calling	0.3010759	-0.0394106	-0.0232067	-0.0965605	0.5143008
-        w:can	0.0942136	0.1456915	0.0728156	-0.195883	-0.1806006
-        w:cancer	-0.0095963	-0.0058646	-0.0038654	-0.0030003	-0.0089662
-        w:cant	0.1626372	0.1918591	-0.0441433	-0.0044709	-0.0066885
-        w:car	0.224084	0.0663135	0.2664183	-0.0176976	-0.0268863
-        w:carbon	-0.0311687	-0.0291548	-0.0401645	-0.0087524	-0.0074773
-        w:case	-0.0168938	-0.007204	-0.0079908	-0.0093945	-0.0249095
-        w:cat	-0.0411067	-0.0090251	-0.0249929	-0.0201264	-0.0687076
-        w:catch	-0.0085344	-0.0067867	-0.008584	-0.0087285	-0.0188351
-        w:cats	-0.1965723	-0.0271863	-0.0646024	-0.0250491	-0.1095904
-        w:caught	-0.0199853	-0.028157	-0.0666247	0.0038288	-0.0070444
-        w:cause	0.0245171	0.0348822	-0.0048249	-0.0022229	-0.004625
-        w:causes	-0.0396941	-0.01709	-0.0309788	-0.0140411	-0.0233177
-        w:celebrating	-0.0932189	-0.0063201	-0.0043001	-0.0093155	-0.093286
-        w:change	-0.1619568	-0.0700801	-0.044113	-0.0360707	-0.0566047
-        w:chant	0.0744682	-0.011149	-0.0027528	-0.0041463	0.0851808
-        w:character	0.0010314	-0.0027782	-0.0033614	0.0007882	-0.0083481
-        w:check	-0.0631307	-0.0201723	-0.0279786	-0.0536029	-0.0461157
-        w:chemical	-0.0978343	-0.0603619	-0.0475213	-0.0362343	-0.0323589
-        w:chemicals	0.0138945	0.068856	-0.0268801	-0.0112875	-0.0276138
-        w:chemistry	-0.0312685	-0.034932	-0.0111936	-0.0043615	-0.0060279
-        w:chemotherapy	-0.0116775	-0.0062446	-0.0037784	-0.0071794	-0.0078113
-        w:cherry	-0.1872173	-0.2600632	-0.0007149	-0.0026123	-0.0044708
-        w:chess	-0.0051911	-0.0080298	-0.0009068	-0.0026169	-0.0055013
-        w:chicken	-0.0675581	-0.0439449	-0.018081	-0.0216388	-0.0219103
-        w:child	-0.0238924	-0.13531	-0.0212313	0.0770558	-0.0329909
-        w:childproof	-0.0134594	-0.0031057	-0.0047066	-0.0119561	-0.0020483
-        w:children	0.1051556	-0.060779	-0.0264511	0.1064405	-0.0402858
-        w:chlorine	0.0111477	0.0132505	-0.0061781	-0.0030093	-0.0033836
-        w:chocolate	-0.1019362	-0.1442723	-0.0025286	-0.0020943	-0.0011917
-        w:choke	-0.0910117	-0.0321872	-0.0561578	-0.0085619	-0.0141233
-        w:chopping	-0.0640679	-0.0354189	-0.0625992	-0.0066363	-0.003748
-        w:city	0.0061646	-0.0008155	-0.0076734	-0.0102955	-0.0209598
-        w:class	-0.0220328	-0.0040785	-0.0281041	-0.0018169	-0.0055755
-        w:classmate	0.0268061	0.0202566	-0.0291248	-0.0002082	-0.0045886
-        w:clay	-0.0448021	-0.0462478	-0.0222777	-0.01094	-0.0063978
-        w:clean	-0.0875055	-0.1107382	-0.0074954	-0.0053501	-0.0043013
-        w:cleaning	-0.0973017	-0.0642456	-0.0389177	-0.021822	-0.0296052
-        w:coach	0.0351841	-0.004326	-0.0016738	0.051102	-0.0134987
-        w:cockroaches	0.1229716	-0.0180385	-0.0203772	-0.0186341	0.1713658
-        w:cocktail	0.0909771	0.100289	-0.001036	-0.0031725	-0.0046869
-        w:code	-0.0207477	-0.0021238	-0.0311765	-0.0014535	-0.0041782
-        w:coffee	0.0292119	0.0432294	-0.0189349	-0.0001389	-0.0002245
-        w:come	-0.0197573	-0.0162912	-0.0318149	-0.0018058	-0.002624
-        w:command	-0.0119356	-0.0161789	-0.0023829	-0.0011604	-0.0007142
-        w:commit	0.3525478	-0.0430311	0.4526819	-0.0164865	-0.0321979
-        w:compose	0.4494513	-0.0121439	-0.0061591	-0.0209202	0.5555619
-        w:consent	-0.1002212	-0.02212	-0.0071358	-0.0655778	-0.0174312
-        w:container	-0.0315476	-0.0170762	-0.0305376	-0.0052532	-0.0062662
-        w:content	0.0215505	-0.0141093	-0.0067468	0.0342711	-0.0237877
-        w:control	-0.0812653	-0.0717424	-0.0225489	-0.0220629	-0.0733966
-        w:conversation	-0.0499345	-0.0249081	-0.029952	-0.0037252	-0.018171
-        w:convert	0.0538591	0.0773389	-0.0063257	-0.0019529	-0.0010762
-        w:cook	-0.0181428	-0.0442015	-0.0003289	-0.0014781	-0.0023693
-        w:cooker	-0.044005	0.0172613	-0.0237637	-0.0202958	-0.0381274
-        w:cookie	-0.0273778	-0.0159415	-0.0300799	-0.0129753	-0.0095601
-        w:could	0.1698223	0.2821039	-0.0220355	-0.0416907	-0.0340013
-        w:counter	0.0520393	-0.0284021	0.0619737	-0.0014847	-0.0021022
-        w:country	0.6255321	-0.0236765	-0.0314374	-0.0413696	0.7442367
-        w:court	-0.0713477	-0.060387	-0.0115181	-0.0143619	-0.0332787
-        w:covered	-0.0200532	-0.0211882	-0.0024728	-0.0143919	-0.0086118
-        w:coworker	0.3186009	0.0558735	-0.0087398	-0.0146272	0.2940215
-        w:create	-0.0157756	-0.0099882	-0.0075313	0.0053994	-0.0307967
-        w:crime	-0.0543646	-0.0123195	-0.0234488	-0.0419836	-0.0407689
-        w:crisis	-0.0075332	-0.0049378	-0.0056415	-0.0087423	-0.012296
-        w:crowd	0.0665117	0.0077565	-0.000817	-0.0019907	0.0405632
-        w:crowded	0.0123012	0.0398943	-0.0403072	-0.0014863	-0.0110385
-        w:crush	-0.0808681	-0.0276688	-0.0623491	-0.0054147	-0.008437
-        w:cut	-0.006361	-0.0395838	-0.0781342	-0.0169531	-0.0249209
-        w:cutting	-0.1007001	-0.0490164	-0.0756288	-0.0016279	-0.0008166
-        w:daily	-0.0168837	-0.0065019	-0.026608	-0.0045506	-0.0034955
-        w:dangerous	-0.0718716	-0.0409858	-0.0280363	-0.016179	-0.0337205
-        w:daughter	0.007029	-0.0041847	-0.0007986	0.0144723	-0.0044726
-        w:day	-0.0376416	-0.0344036	-0.0297382	-0.0008704	-0.0011111
-        w:dead	-0.0359658	0.0149064	-0.0318768	-0.0052189	-0.001561
-        w:deal	-0.120017	-0.0209337	-0.0071174	-0.0090171	-0.1143867
-        w:death	-0.1112796	0.1151513	0.0372042	-0.0238394	-0.1145874
-        w:deep	0.0897422	-0.0254548	0.1859539	-0.0103503	-0.0158041
-        w:deer	-0.0044421	-0.0018246	-0.0082438	-0.0015826	-0.0017166
-        w:defense	-0.0736116	-0.0149767	-0.0468498	-0.0040467	-0.0210313
-        w:describe	0.3452863	0.1964515	-0.0521917	0.2525998	-0.0991451
-        w:description	0.1113259	-0.0044624	-0.007773	0.1552373	-0.0485674
-        w:deserve	0.1133072	-0.0230976	-0.0472524	-0.0196108	0.1741802
-        w:destroy	-0.2175376	-0.0827434	-0.080374	-0.0217141	-0.0267622
-        w:detail	0.0640704	-0.0040195	-0.0004647	0.065375	-0.00182
-        w:detect	-0.0623175	-0.0518914	-0.0142463	-0.0003438	-0.0005711
-        w:detective	-0.014721	-0.0098252	-0.0006101	-0.002172	-0.0088295
-        w:detonated	-0.0944098	-0.0580632	-0.0013982	-0.0186682	-0.0084602
-        w:device	0.2772976	0.3368164	-0.0052437	-0.0074119	-0.0053268
-        w:did	-0.4605281	-0.2526054	-0.22466	-0.0967401	-0.3005289
-        w:die	0.2079312	-0.0466915	0.212807	-0.0163302	-0.0394054
-        w:died	-0.1083499	-0.0140178	-0.0841633	-0.0035854	-0.0094047
-        w:difference	-0.0363254	-0.0307526	-0.0095292	-0.0147487	-0.032184
-        w:different	-0.0530589	-0.0545583	-0.0246782	-0.0266093	-0.0197732
-        w:directions	0.0267636	0.0277061	-0.0138349	-0.0057416	-0.007349
-        w:dirty	0.0680943	0.0539355	-0.0024222	-0.0678008	0.127939
-        w:disabled	0.0071056	-0.0072703	-0.0024673	-0.0064578	0.0058826
-        w:disappear	0.0008505	-0.0763625	0.0036577	-0.0063944	-0.0024763
-        w:disease	0.0427403	-0.0120112	-0.0145245	-0.0029771	0.0773271
-        w:dispose	0.1329277	0.2100194	-0.0355523	-0.0073677	-0.006509
-        w:do	-0.5157342	-0.524093	-0.3976043	-0.1755196	-0.2996403
-        w:docker	-0.0315476	-0.0170762	-0.0305376	-0.0052532	-0.0062662
-        w:doctors	-0.0107598	-0.0016711	-0.012876	-0.009153	-0.0184055
-        w:documentary	-0.0179236	-0.0140591	-0.0057445	-0.0058608	-0.0146388
-        w:does	-0.2585522	-0.2554795	-0.0552509	-0.105934	-0.1710961
-        w:doesnt	0.0928055	-0.0229591	0.1364718	-0.0033069	-0.0150147
-        w:dogs	-0.0214975	-0.0077521	-0.0108848	-0.0074151	-0.0335425
-        w:dont	0.1856157	0.1309998	-0.0534892	-0.0103784	0.1607305
-        w:door	0.2218477	0.2581897	0.0141014	-0.0004138	-0.0016599
-        w:dose	0.1273232	0.0425307	0.1059295	-0.0294228	-0.0140096
-        w:dough	-0.1225559	-0.033655	-0.1328708	-0.0244095	-0.0194404
-        w:down	0.1833101	0.1700163	-0.0724661	-0.0317176	0.075742
-        w:downtown	-0.1620102	-0.0594443	-0.1157938	-0.0266443	-0.0512575
-        w:dragon	-0.0431589	-0.014835	-0.0181413	-0.007473	-0.0249389
-        w:dresden	-0.0142677	-0.0194727	-0.0022015	-0.003047	-0.0082688
-        w:drink	0.1199926	0.0847863	0.040344	-0.001043	-0.0013941
-        w:drone	0.5493284	0.619842	-0.0010258	-0.0026819	-0.0049875
-        w:drown	-0.0664868	-0.1972715	0.2289867	-0.0022858	-0.0071082
-        w:drug	0.1248462	0.1702685	0.0355752	-0.0068724	-0.0127963
-        w:during	-0.0960977	-0.1070772	-0.0194541	-0.0109282	-0.0193056
-        w:dying	-0.2227656	-0.0676668	-0.1906532	-0.0218341	-0.0364546
-        w:easiest	0.0887114	0.1201118	-0.0109782	-0.0022558	-0.0048099
-        w:eat	-0.1375238	-0.0394837	-0.0881002	-0.0205119	-0.013864
-        w:effects	-0.0775838	-0.0110379	-0.0688709	-0.0171589	-0.0368994
-        w:egg	-0.0359983	-0.0047699	-0.0018267	-0.0033056	-0.0395012
-        w:eight	-0.0675474	-0.0139651	-0.014902	-0.0117975	-0.0044786
-        w:elden	-0.0227054	-0.0616297	-1.3e-05	-0.0001	-9.91e-05
-        w:email	-0.2949657	-0.070086	-0.0246173	-0.0307866	-0.1453817
-        w:encouraging	0.0141665	-0.0925579	-0.0013901	-0.0028557	0.0944545
-        w:end	0.3618107	-0.1390433	0.6172095	-0.0265542	-0.0472917
-        w:ends	-0.0682384	-0.0093635	-0.0530149	-0.0194909	-0.0107283
-        w:energy	-0.1503599	-0.1088037	-0.063457	-0.0109938	-0.016193
-        w:enough	0.0022172	-0.0012642	-0.0262796	-0.0007548	-0.0044816
-        w:erotic	0.1898873	-0.0204409	-0.0088773	0.2348733	-0.0133075
-        w:essay	-0.0152265	-0.0894247	-0.0462765	-0.0275745	0.1168
-        w:eulogy	-0.1256659	-0.0158587	-0.0224356	-0.0148945	-0.0913563
-        w:even	-0.0650363	-0.0285926	-0.0066077	-0.0110873	-0.0147604
-        w:every	0.0970172	-0.0135367	-0.0229899	-0.0211924	0.0851028
-        w:everything	-0.0418176	-0.0325963	-0.02408	-0.0097707	-0.0104337
-        w:ex	0.0054138	0.0537636	-0.058151	-0.0002955	-0.0015705
-        w:execute	-0.0916401	-0.0553307	-0.0115753	-0.0317646	-0.0687058
-        w:explain	0.1420331	0.0532174	-0.176475	-0.0454367	0.0430267
-        w:explicit	0.1343084	-0.047619	-0.0158001	0.219217	-0.0460305
-        w:explode	-0.1595611	-0.1027248	-0.0734983	-0.0035437	-0.0040849
-        w:explosion	-0.1616676	-0.1257725	-0.0365704	-0.0396653	-0.0672992
-        w:explosive	0.3047701	0.3675403	-0.0610932	-0.0218449	-0.0139737
-        w:explosives	-0.3442552	-0.3828119	-0.0094703	-0.0049727	-0.0038997
-        w:exterminate	0.0188975	-0.0354977	-0.0052045	-0.011782	0.0718429
-        w:exterminated	0.0183759	-0.005846	-0.0182245	-0.0092276	0.0243774
-        w:extinguisher	0.0138694	0.0571781	-0.0157706	-0.009282	-0.017478
-        w:fantasy	-0.0240348	-0.0085467	-0.0063685	0.0060666	-0.0570676
-        w:farm	-0.0077276	-0.0050712	-0.0012016	-0.0004598	-0.003581
-        w:fast	-0.1813852	0.0155425	-0.2739326	-0.0047543	-0.0038479
-        w:faster	-0.1581318	-0.046249	-0.1402292	-0.0048088	-0.0025792
-        w:fastest	0.0483133	-0.0297483	0.0786166	-0.0040289	-0.0079894
-        w:fatal	0.1386135	-0.0038364	0.1811265	-0.0011674	-0.0053098
-        w:father	0.0082491	-0.0027538	-0.0014231	0.0185209	-0.0041582
-        w:feel	-0.1097927	-0.0901694	-0.0416189	-0.0044825	-0.0090446
-        w:fight	-0.0804651	-0.0213953	-0.0569201	-0.0150601	-0.0690959
-        w:film	-0.0177289	-0.0173008	-0.0041183	-0.0077804	-0.0120277
-        w:filter	0.0455773	0.0441517	-0.0023779	-0.0118776	-0.0171205
-        w:final	-0.0459096	-0.0655031	-0.0008558	-0.0054736	-0.0235414
-        w:find	0.231573	0.1280598	-0.0260243	0.1398141	-0.0042889
-        w:finds	-0.0758251	-0.0100164	-0.0018697	-0.0703241	-0.0312249
-        w:fire	0.0749791	0.1685298	-0.0482079	-0.0389078	-0.0881242
-        w:fireworks	-0.054936	-0.0537686	-0.0229459	-0.0181568	-0.01699
-        w:first	-0.0878748	-0.1015664	-0.0271029	-0.0066323	-0.0063856
-        w:fish	-0.0721145	-0.0445704	-0.0410076	-0.003539	-0.0060945
-        w:flavor	-0.3418771	-0.3663207	-0.0056207	-0.0023457	-0.0032265
-        w:flour	-0.0365079	-0.0245329	-0.030494	-0.0137742	-0.0105835
-        w:food	-0.0300734	-0.0321459	-0.030667	-0.0172545	-0.0162161
-        w:football	-0.0137378	-0.0121647	-0.0052067	-0.0060708	-0.016105
-        w:for	-0.6278681	-0.5256992	-0.1377801	-0.3251458	-0.4352776
-        w:fork	-0.0643003	-0.0924534	-0.0051186	-0.0029754	-0.0031003
-        w:form	-0.0219068	-0.0035114	-0.0185474	-0.0006411	-0.0022675
-        w:free	-0.0395123	-0.0216517	-0.0219528	-0.0075334	-0.0180562
-        w:french	-0.0931465	-0.0514772	-0.0542729	-0.0400164	-0.0360113
-        w:friend	-0.3038546	-0.1560965	-0.114317	-0.0070648	-0.0206062
-        w:from	-0.0545548	-0.0576671	0.0718487	-0.1701381	-0.1645692
-        w:fun	-0.0150474	-0.0071073	-0.0151592	-0.0167954	-0.0146183
-        w:function	-0.2283769	-0.0548924	-0.0334509	-0.0593416	-0.12018
-        w:game	-0.0095654	-0.0023799	-0.0055116	-0.007489	-0.0300707
-        w:garage	0.0869016	0.0986422	-0.0019076	-0.002092	-0.000763
-        w:garlic	-0.1041466	-0.08954	-0.014413	-0.002662	-0.0037102
-        w:gas	0.2012961	0.2884853	-0.0275324	-0.0103613	0.0440708
-        w:gassed	0.0142279	-0.0056903	-0.0107282	-0.0089026	0.0134801
-        w:gay	-0.1405509	-0.0189923	-0.0070705	-0.0127799	-0.1144172
-        w:generate	0.1439887	-0.0181883	-0.011575	0.20469	-0.04901
-        w:genocide	-0.0462856	-0.0178726	-0.0190604	-0.0091319	-0.0387128
-        w:get	0.0013923	0.2124917	-0.1548884	0.0634135	-0.0355179
-        w:getting	0.0104891	0.0192872	-0.0606921	0.0095864	-0.0007283
-        w:girl	0.1379914	0.0839936	-0.0099163	0.1397857	-0.0362813
-        w:girlfriend	0.0147836	0.0679544	-0.0819912	0.0075495	-0.0205298
-        w:girls	0.040496	-0.0038789	-0.0055437	0.0356142	-0.0090751
-        w:git	-0.0256448	-0.0168553	-0.0183577	-0.0052432	-0.0067005
-        w:give	0.2451967	0.4510935	-0.017244	-0.1025129	0.0843271
-        w:go	0.3674949	-0.0459944	-0.0078593	-0.009031	0.6334075
-        w:going	0.1073635	0.0739291	0.0104774	-0.0074804	-0.0112555
-        w:good	0.1578677	0.2938982	-0.0626563	-0.0348324	-0.0732048
-        w:grandmother	-0.0658545	0.0642522	-0.0474247	-0.0049893	-0.0347116
-        w:grease	-0.0316291	-0.0145075	-0.0052255	-0.0060304	-0.0199493
-        w:grenade	0.6120794	0.6330183	-0.0051169	-0.0103025	-0.0093529
-        w:groom	0.0414801	-0.0245496	-0.001953	0.1097811	-0.0004406
-        w:guard	0.1547016	0.1663326	-0.0084233	-0.0011769	-0.0042034
-        w:guards	-0.1455272	-0.1903063	-0.0010093	-0.0025464	-0.0049588
-        w:gun	0.0941814	0.1455322	-0.0367598	-0.0283949	-0.0807329
-        w:hair	-0.0552225	-0.0023041	-0.0738262	-0.0176866	-0.0007729
-        w:hand	-0.1831476	-0.0606468	-0.2163272	-0.0161316	-0.0182339
-        w:hang	0.0800079	-0.0598368	0.1238036	-0.0070991	-0.0209843
-        w:happened	-0.0036796	-0.0051305	-0.0045367	-0.0044839	-0.0057487
-        w:hard	-0.0212368	-0.0121441	-0.006055	-0.0059578	-0.0005375
-        w:harm	-0.0228966	-0.170293	0.1152998	-0.0074074	-0.0097578
-        w:has	-0.09065	-0.0892039	-0.0554923	0.0066317	-0.0479407
-        w:hate	-0.1183593	-0.0598538	-0.0637409	-0.0548348	-0.0777172
-        w:have	-0.0149957	-0.0099873	0.0095371	-0.0090649	-0.032291
-        w:he	0.297347	0.2913156	-0.0621242	0.0305751	-0.0090613
-        w:heat	-0.049754	-0.020807	-0.0795567	-0.0101639	-0.011251
-        w:help	-0.3294759	-0.1122161	0.0091627	-0.0709023	-0.1148484
-        w:her	-0.0284256	-0.0151578	-0.0531283	0.1175964	-0.0221295
-        w:hide	0.0357108	-0.1153226	0.1567755	-0.0050203	-0.0012515
-        w:high	-0.0054177	-0.0500989	-0.0024021	0.1146453	-0.0295143
-        w:hiking	-0.026859	-0.0353892	-0.009234	-0.0053315	-0.0066709
-        w:him	0.0132691	0.0702552	-0.0075484	-0.000321	-0.0044738
-        w:hindus	0.0184239	-0.002017	-0.0024534	-0.0031347	0.0185606
-        w:his	-0.1094905	-0.0874058	-0.0101819	0.0055024	-0.093234
-        w:historians	-0.0279585	-0.0083799	-0.011102	-0.0069122	-0.0263919
-        w:history	-0.0397434	-0.0198339	-0.034511	-0.0299123	-0.0369975
-        w:hit	-0.0819295	-0.0656963	0.0287865	-0.011922	-0.0455731
-        w:hitman	-0.0161744	-0.0118488	-0.0088279	-0.0060204	-0.005479
-        w:holocaust	-0.0133277	-0.0065275	-0.003383	-0.0092366	-0.0132295
-        w:home	0.2029161	-0.1195317	0.1470922	-0.0597196	0.4406242
-        w:homemade	0.2321925	0.2259944	-0.0102586	-0.0095644	-0.0046775
-        w:hostage	-0.0649855	-0.0324403	-0.0089944	-0.0197249	-0.0289138
-        w:hot	-0.0866291	-0.1435747	-0.0103113	0.0435994	-0.0167729
-        w:house	0.1824724	0.205975	-0.0024539	-0.0008758	-0.0022499
-        w:household	0.0293722	-0.0471492	0.041923	-0.0125105	-0.0236575
-        w:how	-1.216464	-0.598635	-0.7635618	-0.8828452	-0.9695766
-        w:humanely	-0.0858267	-0.1234681	-0.0026343	-0.0040819	-0.0036124
-        w:hunt	-0.0198663	-0.0085203	-0.0285169	-0.005027	-0.0069528
-        w:hunting	-0.0186869	-0.0406538	-0.0004273	-0.0003808	-0.0006723
-        w:hurt	0.0451132	-0.0170509	0.0468558	-0.0467321	-0.0383798
-        w:hurting	-0.2152502	-0.0117818	-0.21542	-0.0014324	-0.0062739
-        w:hurts	-0.0289949	-0.0804281	0.0278227	-0.0008712	-0.0041606
-        w:husband	0.0059039	0.0835407	-0.0748373	-0.0009295	-0.0029104
-        w:i	0.1288941	0.141413	-0.065659	-0.1480311	-0.3607674
-        w:ibuprofen	-0.0309116	-0.0142582	-0.0236274	-0.0133953	-0.0047687
-        w:if	-0.237977	-0.0621267	-0.086794	-0.0149996	-0.0104623
-        w:im	-0.2073764	-0.0457969	-0.1740294	-0.0308785	-0.1058829
-        w:immigrants	0.0571387	-0.0362677	-0.0262393	-0.0244009	0.0796966
-        w:immune	-0.0286646	-0.0264884	-0.0033026	-0.0019601	-0.0108953
-        w:in	-0.6692865	-0.7995105	-0.484287	-0.1133017	0.0744142
-        w:inferior	0.0079295	-0.0048176	-0.0002897	-0.0008003	0.0042694
-        w:inject	-0.0160616	-0.0332503	-0.0027285	-0.0037932	-0.0084669
-        w:instructions	0.0720599	0.1824634	-0.0338253	-0.0275305	-0.0297935
-        w:insulin	0.0125594	0.0388361	-0.0265293	-0.0012849	-0.0013108
-        w:into	-0.1395273	-0.0868653	-0.0789652	-0.0476191	-0.0543531
-        w:is	-0.8620094	-0.6690683	-0.2432869	-0.287561	-0.375531
-        w:it	0.5287565	0.3126106	0.2535332	-0.1253993	-0.1709864
-        w:items	0.0001286	0.0137604	-0.0105645	-0.0030647	-0.0097234
-        w:its	-0.0694803	-0.0659948	-0.0032486	-0.0208688	-0.006153
-        w:jews	0.1230303	-0.0227787	-0.0500945	-0.0236631	0.1344067
-        w:joke	0.4101734	-0.0284812	-0.0292522	-0.0461303	0.5690191
-        w:jump	0.0473003	-0.0095287	0.0509594	-0.0022319	-0.0133521
-        w:kamikaze	-0.0680272	-0.0432633	-0.0311641	-0.035149	-0.0605756
-        w:keep	-0.147825	-0.0432183	-0.1190381	0.0569299	-0.0339515
-        w:keeps	-0.0851701	-0.0388361	-0.1037083	0.0276423	-0.0062543
-        w:kick	-0.1114591	-0.0714633	-0.0437279	-0.0024287	-0.0112669
-        w:kid	0.1452558	0.1237636	-0.000998	-0.0014582	-0.0022003
-        w:kidnap	0.141204	0.1989662	-0.0167217	-0.0058734	-0.0125978
-        w:kids	-0.0417533	-0.0461978	-0.1019053	0.118077	-0.0014582
-        w:kill	0.2122518	0.2786026	0.0478599	-0.0383993	-0.0360181
-        w:killed	-0.0490984	-0.0179184	-0.024916	-0.0075897	-0.0234044
-        w:killer	-0.1377948	-0.0850858	-0.0095506	-0.0087995	-0.1163282
-        w:killing	-0.1647679	-0.1941642	-0.1286012	-0.0049747	0.0618934
-        w:kills	-0.0347919	-0.0165642	-0.0069432	-0.0105266	-0.0268846
-        w:king	-0.0013119	-0.0022655	-0.0004841	-0.0016025	-0.0012942
-        w:kitchen	-0.1651059	-0.2100542	-0.008041	-0.0272087	-0.0333433
-        w:knife	-0.2462662	-0.2221736	-0.0768409	-0.0144723	-0.01134
-        w:knight	-0.0491245	-0.100822	-0.0001614	-0.0006554	-0.0009802
-        w:knock	-0.2824524	-0.329688	-0.0154608	-0.0020175	-0.0063353
-        w:know	-0.0704581	-0.0171798	-0.056754	-0.0118616	-0.013819
-        w:knowing	0.011742	-0.0364751	0.0477466	-0.0039791	-0.0011841
-        w:lab	-0.0137015	0.0541479	-0.0165464	-0.0013262	-0.0070001
-        w:landlord	-0.0841226	-0.0243239	-0.03427	-0.0080403	-0.0146869
-        w:last	-0.3287667	-0.1342529	-0.1401615	-0.0525864	-0.0546265
-        w:launcher	-0.1114682	-0.133023	-0.0009153	-0.0017224	-0.0075628
-        w:law	0.0049817	0.0298137	-0.0179401	-0.012294	-0.0491158
-        w:leaves	-0.1060855	-0.0236176	-0.0121762	-0.030617	-0.1099272
-        w:leaving	0.1522584	0.0856847	0.0377553	-0.0028893	-0.0016456
-        w:leg	-0.2264041	-0.1534754	-0.0487029	-0.0061284	-0.0142104
-        w:let	0.1457507	-0.0239898	-0.0207369	-0.0180731	0.1595427
-        w:lethal	0.0133188	-0.049511	0.0712596	-0.0031986	-0.0031214
-        w:letter	0.2591926	-0.031023	-0.0117799	-0.0071154	0.5952681
-        w:lewd	0.1861661	-0.0075554	-0.01249	0.230325	-0.0321129
-        w:life	0.287371	-0.0581157	0.3162266	-0.0159429	-0.0354977
-        w:light	-0.0114799	-0.005534	-0.0057553	-0.004038	-0.0005991
-        w:like	-0.031829	0.0962959	-0.0902601	-0.0099767	-0.0382145
-        w:line	-0.0014447	-0.0016727	-0.0003574	-0.0005322	-0.0003666
-        w:linux	-0.009027	-0.0146508	-0.0028621	-0.0013385	-0.0013286
-        w:list	0.1341372	-0.0109888	0.08848	-0.0259639	0.0964805
-        w:little	-0.0425043	-0.0133807	-0.0038146	-0.0272957	-0.0256141
-        w:live	0.1015123	-0.0101619	-0.0295388	-0.0099809	0.161541
-        w:load	-0.0270588	-0.0229463	-0.022019	-0.0031423	-0.0009606
-        w:long	-0.0732198	-0.0525956	-0.0273715	-0.0186679	-0.0461627
-        w:look	0.0589261	0.1164156	-0.0480179	-0.0019502	-0.0091175
-        w:lose	0.011742	-0.0364751	0.0477466	-0.0039791	-0.0011841
-        w:losing	-0.0962705	-0.0200795	-0.0057568	-0.0252134	-0.0755692
-        w:love	-0.0611803	-0.0282524	-0.011778	0.0595331	-0.0077867
-        w:low	-0.0114799	-0.005534	-0.0057553	-0.004038	-0.0005991
-        w:macos	-0.0074301	-0.0088176	-0.0026863	-0.0007074	-0.0001975
-        w:made	-0.0273778	-0.0159415	-0.0300799	-0.0129753	-0.0095601
-        w:main	-0.0069963	-0.0023823	-0.0119403	-0.00038	-0.0007255
-        w:make	0.0460568	-0.0806581	0.0058185	0.0532026	0.08493
-        w:makes	-0.0380964	-0.0284623	-0.0188409	-0.0206438	-0.014161
-        w:making	0.214986	0.290692	-0.0221389	-0.0289788	-0.029649
-        w:man	-0.0145513	0.0157502	-0.0092168	0.0004336	-0.0164124
-        w:manhattan	-0.0100413	-0.0143398	-0.0009202	-0.0007466	-0.0015748
-        w:many	-0.0898496	-0.1157579	0.2253835	-0.0405547	-0.139393
-        w:marks	0.0927762	0.0930145	-0.007195	-0.0010151	-0.0006245
-        w:martial	-0.0755935	-0.014337	-0.0506135	-0.0097973	-0.0273386
-        w:material	-0.0172774	0.0683533	-0.000502	-0.0928223	-0.0053481
-        w:mates	-0.0127292	-0.0086451	-0.0070895	-0.0063075	-0.0106812
-        w:maximum	0.0175866	0.0342032	-0.0284304	-0.0055872	-0.0058396
-        w:me	0.392243	0.4101215	0.174439	0.3734455	-0.2718235
-        w:mean	-0.0885238	-0.0380992	-0.0607859	-0.0252966	-0.0456163
-        w:medieval	-0.0544113	-0.0710107	-0.0213164	-0.017034	-0.0093853
-        w:melatonin	-0.1099231	-0.0126387	-0.049768	-0.0244288	-0.0105679
-        w:message	0.2088946	-0.0431151	-0.0080997	-0.1008537	0.4134052
-        w:method	0.1428434	-0.1106745	0.387125	-0.0300874	-0.040064
-        w:mexicans	0.1611721	-0.0094629	-0.0193423	-0.0158573	0.2287436
-        w:mice	-0.0374975	-0.05767	-0.002326	-0.0026776	-0.0014519
-        w:middle	0.0454931	-0.0062892	-0.0086671	0.0487479	-0.0205213
-        w:minecraft	-0.0301744	-0.0309098	-0.005001	-0.0012893	-0.0013081
-        w:minor	0.1128133	-0.0093509	-0.0024268	0.18494	-0.0108364
-        w:mix	-0.0826519	-0.0259194	-0.043834	-0.0226786	-0.037116
-        w:modules	-0.0418176	-0.0325963	-0.02408	-0.0097707	-0.0104337
-        w:molotov	0.0285638	0.01469	-0.00208	-0.0038556	-0.0043689
-        w:monoxide	-0.0065006	-0.0208824	0.0003265	-0.0069316	-0.0061063
-        w:month	-0.1740503	-0.0131482	-0.0087055	-0.0190538	-0.1537593
-        w:more	-0.0785286	-0.0249691	-0.0446608	-0.0068008	-0.0017039
-        w:mosque	-0.0087909	-0.0271499	-0.0029068	-0.0022983	0.0022372
-        w:most	0.0365888	-0.0603728	0.0934145	-0.0066714	-0.0109938
-        w:mother	0.0293506	0.0380049	-0.0098163	-0.0002845	-0.0005123
-        w:movie	-0.0095942	-0.0091457	-0.007838	-0.0059945	-0.0062201
-        w:much	-0.0209291	-0.0518863	-0.023275	-0.0052694	-0.0074185
-        w:murder	0.0565524	0.1167235	-0.0370505	-0.0080697	-0.0489237
-        w:music	-0.0112256	-0.0177907	-0.0056354	-0.0017057	-0.0062182
-        w:muslims	0.0930959	-0.0160909	-0.0259627	-0.0149548	0.087249
-        w:must	0.1703543	-0.0111629	-0.0276849	-0.0160089	0.190145
-        w:my	-0.8719392	0.0097263	-0.9092807	-0.4666422	0.1299131
-        w:myself	1.0565712	-0.7283507	1.7189394	-0.0262029	-0.0289194
-        w:mystery	-0.039709	-0.0117418	-0.0012402	-0.0056032	-0.0334927
-        w:nail	0.032244	0.033227	-0.0041436	-0.0013035	-0.0027551
-        w:naked	0.071739	-0.0150048	-0.003673	0.042254	-0.0110963
-        w:naloxone	-0.0424787	-0.0195149	-0.0318847	-0.0078986	-0.0044251
-        w:name	-0.0282408	-0.0180045	-0.0019332	-0.0034184	-0.01385
-        w:napalm	0.1109636	0.1616045	-0.0020308	-0.0046723	-0.0077042
-        w:natural	0.0007478	0.0012655	-0.0045361	-0.0001824	-0.0001117
-        w:near	-0.0025457	-0.0146498	0.0020447	-0.0043122	-0.0078259
-        w:neck	0.2174681	0.2546478	-0.0107204	-0.0032692	-0.0060547
-        w:need	0.2209007	0.0613032	0.182791	-0.012357	0.0315188
-        w:needs	-0.0478262	-0.010336	-0.0073693	-0.0150189	-0.0550537
-        w:neighbor	0.2085133	0.1923781	-0.0528729	-0.0704663	0.1624572
-        w:neighbors	-0.2070838	-0.1789832	-0.003704	-4.97e-05	-0.0002198
-        w:neighbour	0.0009513	0.0101687	-0.0113451	-0.0045413	-0.0103088
-        w:nest	-0.0302433	-0.0334182	-0.0104145	-0.0009332	-0.0018574
-        w:never	0.1439885	0.1333717	0.0707438	-0.0139595	-0.0063803
-        w:new	-0.2288545	-0.0868	-0.1260552	-0.0399813	-0.1284078
-        w:newborn	-0.0202572	-0.0284375	-0.002127	-0.0026976	-0.0094473
-        w:news	-0.0409374	-0.0324751	-0.0122448	-0.0210701	-0.0457708
-        w:night	-0.0507085	-0.0261426	-0.0265221	-0.0146568	-0.0177934
-        w:nitroglycerin	-0.0076764	-0.0081835	-0.0118821	-0.0066288	-0.0070807
-        w:no	0.0714127	-0.0251654	0.0988345	-0.0090872	-0.0088455
-        w:nobody	0.0266661	-0.2611182	0.243263	-0.0023823	-0.0045785
-        w:node	-0.0418176	-0.0325963	-0.02408	-0.0097707	-0.0104337
-        w:noise	-0.2242735	-0.1827371	-0.0462542	-0.0003786	-0.0003196
-        w:not	0.1070229	-0.0232746	0.1520307	-0.0019217	-0.0057466
-        w:noticing	0.122543	0.0550824	0.0864449	-0.0051768	-0.0003593
-        w:novel	-0.0722344	-0.0666235	-0.0035948	-0.006892	-0.0260586
-        w:novels	-0.0902458	-0.0197476	-0.0176283	-0.0384261	-0.0122984
-        w:nuclear	0.0098039	0.07928	-0.0258358	-0.0145619	-0.0670108
-        w:nude	0.1251185	-0.0145056	-0.0070318	0.1419725	-0.0012535
-        w:nuke	-0.0562539	-0.0387159	-0.0325993	-0.0131604	-0.0215387
-        w:of	-0.0607019	-0.474171	0.0458006	0.3085746	-0.3640149
-        w:off	-0.4785425	-0.3540666	-0.019798	-0.3142985	-0.0137878
-        w:office	-0.0069755	-0.0056135	-0.0019719	-0.003922	-0.0080446
-        w:oil	-0.0251851	-0.0263426	-0.0115362	-0.0035271	-0.0079751
-        w:oklahoma	-0.0519003	-0.0488411	-0.0046358	-0.0057998	-0.0134703
-        w:old	-0.2487771	-0.1861613	-0.0236802	-0.1340094	-0.0903036
-        w:olds	-0.0678607	-0.0049992	-0.0155707	-0.1188294	-0.0064554
-        w:on	-0.3006612	-0.1113699	-0.1397332	-0.1551723	-0.2364421
-        w:one	0.0360628	-0.043086	0.0772839	-0.02349	-0.0217517
-        w:onions	-0.0640679	-0.0354189	-0.0625992	-0.0066363	-0.003748
-        w:online	0.1245024	-0.0104894	-0.0105305	0.0870988	-0.0125041
-        w:opioid	-0.0408955	-0.0168775	-0.0314362	-0.0073572	-0.0040519
-        w:opponent	-0.0565016	-0.0139378	-0.0064011	-0.0142976	-0.0771622
-        w:our	-0.000546	-0.0501129	-0.0281175	0.0871697	-0.0534773
-        w:out	0.1844759	0.0241634	0.0538513	-0.0439831	0.2055294
-        w:over	0.1456171	0.2386914	-0.0135687	-0.0052038	-0.0048147
-        w:overdose	-0.0498826	-0.0959625	0.0843275	-0.0297455	-0.0399598
-        w:own	-0.1243325	-0.1127044	-0.0758945	-0.00572	-0.0057944
-        w:pain	0.3010591	-0.0263356	0.3905157	-0.0071301	-0.0085183
-        w:painless	0.1574389	-0.0542927	0.2787435	-0.0026332	-0.0050231
-        w:paint	-0.2491142	-0.0105273	-0.0019456	-0.2771908	-0.0007822
-        w:paracetamol	0.0323754	-0.007778	0.0377411	-0.0056543	-0.0024941
-        w:parasites	0.0463383	-0.0089725	-0.0356584	-0.0147351	0.0635956
-        w:parent	-0.13924	-0.0743283	-0.0130594	-0.0363835	-0.0039435
-        w:parents	0.1085155	0.0261556	0.1244259	0.0565971	-0.0090343
-        w:parts	0.0213732	0.0485208	-0.0048333	-0.0046017	-0.0064195
-        w:party	-0.199232	-0.1608829	-0.024612	-0.0169883	-0.0042285
-        w:people	0.0833973	-0.3190304	-0.0961872	-0.0223417	0.2740898
-        w:person	0.1268966	0.1514146	-0.0447218	-0.0069289	-0.0100347
-        w:pharmacology	-0.0421841	-0.0411737	-0.0275793	-0.0015034	-0.0025982
-        w:phone	0.0244976	0.0208599	-0.0020197	-0.0114817	-0.007463
-        w:photos	0.303588	-0.0166232	-0.0243609	0.3170552	-0.0130496
-        w:pigeons	-0.0448021	-0.0462478	-0.0222777	-0.01094	-0.0063978
-        w:pills	0.2954626	-0.1078749	0.4387136	-0.0179427	-0.0271136
-        w:pipe	0.0601358	0.0891161	-0.0300323	-0.0050034	-0.0094051
-        w:pistol	0.1085012	0.0944233	-0.0004343	-0.0005408	-0.0002509
-        w:plan	0.1158057	0.1999564	0.0791517	-0.023289	-0.0298716
-        w:planes	-0.1792579	-0.1607396	-0.0057856	-0.0030201	-0.0087377
-        w:plant	-0.0499665	-0.0308364	-0.0165991	-0.0210593	-0.0235643
-        w:plants	-0.0479212	-0.0176541	-0.044358	-0.0080328	-0.0127571
-        w:play	-0.0309309	-0.0190768	-0.0226475	-0.0119626	-0.0169335
-        w:playground	0.1327576	0.1272857	-0.0005821	-0.0048379	-0.0003777
-        w:please	0.4110422	0.2778932	-0.0241922	0.2188366	-0.026602
-        w:plot	-0.0114882	-0.0083324	-0.0048987	-0.0087431	-0.0081411
-        w:poem	-0.0562367	-0.0455647	-0.021284	0.020877	-0.1267712
-        w:poison	0.3623653	0.4091048	-0.0328585	-0.0130953	-0.0184526
-        w:poisoning	-0.1332581	-0.1226432	-0.0289937	-0.0258578	-0.0116416
-        w:poisonous	-0.1350425	-0.1129556	-0.0558791	-0.0054498	-0.0084048
-        w:police	0.0248976	0.1075464	-0.0204371	-0.0438604	-0.1264955
-        w:porn	0.0088771	-0.0094339	-0.0155958	0.0184418	-0.0060922
-        w:post	0.0214372	-0.0123708	-0.0109714	-0.0093298	0.0330537
-        w:power	-0.0280518	-0.0262746	-0.0089163	-0.0092156	-0.0155341
-        w:predators	-0.0087347	-0.0044657	-0.0029942	-0.0130491	-0.0075362
-        w:pressure	0.0293538	0.0328474	-0.0203056	-0.0105418	-0.0124646
-        w:preteen	0.1451099	-0.0053407	-0.0110497	0.1757418	-0.0229217
-        w:prevent	-0.0119401	-0.0052537	-0.0158306	-0.0016174	-0.0025027
-        w:print	0.0627098	0.0777446	-0.0061213	-0.0043831	-0.0027927
-        w:problem	-0.0373248	-0.0443005	-0.0107339	-0.0038604	-0.0042393
-        w:process	-0.039696	-0.0137115	-0.029695	-0.0152611	-0.0098734
-        w:processes	-0.0298378	-0.0121808	-0.002967	-0.0041573	-0.0225332
-        w:produce	0.0203024	0.0038482	-0.0061737	-0.0077724	-0.0055033
-        w:products	-0.0103405	-0.0992422	0.0618128	-0.0039075	-0.0030013
-        w:project	-0.1041785	-0.1408595	-0.0031476	-0.0021258	-0.0038733
-        w:proof	-0.1386226	-0.2233151	-0.0012476	-0.0005714	-0.0011836
-        w:propaganda	-0.0168974	-0.0111937	-0.0170257	-0.0072855	0.007054
-        w:protect	0.011269	-0.0153385	-0.0008443	-0.0040247	-0.0008676
-        w:protesters	-0.1226817	-0.0480508	-0.0422789	-0.0333021	-0.0525238
-        w:puberty	-0.0013415	-0.0002868	-0.0002273	-0.0095142	-0.0001333
-        w:punch	-0.0896273	-0.1032284	-0.0138956	-0.0016242	-0.0053926
-        w:purpose	0.0658038	-0.0385593	0.1386794	-0.003046	-0.0046168
-        w:put	0.0893369	0.1177796	-0.0088831	-0.0048113	-0.0067185
-        w:python	-0.0995332	-0.0223087	-0.0307183	-0.0311499	-0.0120133
-        w:quickest	0.2053442	0.0746896	0.1566647	-0.0099451	-0.0289122
-        w:quickly	-0.0126258	-0.0905129	0.1243849	-0.0328697	-0.0402457
-        w:quietly	0.065156	0.0757922	-0.0378875	-0.0021631	-0.0018781
-        w:race	0.0747488	-0.0140761	-0.006105	-0.0124152	0.125854
-        w:rally	0.0276037	-0.0393657	-0.0059785	-0.0130584	0.1071139
-        w:range	-0.0683004	-0.0941456	-0.0041898	-0.0036134	-0.004453
-        w:rats	-0.0419507	-0.0228722	-0.0162423	-0.0111201	-0.0346578
-        w:raw	-0.0722803	-0.0285525	-0.0674596	-0.0152903	-0.0137595
-        w:reaction	-0.0627533	-0.0464829	-0.0243447	-0.0277954	-0.0497554
-        w:really	-0.077722	-0.0599588	-0.0272527	-0.0175811	-0.0249542
-        w:recipe	0.09706	0.1456936	-0.037633	-0.0463102	-0.0393321
-        w:recommend	-0.1054702	-0.0367102	-0.0218708	-0.0529783	-0.019656
-        w:reinstall	-0.0418176	-0.0325963	-0.02408	-0.0097707	-0.0104337
-        w:relationship	0.0414801	-0.0245496	-0.001953	0.1097811	-0.0004406
-        w:remove	-0.0102199	-0.0026751	-0.0108662	-0.0027181	-0.0020333
-        w:report	-0.0613612	-0.0098292	-0.0210992	-0.0935849	-0.0071187
-        w:reporters	-0.0200532	-0.0211882	-0.0024728	-0.0143919	-0.0086118
-        w:respond	-0.0982869	-0.1124472	-0.0399959	-0.008171	-0.01379
-        w:ricin	0.0406124	0.0343936	-0.0010669	-0.000498	-0.0004506
-        w:rid	-0.0431975	0.058072	-0.0570484	-0.0227788	-0.0173369
-        w:ride	-0.0139185	-0.0056555	-0.0009489	-0.0100853	-0.0052477
-        w:rifle	0.0661733	0.0649179	-0.0025322	-0.001221	-0.0010162
-        w:rig	0.2387959	0.3135733	-0.0127545	-0.0021654	-0.0046098
-        w:right	-0.0752934	-0.0172033	-0.0313969	-0.0039603	-0.037098
-        w:rights	-0.0083292	-0.0041765	-0.0091576	-0.0136797	-0.0179041
-        w:ring	-0.0227054	-0.0616297	-1.3e-05	-0.0001	-9.91e-05
-        w:robots	-0.0144887	-0.0205129	-0.0029774	-0.0033037	-0.0027737
-        w:roleplay	0.0757961	-0.012563	-0.0081105	0.1613448	-0.0297209
-        w:room	-0.0008188	0.0303651	-0.0415116	-0.0016757	-0.0100292
-        w:round	-0.0348674	-0.0239477	-0.0093535	-0.0152435	-0.0437254
-        w:ruining	0.4269452	-0.0137486	-0.0099372	-0.0372606	0.5532232
-        w:rules	-0.005731	-0.0027789	-0.0087714	-0.0079859	-0.0132269
-        w:run	0.3586253	0.5456568	-0.0119081	-0.0058583	-0.0354662
-        w:rwandan	-0.0112576	-0.0149272	-0.0064476	-0.0043862	-0.0077318
-        w:safe	-0.1303332	-0.0462698	-0.0996863	-0.0338943	-0.0232257
-        w:safely	-0.0993873	-0.1418739	-0.004226	-0.0078137	-0.0093108
-        w:safest	-0.0750725	-0.0512462	-0.0172245	-0.0042927	-0.01111
-        w:safety	-0.1313765	-0.0782895	-0.0025338	-0.0803456	-0.0010887
-        w:said	-0.1064989	-0.0392368	-0.0359934	-0.0203304	-0.0705206
-        w:salmonella	-0.002558	-0.0032276	-0.0015178	-0.0059849	-0.0026556
-        w:sarin	0.2071032	0.1775451	-0.0014308	-0.0031536	-0.0023679
-        w:sauce	-0.0365612	-0.0088066	-0.0052836	-0.0153631	-0.0505977
-        w:say	-0.2644075	-0.1798854	-0.0899989	-0.0590975	-0.0856897
-        w:saying	0.0139594	-0.0046518	-0.0064172	-0.006763	0.0062309
-        w:says	0.0268609	-0.0159813	-0.0136894	-0.0024754	0.0709435
-        w:scars	0.1385229	-0.0999718	0.2851763	-0.0024434	-0.0024432
-        w:scene	0.1134123	-0.025023	-0.0085392	0.1683122	-0.0432771
-        w:school	-0.0839464	-0.0425925	-0.1007123	0.1463673	-0.0410339
-        w:schoolers	0.0454931	-0.0062892	-0.0086671	0.0487479	-0.0205213
-        w:schools	-0.1078813	-0.0243632	-0.0182628	-0.0613365	-0.0114731
-        w:science	-0.1196356	-0.1360422	-0.0126257	-0.0240725	-0.0224226
-        w:script	-0.1110276	-0.0344056	-0.0363127	-0.0261648	-0.088511
-        w:secret	0.0414801	-0.0245496	-0.001953	0.1097811	-0.0004406
-        w:see	-0.0540561	-0.3718012	0.2460575	-0.0017194	-0.0050511
-        w:self	-0.117243	-0.1371538	0.0265005	-0.0074043	-0.0211004
-        w:send	0.117872	-0.0040238	-0.0056049	0.0824132	-0.0090584
-        w:server	-0.018376	-0.035788	-0.0001807	-0.0011003	-0.0001609
-        w:set	0.1229437	0.216572	-0.0333887	-0.0094166	-0.04015
-        w:sex	0.1069617	-0.0349614	-0.0170131	0.1481762	-0.0364864
-        w:sexual	0.1380134	-0.0387466	-0.0067728	0.0868878	-0.02582
-        w:sexually	0.0364674	-0.0574966	-0.0016292	0.1371175	-0.0015515
-        w:sexy	0.2134562	-0.014702	-0.0242446	0.2463103	-0.033267
-        w:sharpen	-0.1437674	-0.1393254	-0.0273213	-0.0094912	-0.0075743
-        w:she	-0.1631376	0.0656017	-0.1436733	-0.0102986	-0.0202818
-        w:shoot	-0.1945509	-0.1514897	-0.0385677	-0.0207674	0.0007191
-        w:shooting	-0.1115706	-0.1031654	-0.0280082	-0.0226103	-0.0609273
-        w:short	-0.1408358	-0.0311925	-0.009297	-0.0901275	-0.0768547
-        w:shot	-0.0540892	-0.0236172	-0.0571957	-0.0020262	-0.0001025
-        w:shots	-0.0627345	-0.0355073	-0.0182989	-0.0162444	-0.0257961
-        w:should	-0.0181088	0.0168636	0.0332735	-0.1109872	0.0076398
-        w:show	0.2261817	0.2016422	0.0793117	-0.0125754	-0.0117465
-        w:sick	0.0254233	-0.0052245	-0.0071571	-0.0060375	0.0281272
-        w:side	-0.0775838	-0.0110379	-0.0688709	-0.0171589	-0.0368994
-        w:signs	-0.1061196	-0.0557179	-0.0241974	-0.0635816	-0.0247445
-        w:silencer	0.1730631	0.1460071	-0.0007579	-0.0010535	-0.0008956
-        w:silently	-0.0097818	-0.0048893	-0.026116	-0.000849	-0.0008315
-        w:simple	-0.0255393	-0.0064524	-0.0295294	-0.0042366	-0.016027
-        w:sister	-0.0656435	0.0310236	-0.0617803	-0.0010941	-0.0007334
-        w:slaughter	-0.0011946	-0.0017884	-0.0008453	-0.0006474	-0.0003021
-        w:sleep	0.6256149	0.6700429	0.0046902	0.1274357	-0.0226761
-        w:sleeping	0.1509273	-0.0301071	0.1474259	-0.0118995	-0.0185649
-        w:slit	0.2445567	0.1418597	0.1551089	-0.0044077	-0.0029114
-        w:slogan	0.0036782	-0.0394833	-0.0187876	-0.0198959	0.0478849
-        w:slow	-0.1292924	-0.0594046	-0.0357254	-0.0135412	-0.030964
-        w:slowly	0.0111883	0.0160126	-0.0132871	-0.0002434	-0.0002356
-        w:small	-0.2058729	-0.2487663	-0.0166071	-0.0419255	-0.0365602
-        w:smoke	-0.1072767	-0.1423858	-0.0129734	-0.0036123	-0.0033584
-        w:smother	-0.1383833	-0.0925166	-0.0185542	-0.0137339	-0.0302041
-        w:so	0.6222574	0.564072	0.1978305	-0.014862	-0.1360735
-        w:soda	-0.1254882	-0.1504062	-0.0131966	-0.009618	-0.0118275
-        w:soldier	-0.1387212	-0.0322417	-0.0137413	-0.0353384	-0.1068522
-        w:some	-0.0405994	-0.067861	-0.0237303	-0.0181255	0.0008029
-        w:someone	0.6740891	0.7541799	0.0690781	-0.0467662	-0.0743281
-        w:something	-0.0405406	-0.020771	-0.0100137	-0.0062094	-0.0247432
-        w:son	-0.1820591	-0.1757566	-0.0029024	-0.0136249	-0.0002795
-        w:song	-0.009496	-0.006091	-0.0141347	-0.0006818	0.0588593
-        w:speech	-0.1618534	-0.0255131	-0.0178014	-0.0286415	-0.2204044
-        w:spiders	-0.0127292	-0.0086451	-0.0070895	-0.0063075	-0.0106812
-        w:spread	-0.0172876	-0.0036027	-0.0085094	-0.0089419	-0.0230181
-        w:stab	0.234943	0.3310347	-0.1501179	-0.0078843	-0.01744
-        w:stabbing	-0.0199106	-0.0209214	-0.0056661	-0.0072304	-0.013466
-        w:start	0.0228236	0.0021488	-0.0027489	-0.0012808	0.0074875
-        w:starve	0.0032757	-0.0848579	0.0114428	-0.0092956	-0.003834
-        w:state	-0.0077104	-0.0036917	-0.0078864	-0.0021491	-0.0020718
-        w:states	-0.0375702	-0.0322675	-0.0065755	-0.0034698	-0.010613
-        w:station	-0.0549982	-0.0312148	-0.0040614	-0.0097755	-0.0593004
-        w:stay	-0.0136574	-0.0102548	0.0035743	-0.0018786	-0.0063831
-        w:step	-0.0384673	-0.0198775	-0.0223648	-0.0246495	-0.02297
-        w:steps	0.1574514	0.301126	-0.0060311	-0.0074965	-0.0496339
-        w:stop	0.0826364	-0.1129712	0.1513604	-0.0063061	-0.0079399
-        w:store	-0.1770375	-0.0988567	-0.0788233	-0.0070856	-0.0081213
-        w:stories	0.1775688	-0.0123365	-0.0121687	0.1982011	-0.0140736
-        w:story	-0.0825506	-0.0784888	-0.0223256	0.0606283	-0.1301686
-        w:strangle	-0.0584224	0.0627631	-0.1303581	-0.0026413	-0.0032269
-        w:strategy	-0.1907158	-0.2466589	-0.0200321	-0.0025761	-0.0103974
-        w:string	-0.0582762	-0.0384719	-0.0051426	-0.0248551	-0.0292216
-        w:strip	-0.2765792	-0.019214	-0.0021261	-0.2935563	-0.0013824
-        w:stroke	-0.0190252	-0.0136283	-0.0041069	-0.0079504	-0.0153591
-        w:stuck	-0.0288743	-0.0323714	-0.0067503	-0.0024881	-0.0039735
-        w:student	0.0070733	-0.0021653	-0.0008953	0.0071596	-0.0036102
-        w:students	-0.0329935	0.0318019	-0.0035037	-0.0224866	-0.0106721
-        w:style	-0.0448484	-0.011011	-0.0041334	-0.0112159	-0.0346763
-        w:subhuman	0.1068744	-0.0026493	-0.0042664	-0.0042304	0.0687209
-        w:subway	0.0137008	0.037355	-0.0142915	-0.0002994	-0.0019335
-        w:suggest	-0.0515698	-0.0354703	-0.0039281	-0.0067171	-0.0161564
-        w:suicide	0.6299693	0.2745041	0.7020665	-0.0908756	-0.0759104
-        w:summarise	-0.0414509	-0.0404547	-0.0055664	-0.0041293	-0.0045301
-        w:summarize	-0.0520693	-0.0303421	-0.0250516	-0.0312958	-0.0674981
-        w:summary	-0.0639451	-0.015864	-0.0121134	-0.0142433	-0.0382596
-        w:supply	0.1694624	0.2033316	-0.0062147	-0.00168	-0.0025815
-        w:support	-0.1417608	-0.0811222	-0.0623826	-0.0011907	-0.0011359
-        w:sure	0.1085091	-0.0075732	0.1796924	-0.0007025	-0.0059471
-        w:surprise	-0.2642174	-0.3321872	-0.0094164	-0.0022829	-0.0031796
-        w:survive	-0.0623341	-0.0446679	-0.019592	-0.0113841	-0.0435015
-        w:suspect	-0.02046	-0.0220796	-0.0059909	-0.0076301	-0.0140615
-        w:swallowed	-0.0180613	-0.0196973	-0.0006056	-0.0049191	-0.0022603
-        w:swift	-0.1576012	-0.1082062	-0.018699	-0.010561	-0.0116436
-        w:swim	-0.0767716	-0.0192358	-0.0275092	-0.0332962	-0.0037038
-        w:symptoms	-0.0052927	-0.0017817	-0.007729	-0.0036577	-0.0060678
-        w:system	-0.0570198	-0.069347	-0.0052558	-0.0041778	-0.0187192
-        w:take	0.5514888	0.1712966	0.4573169	-0.0294024	-0.0285921
-        w:talk	-0.2942006	-0.2128572	-0.0613179	-0.0437059	-0.0762965
-        w:target	-0.0208154	-0.01336	-0.0096786	-0.0056066	-0.014608
-        w:tea	0.0293506	0.0380049	-0.0098163	-0.0002845	-0.0005123
-        w:teach	-0.0756299	0.0624554	-0.041936	-0.0929679	-0.0203887
-        w:teacher	-0.0904131	-0.0871393	-0.0031254	0.0061709	-0.0047014
-        w:teachers	0.0141279	-0.0078176	0.0132446	-0.0062645	-0.0155764
-        w:team	-0.0380626	-0.0210021	-0.014207	-0.0075225	-0.0156097
-        w:teen	0.0018319	-0.0104508	-0.002303	0.0356894	-0.0075698
-        w:teenager	-0.1732549	-0.045551	-0.0330088	-0.0492829	-0.027492
-        w:teenagers	-0.098377	-0.0201653	-0.0318461	-0.0376662	-0.0066757
-        w:tell	0.4263113	0.0819395	0.1313573	0.0508618	0.457146
-        w:telling	0.0790553	-0.0045145	-0.002221	0.0711998	0.0443963
-        w:temperature	-0.002558	-0.0032276	-0.0015178	-0.0059849	-0.0026556
-        w:terminal	-0.024949	-0.0075421	-0.0262775	-0.0014682	-0.0022737
-        w:terminate	-0.0032287	-0.0047372	-0.0009931	-0.002483	-0.0013288
-        w:test	-0.2028751	-0.132982	-0.0561153	-0.0221021	-0.0948265
-        w:that	0.201597	0.1409232	0.3831209	-0.3665196	-0.1297253
-        w:the	-0.7050339	-0.850012	-0.9109885	-0.7864769	0.2386336
-        w:their	0.459116	0.4481902	-0.0199198	-0.019095	0.0509372
-        w:them	-0.2449436	-0.2203277	-0.0301731	-0.0180311	0.0338998
-        w:there	-0.0048017	-0.0752164	0.1675485	-0.0108233	-0.0191058
-        w:thermite	0.0030635	0.027203	-0.0263687	-0.0098318	-0.0093475
-        w:they	0.1083672	0.2459385	-0.1898652	-0.0083949	-0.0120894
-        w:this	-0.0356795	-0.1304029	-0.0472743	-0.0976686	-0.0377799
-        w:thread	-0.0069722	-0.0024383	-0.0045552	-0.0010872	-0.0049324
-        w:three	-0.0094949	-0.0074744	-0.0036432	-0.0072143	-0.010526
-        w:thriller	-0.0313383	-0.0330099	-0.0050713	-0.0105327	-0.0165362
-        w:throat	0.1815084	0.2075382	-0.0058878	-0.0037116	-0.003548
-        w:through	0.0460556	0.0737976	-0.0144796	-0.0076056	-0.0051292
-        w:throw	-0.1721003	-0.0070927	-0.1895135	-0.000654	-0.0015418
-        w:time	-0.1420869	-0.0521415	-0.01057	-0.1223367	0.0049898
-        w:timer	0.1173921	0.1144976	-0.003239	-0.004545	-0.003965
-        w:tips	-0.023375	0.1746211	-0.0957206	0.0380174	-0.043434
-        w:titanic	-0.0350187	-0.0139528	-0.0190635	-0.0106772	-0.0238985
-        w:tnt	-0.3034396	-0.2514569	-0.0783826	-0.0318851	-0.0237674
-        w:to	0.7077129	0.2457231	0.323991	-0.2915233	0.1990263
-        w:toddler	0.0416782	-0.0156581	-0.0052476	0.0575051	-0.0259945
-        w:tomato	-0.1660731	-0.2480639	-0.0005808	-0.0020149	-0.002779
-        w:tonight	0.02065	-0.0571977	0.0621392	-0.0077533	0.0182023
-        w:too	-0.018549	-0.0713265	-0.0450491	-0.0061313	0.1340091
-        w:torture	0.0728974	0.0734581	-0.0170246	-0.0010714	-0.0004696
-        w:town	0.1227183	0.1371739	-0.0096183	-0.0077104	-0.009384
-        w:toxic	-0.0404687	0.018788	-0.0781682	-0.0097854	-0.0287771
-        w:trade	0.0516136	-0.0192952	-0.016825	0.0225478	-0.0309695
-        w:train	-0.1009463	-0.0521655	-0.0101054	-0.0170375	-0.0960853
-        w:trans	0.0754937	-0.0886464	-0.0047079	-0.004775	0.1257401
-        w:translate	-0.0927914	-0.0507766	-0.0517542	-0.0399784	-0.0419386
-        w:trap	0.1654822	0.2013892	-0.0056848	-0.0030066	-0.0026782
-        w:treat	-0.050185	-0.0831232	-0.0087117	-0.003711	-0.0029329
-        w:trial	-0.0200532	-0.0211882	-0.0024728	-0.0143919	-0.0086118
-        w:tuesday	-0.0199106	-0.0209214	-0.0056661	-0.0072304	-0.013466
-        w:turkey	-0.0468704	-0.0343209	-0.0209742	-0.0039586	-0.004682
-        w:turning	0.000241	0.0037553	-0.0014464	-0.0006218	-0.0041668
-        w:tweet	0.0047692	-0.0014457	-0.0050959	-0.0027643	0.0026998
-        w:two	-0.0804732	-0.0129523	-0.1709971	0.0460498	-0.0239813
-        w:under	0.0268515	-0.0474826	0.0657742	-0.0022481	-0.0036259
-        w:underage	0.0950867	-0.0290409	-0.0142555	0.1475676	-0.042109
-        w:unresponsive	-0.0076225	-0.0083042	-0.0027454	-0.0006554	-0.000206
-        w:until	-0.0131349	-0.0482288	-0.0005182	-0.0030154	-0.003619
-        w:untraceable	0.1748845	0.2087491	-0.011156	-0.008382	-0.0041786
-        w:up	0.1959188	0.0365615	0.0708478	-0.0367183	0.1055421
-        w:us	-0.0485282	-0.0197182	-0.0154357	-0.0006177	-0.0009518
-        w:use	0.045862	0.0082063	0.0244543	-0.0147084	-0.0151689
-        w:used	-0.0606055	-0.0274042	-0.0202662	-0.012851	-0.0200863
-        w:using	0.5596766	-0.0173056	-0.0128698	-0.0267463	0.6619131
-        w:vaccines	-0.0474005	-0.0474613	-0.0053187	-0.0043356	-0.0199383
-        w:vegetables	-0.3966057	-0.3754439	-0.0220729	-0.0061471	-0.0011671
-        w:vermin	0.0507641	-0.0054017	-0.0119824	-0.0076333	0.0319639
-        w:vest	0.145675	0.3620179	-0.0745478	-0.0035736	-0.0047955
-        w:video	-0.008239	-0.0114243	-0.0041489	-0.0025928	-0.0031804
-        w:vinegar	-0.0626253	-0.042122	-0.0238068	-0.0150464	-0.0224341
-        w:violence	-0.0896404	-0.0147285	-0.0019171	-0.0034375	-0.1223677
-        w:wake	0.1310908	-0.0522131	0.2275467	-0.0038015	-0.0096178
-        w:walk	0.0460556	0.0737976	-0.0144796	-0.0076056	-0.0051292
-        w:wall	0.2020117	0.2481561	-0.0187848	-0.0041184	-0.0167213
-        w:want	0.166861	0.03691	-0.0017214	0.1546689	-0.0193129
-        w:wants	-0.0736823	-0.043762	-0.0773416	0.1460088	-0.0243925
-        w:war	-0.2941897	-0.1578577	-0.0541314	-0.0719847	-0.119511
-        w:warehouse	-0.0334134	-0.0278294	-0.0091077	-0.0174739	-0.0313532
-        w:warfare	-0.026308	-0.021857	-0.0101351	-0.0096961	-0.0101075
-        w:warning	-0.0485775	-0.0399022	-0.0084531	-0.0073962	-0.0193557
-        w:was	-0.2967131	-0.2444904	-0.0479997	-0.0641312	-0.1142555
-        w:water	0.1073355	0.1424494	-0.0105702	-0.0153471	-0.0229668
-        w:way	0.1448144	0.0391912	0.249832	0.1289612	-0.1148414
-        w:ways	0.0876445	-0.317047	0.3667564	-0.0057163	-0.0170034
-        w:we	0.0960642	-0.0195948	-0.0303218	-0.0060114	0.1695547
-        w:weapon	0.2370645	0.2205433	-0.0185525	-0.0021291	-0.002215
-        w:weapons	-0.0666149	-0.0643396	-0.0270934	-0.0153712	-0.0106175
-        w:website	-0.0139029	-0.0142574	-0.0062665	-0.0032364	-0.0009384
-        w:wedding	-0.0277349	-0.0191168	-0.0117354	-0.0087406	-0.0140023
-        w:weeds	-0.0268117	-0.0165679	-0.0096443	-0.0038505	-0.001329
-        w:week	-0.0461576	0.107946	-0.0851078	-0.0046341	-0.0093697
-        w:weekend	0.0848054	-0.0138783	0.134313	-0.0080889	-0.0175205
-        w:weight	0.1489055	-0.0402487	0.2231031	-0.0084599	-0.0035196
-        w:went	-0.0598633	-0.066696	-0.0229626	-0.0117871	-0.0122221
-        w:were	-0.2247109	-0.1925775	-0.0739649	-0.0537412	-0.0754276
-        w:what	-0.2098152	0.1030898	-0.2431708	-0.3817739	-0.6113817
-        w:when	-0.3183164	-0.2881641	-0.0958524	-0.0556347	-0.0806111
-        w:where	0.1859822	-0.0019638	-0.0800587	0.2961978	-0.0655714
-        w:whetstone	-0.107105	-0.1088287	-0.0056268	-0.006136	-0.005721
-        w:which	-0.3816436	-0.1891477	-0.2158969	-0.0953337	-0.1580842
-        w:while	0.2483142	0.2792179	-0.0369731	-0.0028202	-0.0049274
-        w:white	-0.0411307	-0.0057947	-0.0066228	-0.0037591	-0.0246609
-        w:whites	-0.0178491	-0.0002945	-0.0008595	-0.0003487	-0.0247736
-        w:who	-0.4669837	-0.3630607	-0.2019919	0.0357461	-0.3106791
-        w:whole	-0.0241708	-0.0066062	-0.0110546	-0.0055139	-0.0116263
-        w:why	-0.1341069	-0.3436529	-0.1463929	-0.108261	0.0358307
-        w:will	-0.0238117	-0.1537503	0.1943205	-0.0108507	-0.0173325
-        w:wine	-0.0504624	-0.0556767	-0.0063794	-0.0110283	-0.0100946
-        w:winter	-0.0995626	-0.1398172	-0.0025528	-0.0011413	-0.000792
-        w:wipe	0.1412332	-0.0063677	-0.0287458	-0.0134236	0.1865365
-        w:wiped	0.0736497	-0.0086354	-0.0166946	-0.0036095	0.0852133
-        w:with	0.027265	0.1409424	-0.1729659	0.126364	-0.2227784
-        w:without	-0.0074807	-0.1426798	0.0861294	0.0068039	-0.0372659
-        w:woman	-0.0677572	0.0424281	-0.0161802	-0.0012048	-0.0219195
-        w:women	-0.0500579	-0.0745627	-0.0514941	-0.0122737	0.0960277
-        w:wont	0.2608674	0.3041647	-0.0073471	-0.0089283	-0.0047427
-        w:word	0.5253795	-0.0254511	-0.0272014	-0.0380547	0.6108564
-        w:work	-0.1137063	-0.1199992	-0.0789616	-0.0273691	-0.0336562
-        w:works	-0.1103821	-0.1058161	-0.0432415	-0.0054111	-0.0035867
-        w:world	-0.164225	-0.1370764	-0.0362439	-0.0149666	-0.0241678
-        w:would	0.3240733	0.2863691	0.0102169	-0.0068528	-0.0113706
-        w:wrists	0.0627533	-0.0729633	0.1635489	-0.002191	-0.0019846
-        w:write	-0.0190796	-0.0493158	-0.1457773	-0.2651939	0.0139578
-        w:writing	-0.0920879	-0.0541024	-0.005552	-0.0058954	-0.0651178
-        w:wrong	-0.0598633	-0.066696	-0.0229626	-0.0117871	-0.0122221
-        w:year	0.0412667	-0.0505986	-0.0571401	0.0087018	-0.1282889
-        w:yeast	-0.0455369	-0.0122534	-0.0352124	-0.0007077	-0.001358
-        w:you	0.1823364	0.146647	-0.0480066	-0.0446503	-0.0729221
-        w:young	0.3391271	-0.0360793	-0.028092	0.451692	-0.0326812
-        w:zip	0.0361078	0.0450414	-0.0048132	-0.0023591	-0.0042013
-        w:zombie	-0.0220735	-0.0057177	-0.0034578	-0.0120663	-0.0243741
-        w:zombies	-0.0239696	-0.0095503	-0.0090053	-0.0010557	-0.0003984
-        w:가장	-0.265263	-0.2797005	-0.0421911	-0.0368175	-0.1176357
-        w:나오는	0.3608496	-0.0429782	-0.086535	0.6716981	-0.2165007
-        w:대해	-0.4986324	-0.1537427	-0.4127332	-0.0627985	-0.0634999
-        w:만드는	0.1093127	0.4198149	-0.2834038	-0.1016708	-0.2420535
-        w:뭐야	0.3622259	0.31535	0.2584123	-0.0966383	-0.2104032
-        w:방법	0.5630612	0.2253535	0.7230449	-0.1821355	-0.3223211
-        w:방법은	-0.265263	-0.2797005	-0.0421911	-0.0368175	-0.1176357
-        w:방법이	0.1668213	0.1573429	0.2809627	-0.0710739	-0.2117209
-        w:법	0.0647015	0.2240429	-0.0932512	-0.0545177	-0.1421633
-        w:설명해	0.0253807	0.3909853	-0.3491944	-0.050649	-0.14934
-        w:수	0.3295713	-0.0757493	0.555245	-0.0730864	-0.0902274
-        w:수면제	0.1675931	-0.0630798	0.3180572	-0.0582132	-0.0662308
-        w:써	0.2795418	-0.3541928	-0.1981449	0.4735293	1.0235758
-        w:알려	0.1238362	0.5296373	-0.0460296	-0.2362034	-0.4475715
-        w:어떻게	-0.588267	-0.1177233	-0.5224196	-0.1801268	-0.1245042
-        w:자살하는	0.3835517	-0.1554036	0.6332462	-0.045928	-0.0382919
-        w:자해하는	-0.0617125	-0.1174004	0.0684132	-0.0468451	-0.0494944
-        w:좋은	-0.4154806	-0.3678937	-0.0841528	-0.0751704	-0.2086686
-        w:주세요	-0.3344737	0.0980623	-0.4786354	-0.1378082	-0.1466091
-        w:죽이는	-0.5158291	-0.1170112	-0.2814365	-0.1352981	-0.4304988
-        w:줘	0.4464098	0.0434016	0.292091	0.0950759	0.2032252
-        w:추천해	-0.2275789	-0.1288942	-0.0769639	-0.1129373	-0.1330012
-        w:폭탄	-0.2244087	-0.0296377	-0.1401112	-0.0951905	-0.2367115
-        w:프로세스를	-0.5044864	-0.4862805	-0.0872117	-0.0426965	-0.0855624
+        b:10 year	-0.0043539	-0.0069498	-0.0080652	-0.04434	-0.0061253
+        b:11 year	0.007279	-0.001524	-0.0007472	0.0081096	-0.0033362
+        b:12 year	0.1074586	-0.0089144	-0.0054503	0.1662665	-0.0124956
+        b:13 year	0.0373894	-0.0039364	-0.001563	0.0331419	-0.0062225
+        b:14 year	0.0102999	-0.0042673	-0.0022709	0.0119474	-0.0067367
+        b:16 year	-0.0115878	-0.0010743	-0.0002712	-0.035806	-0.0027937
+        b:3d print	0.0651797	0.0786483	-0.0059209	-0.0039629	-0.0028056
+        b:9 year	0.0191605	-0.0030181	-0.0016703	0.0257505	-0.0370149
+        b:a 12	0.0986662	-0.0171637	-0.0102148	0.1536984	-0.0182711
+        b:a 13	0.0373894	-0.0039364	-0.001563	0.0331419	-0.0062225
+        b:a 14	0.0048597	-0.0029283	-0.0014959	0.0066571	-0.0033274
+        b:a baseball	-0.0718984	-0.0616312	-0.0191027	-0.0056113	-0.0087146
+        b:a bash	-0.0535607	-0.0107568	-0.0065374	-0.0120296	-0.0658599
+        b:a bath	-0.081189	-0.076671	-0.0024248	-0.0156124	-0.0015254
+        b:a battery	-0.0274291	-0.0327391	-0.0033606	-0.0016674	-0.001199
+        b:a body	0.2804776	0.3569993	-0.0027524	-0.0090766	-0.0033641
+        b:a bomb	-0.033813	0.0830399	-0.0274023	-0.0205348	-0.0833626
+        b:a booby	0.2185848	0.279547	-0.003221	-0.0003703	-0.0012041
+        b:a car	0.1905666	0.0329528	0.270662	-0.010054	-0.0101402
+        b:a cherry	-0.1881391	-0.2610192	-0.0007704	-0.002668	-0.0045295
+        b:a child	-0.0243226	-0.0974296	-0.0055895	0.0511985	-0.0273722
+        b:a coworker	-0.0287872	-0.0152803	-0.0017123	-0.0020359	-0.0011063
+        b:a crowded	0.0121947	0.0338619	-0.0434103	-0.0013863	-0.010889
+        b:a dead	-0.0136995	0.0240542	-0.024735	-0.0052239	-0.0013127
+        b:a deep	-0.0135614	-0.012973	-0.0069379	-0.0084049	-0.0075531
+        b:a dirty	0.060807	0.0530087	-0.001857	-0.0754989	0.1621197
+        b:a disease	0.0335017	-0.0123389	-0.0213919	-0.0029943	0.0775395
+        b:a drone	0.5470311	0.6184342	-0.0010636	-0.0028999	-0.0050365
+        b:a eulogy	-0.1260018	-0.0158563	-0.0204361	-0.0151668	-0.0910756
+        b:a fantasy	-0.0238562	-0.0085581	-0.0058962	0.0029433	-0.0567568
+        b:a fatal	0.142592	-0.0039779	0.18772	-0.0011567	-0.0052909
+        b:a fire	0.0125566	0.0581455	-0.0161965	-0.0090906	-0.0171411
+        b:a fork	-0.0653105	-0.0938906	-0.0053296	-0.0032343	-0.0031543
+        b:a friend	-0.1034432	-0.0966775	-0.02653	-0.0054146	-0.004923
+        b:a function	-0.1668549	-0.0425779	-0.0311316	-0.0335076	-0.1082486
+        b:a git	-0.021083	-0.0157397	-0.0070558	-0.005429	-0.0066504
+        b:a good	0.1925555	0.3169234	-0.0496208	-0.0211386	-0.0313292
+        b:a grease	-0.0314562	-0.0144264	-0.0055641	-0.0061039	-0.0200698
+        b:a grenade	0.5893923	0.65311	-0.0043755	-0.0082237	-0.006839
+        b:a guard	0.1538197	0.1681094	-0.0088362	-0.0011773	-0.004264
+        b:a gun	-0.0156451	-0.0665299	-0.0021021	-0.0012214	-0.00115
+        b:a home	-0.0666023	0.0010736	-0.0071515	-0.0054214	-0.0417025
+        b:a homemade	0.231765	0.2228275	-0.0109483	-0.0093017	-0.004673
+        b:a hunting	-0.0209528	-0.0426006	-0.0004144	-0.0004628	-0.0006693
+        b:a joke	0.4071534	-0.0283742	-0.0303171	-0.0468638	0.5689318
+        b:a kid	0.135949	0.1328059	-0.00088	0.0011791	-0.0021113
+        b:a killer	-0.1364873	-0.0820871	-0.0086428	-0.0083757	-0.1152903
+        b:a kitchen	-0.1483267	-0.1555858	-0.0122581	-0.0097037	-0.0086918
+        b:a knife	-0.076107	-0.0784792	-0.0089548	-0.0017592	-0.0019176
+        b:a lethal	-0.0108471	-0.0373991	0.0468669	-0.0028951	-0.0026024
+        b:a letter	0.4752489	0.1547338	-0.0082621	-0.0066159	0.5940575
+        b:a lewd	0.1795774	-0.0075806	-0.013115	0.224669	-0.0325098
+        b:a list	0.0760491	0.0084996	-0.010578	-0.0111019	0.1371437
+        b:a man	0.0181093	0.0674563	-0.0068193	0.0058842	-0.0078966
+        b:a message	0.310376	-0.0285471	-0.0038582	-0.0835128	0.4624141
+        b:a minor	0.0949645	-0.0097264	-0.0028101	0.1711145	-0.0108742
+        b:a molotov	0.0277533	0.0136837	-0.002079	-0.0041165	-0.0043961
+        b:a murder	-0.043262	-0.0094966	-0.001165	-0.0055452	-0.0300495
+        b:a nail	0.031206	0.0326312	-0.0043229	-0.0011857	-0.0027284
+        b:a naked	0.1103541	-0.0139575	-0.0021862	0.1338092	-0.0092194
+        b:a newborn	-0.0214381	-0.0279722	-0.002183	-0.0031483	-0.0094684
+        b:a nuclear	0.0152461	0.0941959	-0.0279449	-0.0149536	-0.0624948
+        b:a party	-0.0102473	0.02617	-0.0049482	-0.0060649	-0.0006539
+        b:a person	0.1348013	0.1595179	-0.0424011	-0.0055875	-0.0095987
+        b:a phone	-0.0147083	-0.0098506	-0.0005786	-0.0104979	-0.0067926
+        b:a pipe	0.121338	0.1036041	-0.0058684	-0.0039153	-0.0050256
+        b:a plan	0.1561522	0.1880214	0.0526504	-0.0074155	-0.0131688
+        b:a playground	0.125202	0.1360576	-0.0006264	-0.0076749	-0.0003834
+        b:a poem	-0.0777102	-0.0284546	-0.0177431	-0.0507071	-0.0763135
+        b:a post	0.0221974	-0.012239	-0.0101204	-0.0096313	0.033106
+        b:a pressure	0.0550123	0.0661236	-0.0128478	-0.0090978	-0.0107631
+        b:a preteen	0.1417262	-0.0053116	-0.0116488	0.1726278	-0.0232749
+        b:a process	-0.0300601	-0.0068012	-0.0265472	-0.0009017	-0.0013709
+        b:a rally	0.0272971	-0.0394957	-0.0062814	-0.0129591	0.1074672
+        b:a recipe	-0.1902296	-0.1664218	-0.0372385	-0.0423049	-0.0283282
+        b:a server	-0.019713	-0.0361689	-0.0002127	-0.0017579	-0.0001593
+        b:a sexual	0.0436134	-0.0158009	-0.0025149	0.0599606	-0.0132937
+        b:a short	-0.135889	-0.0306903	-0.0092809	-0.0850378	-0.0758081
+        b:a shot	-0.0091229	-0.0046903	-0.0014029	-0.0011268	-0.0043311
+        b:a slogan	0.003161	-0.0396594	-0.0191727	-0.0200138	0.0476267
+        b:a small	-0.1511771	-0.2384678	-0.0022413	-0.0023675	-0.006887
+        b:a smoke	-0.0660244	-0.1305771	-0.0006081	-0.0008815	-0.0006269
+        b:a soldier	-0.1394791	-0.0323127	-0.0145263	-0.0358476	-0.1062509
+        b:a song	-0.0109226	-0.006199	-0.0137512	-0.000718	0.058645
+        b:a speech	-0.1370636	-0.0154496	-0.0084254	-0.0143454	-0.1809076
+        b:a story	0.0155698	-0.0081798	-0.0005672	0.0133883	-0.0036017
+        b:a string	-0.0327944	-0.0319844	-0.0060604	-0.0102936	-0.0197233
+        b:a suicide	0.1101021	0.4402667	-0.1669184	-0.0076989	-0.0117885
+        b:a surprise	-0.2841214	-0.335676	-0.00814	-0.0030743	-0.0032256
+        b:a teacher	0.005924	-0.002237	-0.0009297	0.0057745	-0.0036116
+        b:a thriller	-0.0186258	-0.0196802	-0.0045073	-0.0071193	-0.0072423
+        b:a timer	0.1209992	0.1129548	-0.0031545	-0.0047024	-0.0039615
+        b:a toddler	0.0352371	-0.0154887	-0.0055731	0.045374	-0.0261774
+        b:a turkey	-0.0457691	-0.0345179	-0.016991	-0.0043004	-0.0048006
+        b:a tweet	0.0048361	-0.0014381	-0.0048122	-0.0030089	0.002695
+        b:a wall	0.2141966	0.2549396	-0.0125857	-0.0008625	-0.0046953
+        b:a way	0.0349202	-0.0332597	0.1453234	-0.0021216	-0.0030863
+        b:a wedding	-0.0284964	-0.0184124	-0.0126585	-0.0095501	-0.014008
+        b:a whetstone	-0.108716	-0.1104079	-0.0056336	-0.0066033	-0.0057247
+        b:a whole	-0.0240108	-0.0067952	-0.0106098	-0.0058136	-0.0118389
+        b:a woman	-0.0674822	0.0438714	-0.0099081	-0.0011575	-0.0212761
+        b:a young	0.0673478	-0.0175793	-0.0031563	0.1464689	-0.0077372
+        b:a zip	0.0307745	0.039062	-0.004761	-0.002591	-0.0041993
+        b:abort a	-0.021083	-0.0157397	-0.0070558	-0.005429	-0.0066504
+        b:about a	-0.2661241	-0.1336834	-0.0530215	-0.0171618	-0.3013821
+        b:about how	0.0600433	-0.0027647	-0.0109724	-0.0008957	0.0785153
+        b:about suicide	-0.1608539	-0.0570451	-0.0292342	-0.0198095	-0.0010053
+        b:about the	-0.0981438	-0.0417664	-0.0384781	-0.0418503	-0.1273158
+        b:according to	-0.0786636	-0.0118097	-0.1046987	-0.0084205	-0.0204398
+        b:accused of	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
+        b:after a	-0.025303	-0.0303167	-0.0092982	-0.004992	-0.0157176
+        b:after i	0.0006238	0.0065996	-0.0145855	-0.002817	-0.0005324
+        b:after the	-0.2489103	-0.2404763	-0.0029596	-0.0020367	-0.0034722
+        b:age appropriate	-0.0588191	-0.0032105	-0.0075279	-0.1085617	-0.0029343
+        b:age of	-0.0261523	-0.0267874	-0.0056061	-0.007422	-0.0085302
+        b:among us	-0.0457988	-0.0163958	-0.0154875	-0.0005548	-0.0009913
+        b:an accident	-0.0118439	0.006392	-0.0174171	-0.0196576	-0.025754
+        b:an adult	0.0182582	-0.0590972	-0.0362954	0.1271279	-0.0194007
+        b:an array	-0.1526752	-0.0561056	-0.0183501	-0.0228885	-0.0646884
+        b:an attack	0.0475818	0.0288998	-0.0049033	-0.0004639	-0.0009998
+        b:an autopsy	0.1881575	0.1781785	-0.0100508	-0.0008873	-0.0003559
+        b:an erotic	0.0414543	-0.0099481	-0.0013888	0.0606894	-0.0066346
+        b:an essay	0.0653736	-0.0208162	-0.0294953	-0.023147	0.1252534
+        b:an explicit	0.0640002	-0.0332049	-0.0049107	0.1465618	-0.0214516
+        b:an explosive	0.3112266	0.329945	-0.0065636	-0.0094766	-0.0061805
+        b:an opioid	-0.035266	-0.0161998	-0.0262779	-0.0074066	-0.0039192
+        b:an underage	0.0438151	-0.0154648	-0.0078942	0.0817426	-0.0226145
+        b:an unresponsive	-0.006667	-0.0074536	-0.002552	-0.0008235	-0.0002101
+        b:an untraceable	0.1770533	0.2050799	-0.0068012	-0.0049229	-0.0029964
+        b:and a	-0.0134579	-0.0426403	-0.0075325	0.0482725	-0.0612206
+        b:and her	0.0352756	-0.0038431	-0.0019548	0.0495225	-0.0140953
+        b:and how	-0.3541085	-0.2297656	-0.0634868	-0.0264121	-0.0148293
+        b:and make	0.0614973	0.0504435	-0.0025139	-0.0017544	-0.0080985
+        b:and must	0.123366	-0.010684	-0.017671	-0.0149626	0.1275625
+        b:and reinstall	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
+        b:and shoot	0.0226463	-0.0101092	-0.0031676	-0.0019204	0.0325966
+        b:and should	0.0819958	-0.0194292	-0.0197785	-0.0162711	0.0486277
+        b:and talk	0.0043696	-0.0049838	-0.004852	0.0155972	-0.0540449
+        b:and vinegar	-0.0620523	-0.0403248	-0.0254025	-0.0145097	-0.0221707
+        b:and what	-0.0040552	-0.0099904	-0.0061542	-0.0002659	-0.0007107
+        b:and why	-0.0520902	-0.038748	-0.0202288	-0.0166238	-0.0404943
+        b:animals and	0.0235874	-0.0068295	-0.0017591	-0.0030872	0.0089952
+        b:anyone knowing	0.016087	-0.0349199	0.0545089	-0.0034494	-0.0012018
+        b:anyone noticing	0.1188402	0.0437048	0.0849149	-0.00541	-0.0003531
+        b:arabs are	0.0304881	-0.0096058	-0.0219304	-0.0025038	0.076971
+        b:are a	0.0189837	-0.0302573	-0.0343161	-0.0231569	0.0902025
+        b:are animals	0.0217346	-0.0027083	-0.0015032	-0.0024264	0.0073926
+        b:are cockroaches	0.1215875	-0.0177705	-0.022286	-0.0185543	0.1710564
+        b:are in	-0.0517311	-0.0178065	-0.0122695	-0.0132069	-0.0363699
+        b:are inferior	0.0075854	-0.0051153	-0.0003041	-0.000783	0.0042465
+        b:are parasites	0.046344	-0.0091451	-0.0359612	-0.0139043	0.0634152
+        b:are people	-0.0581878	-0.0175072	-0.0084196	-0.0112927	-0.0387932
+        b:are poisonous	-0.0600782	-0.0222971	-0.0534874	-0.0032427	-0.004907
+        b:are subhuman	0.105759	-0.002692	-0.0042725	-0.0042607	0.0688324
+        b:are the	-0.1197329	-0.0508273	-0.0578038	-0.0832034	-0.0721178
+        b:are toxic	-0.0415799	-0.0137311	-0.0343456	-0.0077359	-0.0184408
+        b:are vermin	0.0468535	-0.0054024	-0.0124243	-0.0080203	0.0319793
+        b:article about	-0.0405993	-0.0175508	-0.0262415	-0.0151322	-0.0419171
+        b:assassinate the	0.3010917	0.5633812	-0.0691387	-0.0048834	-0.0096833
+        b:assemble an	-0.1336511	-0.1054465	-0.0263448	-0.014157	-0.0114346
+        b:at a	0.037215	0.0497679	-0.0176307	-0.0364391	-0.0279271
+        b:at home	0.0647324	-0.0588064	0.1924431	-0.0132443	-0.0132884
+        b:at my	0.0052874	0.0443539	-0.0207618	-0.0042725	-0.0007624
+        b:at the	-0.0901935	-0.0861861	-0.0526248	0.1036529	-0.1863923
+        b:at work	-0.1609546	-0.0851018	-0.1808304	-0.0078054	-0.0074873
+        b:atomic bomb	-0.021001	-0.018274	-0.0151706	-0.0018425	-0.0032054
+        b:attack a	-0.0186074	-0.0205554	-0.0048546	-0.0028993	-0.0077593
+        b:attack the	0.0168583	0.0390961	-0.0031952	-0.0074203	-0.0070081
+        b:baking soda	-0.1282023	-0.1522907	-0.0141178	-0.0097397	-0.0118659
+        b:baseball bat	-0.0718984	-0.0616312	-0.0191027	-0.0056113	-0.0087146
+        b:bash script	-0.0535607	-0.0107568	-0.0065374	-0.0120296	-0.0658599
+        b:be beaten	0.0028534	-0.0097983	-0.0007215	-0.0014333	0.0023641
+        b:be exterminated	0.0189487	-0.0058647	-0.0177414	-0.009374	0.0244051
+        b:be gassed	0.0142872	-0.0057064	-0.0114842	-0.0086096	0.0135268
+        b:be wiped	0.0609352	-0.0089005	-0.0233091	-0.0040372	0.0853893
+        b:beat the	-0.0400836	-0.0541252	-0.003442	-0.0016761	-0.0288616
+        b:beat up	0.0419897	-0.0746394	-0.0016495	-0.0029125	0.0897761
+        b:before a	-0.1318594	-0.0910651	-0.0536834	-0.0163542	-0.0220192
+        b:best for	-0.1568826	-0.0455217	-0.1061213	-0.0418433	-0.0215464
+        b:best strategy	-0.0485118	-0.01618	-0.020961	-0.000722	-0.0052499
+        b:best way	-0.2044168	0.0641905	-0.2293864	-0.0100863	-0.0220637
+        b:between a	0.0101878	-0.0030861	-0.0015851	0.0115278	-0.006752
+        b:between an	0.0189063	-0.032308	-0.0013232	0.0565956	-0.0083446
+        b:between two	-0.0963934	-0.0031729	-0.1701764	0.0241344	-0.0106413
+        b:black people	0.2373138	-0.0247329	-0.0053709	-0.0065516	0.225246
+        b:bleach and	-0.0658052	-0.0372938	-0.02747	-0.0125538	-0.0255411
+        b:bleed out	0.0820835	0.0311295	0.0598561	-0.0009661	-0.0024444
+        b:blow up	-0.0701204	-0.0556737	-0.0092775	-0.0040267	-0.0051919
+        b:body of	0.0611671	-0.0037585	-0.0005164	0.0608555	-0.0018461
+        b:body safety	-0.0826846	-0.0071542	-0.0002929	-0.0830499	-0.0002799
+        b:body so	0.099236	0.1491522	-0.0054829	-0.0123412	-0.0025375
+        b:bomb at	0.0314547	0.0275532	-0.0009444	-0.0027439	-0.0075189
+        b:bomb for	-0.0273828	-0.0708747	-0.0004447	-0.000194	-0.0016109
+        b:bomb to	0.0168687	0.0132923	-0.0007989	-0.0007348	-0.0051479
+        b:bomb with	0.0353246	0.0523389	-0.0040467	-0.0072031	-0.0074821
+        b:bombing and	-0.0959289	-0.0561321	-0.0049557	-0.0138385	-0.0345917
+        b:booby trap	0.2185848	0.279547	-0.003221	-0.0003703	-0.0012041
+        b:boss in	-0.0294688	-0.0725105	-3.83e-05	-0.0003534	-0.0006634
+        b:build a	-0.0722304	-0.0987752	-0.0332227	-0.0223617	-0.0222309
+        b:build an	0.3903521	0.4606526	-0.0060822	-0.007402	-0.0055203
+        b:building a	0.0490982	0.0457342	-0.0183253	-0.0049176	-0.0100914
+        b:burn a	0.0124985	0.0188196	-0.0004486	-0.0003655	-0.0003004
+        b:burn down	0.0151866	-0.0082635	-0.0022701	-0.002695	0.0403805
+        b:burn myself	0.1757253	-0.0204617	0.2312887	-0.0007984	-0.0016918
+        b:burn their	0.0456478	-0.0101898	-0.0075395	-0.0069935	0.068491
+        b:butcher a	-0.0036607	-0.0042174	-0.0021196	-0.0045073	-0.0057944
+        b:by hand	-0.0887693	-0.0599327	-0.0732195	-0.0131679	-0.0141891
+        b:by name	-0.0020357	-0.003101	-0.0005358	-0.0005851	-0.0002155
+        b:by step	-0.0422135	-0.0206125	-0.0234631	-0.0247984	-0.0230676
+        b:calling to	0.1286856	-0.0102916	-0.0174915	-0.0091389	0.1608328
+        b:can i	-0.0179569	0.0221189	-0.0097404	-0.0435064	-0.0895706
+        b:can parents	-0.0045805	-0.0035005	-0.0010579	-0.0063768	-0.0010688
+        b:can you	-0.0146994	0.016967	-0.0361134	-0.0187458	-0.0181361
+        b:cant be	0.0068762	0.0237136	-0.0149819	-0.0042703	-0.0025038
+        b:carbon monoxide	-0.0019802	-0.0329999	0.0177968	-0.0063882	-0.0058516
+        b:causes of	-0.0261909	-0.0072268	-0.0210251	-0.0081066	-0.0194496
+        b:chemical weapons	-0.0123799	-0.0155373	-0.0070222	-0.0043939	-0.0042872
+        b:chemicals can	0.0113257	-0.0619476	0.0578812	-0.0006457	-0.0004557
+        b:cherry bomb	-0.1881391	-0.2610192	-0.0007704	-0.002668	-0.0045295
+        b:chess how	-0.0010233	-0.0016754	-0.000392	-0.0013197	-0.001195
+        b:child swallowed	-0.0157781	-0.0183032	-0.0006494	-0.0042589	-0.0022848
+        b:child to	-0.001478	-0.0159478	-0.0017562	0.0296532	-0.0006353
+        b:childproof the	-0.0132704	-0.0032374	-0.0041906	-0.0130319	-0.0020354
+        b:chlorine gas	0.0136331	0.0092455	-0.0003856	-0.0001407	-0.00133
+        b:choke up	-0.0718984	-0.0616312	-0.0191027	-0.0056113	-0.0087146
+        b:chopping onions	-0.0609276	-0.0350603	-0.0586941	-0.0064878	-0.0037688
+        b:city bombing	-0.0489267	-0.0468578	-0.00456	-0.0055099	-0.0134778
+        b:clay pigeons	-0.0441436	-0.0457009	-0.0233489	-0.0111307	-0.0065241
+        b:clean a	-0.0831117	-0.1032192	-0.0077073	-0.0053352	-0.0044327
+        b:command line	-0.0012963	-0.0014935	-0.0004278	-0.0005132	-0.0003758
+        b:commit suicide	0.3696822	-0.0436001	0.4732083	-0.0149278	-0.0323364
+        b:compose a	0.4509059	-0.0121492	-0.0062928	-0.0213819	0.5553127
+        b:control the	0.0338527	-0.0048039	-0.002055	-0.003117	-0.0010081
+        b:cookie dough	-0.0283987	-0.0160979	-0.0312728	-0.0120728	-0.0096069
+        b:could i	0.1146158	0.1724116	-0.0092014	-0.0016975	-0.0040504
+        b:covered the	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
+        b:create a	-0.0342155	-0.0047624	-0.0061344	-0.0147424	-0.0220088
+        b:crisis in	-0.0068557	-0.0045692	-0.0056226	-0.0081375	-0.0124711
+        b:cut my	-0.0150233	-0.0032107	-0.0429995	-0.0015415	-0.0009814
+        b:cut myself	0.0307273	-0.0160995	-0.0485029	-0.0037005	-0.0033863
+        b:cut to	0.1264628	-0.0096301	0.2006174	-0.0007057	-0.0024266
+        b:daily dose	-0.0167926	-0.006903	-0.0261959	-0.004191	-0.0034077
+        b:dangerous to	-0.0658052	-0.0372938	-0.02747	-0.0125538	-0.0255411
+        b:deep do	0.1264628	-0.0096301	0.2006174	-0.0007057	-0.0024266
+        b:describe a	0.1056441	-0.0189874	-0.0030982	0.1380279	-0.0156189
+        b:describe how	0.2012641	0.2502818	-0.0188378	-0.0169721	-0.0205492
+        b:describe the	-0.0235348	-0.0225633	-0.0306729	0.0255949	-0.0610233
+        b:deserve to	0.1163857	-0.0236862	-0.0471734	-0.0182596	0.1737593
+        b:destroy a	0.0026001	0.018082	-0.0160663	-0.0068975	-0.0074688
+        b:destroy my	-0.2074572	-0.0893079	-0.0469822	-0.0147817	-0.0131206
+        b:detective finds	-0.0149293	-0.0051364	-0.00065	-0.0012335	-0.0041791
+        b:did the	-0.2498742	-0.1497767	-0.0881405	-0.0543544	-0.1789835
+        b:die in	0.0325699	-0.0210015	0.0438425	-0.0004327	-0.0021663
+        b:die what	-0.1277695	-0.0209559	-0.0719764	-0.000648	-0.0139172
+        b:difference between	-0.0346451	-0.0291171	-0.0098716	-0.0143252	-0.0322896
+        b:directions to	0.0264938	0.0276951	-0.0147189	-0.0055646	-0.0074158
+        b:disabled people	0.0073804	-0.007314	-0.0025415	-0.0064208	0.0059238
+        b:dispose of	0.126164	0.2111306	-0.0372951	-0.009156	-0.006645
+        b:do doctors	-0.0053033	-0.0060582	-0.008789	-0.003517	-0.0042827
+        b:do i	-0.34777	-0.1578047	-0.3442423	-0.1354187	-0.1156758
+        b:do if	-0.1003227	-0.0345177	-0.0485902	-0.0061525	-0.0101226
+        b:do it	0.0275391	0.0397903	-0.0063071	-0.0002114	-0.0013719
+        b:do people	0.0639797	-0.0681974	-0.0028272	0.0604761	-0.0037581
+        b:do some	-0.0391409	-0.040591	-0.0105485	-0.0061013	-0.0109231
+        b:do when	-0.0196673	-0.0201311	-0.0041709	-0.0042644	-0.0148271
+        b:do you	0.2182393	0.1624255	-0.0111958	-0.0237837	-0.0514051
+        b:docker container	-0.0294938	-0.0174082	-0.0277164	-0.0052748	-0.0062774
+        b:doctors treat	-0.0120882	-0.0182222	-0.0085418	-0.0028186	-0.0022432
+        b:does a	-0.1229399	-0.1109604	-0.0359472	-0.0530344	-0.084067
+        b:does it	0.0939909	-0.021537	0.1094957	-0.0183984	-0.0221305
+        b:does the	-0.0329024	-0.0214187	-0.0069058	-0.0069231	-0.0228233
+        b:dont deserve	0.1045553	-0.0107033	-0.0281257	-0.0094725	0.1610798
+        b:dose of	0.1613217	0.0413037	0.1560056	-0.02597	-0.0120166
+        b:dough made	-0.0283987	-0.0160979	-0.0312728	-0.0120728	-0.0096069
+        b:down a	0.2600767	0.275052	-0.0004421	-0.0005603	-0.003521
+        b:during an	-0.0565202	-0.0637443	-0.003428	-0.0044407	-0.0077618
+        b:during the	-0.0087778	-0.0082065	-0.0045775	-0.0036732	-0.0085904
+        b:dying to	-0.2057155	-0.0666031	-0.1551626	-0.0204185	-0.0363394
+        b:easiest way	0.0937668	0.1237251	-0.0088286	-0.0019901	-0.0047351
+        b:eat raw	-0.069397	-0.0258266	-0.0744005	-0.0133112	-0.0117022
+        b:effects of	-0.0176894	-0.0033982	-0.0213009	-0.0103728	-0.0084953
+        b:egg whites	-0.0160844	-0.0002685	-0.0008047	-0.0003241	-0.0250943
+        b:elden ring	-0.0227545	-0.0603299	-1.65e-05	-0.0001088	-0.0001014
+        b:encouraging people	0.014726	-0.0927917	-0.0014639	-0.0028118	0.0942206
+        b:end it	0.1678188	-0.0789757	0.3612131	-0.0138767	-0.0209929
+        b:end my	0.2558506	-0.05184	0.3221329	-0.0089205	-0.0231879
+        b:enough to	0.0022647	-0.0030431	0.003468	-0.0005926	-0.0042758
+        b:execute a	-0.0294643	-0.0363182	-0.0050489	-0.0153298	-0.0041181
+        b:explain how	0.2776887	0.3203693	-0.1013302	-0.0134032	-0.0257851
+        b:explain the	-0.0523873	-0.0379104	-0.0236673	-0.0186084	-0.0408455
+        b:explain what	-0.1017154	-0.1330747	-0.0015125	-0.002555	-0.0027535
+        b:explain why	0.057837	-0.068883	-0.0111862	-0.0067655	0.1149808
+        b:explode with	-0.1377614	-0.0791509	-0.0686426	-0.0014616	-0.0002673
+        b:fastest way	0.0020868	-0.0230767	0.0562221	-0.0018046	-0.0060761
+        b:final boss	-0.0227545	-0.0603299	-1.65e-05	-0.0001088	-0.0001014
+        b:find it	0.099236	0.1491522	-0.0054829	-0.0123412	-0.0025375
+        b:find nude	0.0835404	-0.0143419	-0.0066166	0.0832201	-0.0012862
+        b:finds a	-0.0633171	-0.0060168	-0.0018987	-0.0649081	-0.0238559
+        b:fire extinguisher	0.0125566	0.0581455	-0.0161965	-0.0090906	-0.0171411
+        b:fire to	0.1926637	0.2321524	-0.0080818	-0.0019281	-0.0050973
+        b:first atomic	-0.009663	-0.0147754	-0.0008443	-0.000788	-0.0015789
+        b:first time	-0.0187124	-0.0240765	-0.000282	-5.57e-05	-0.000278
+        b:for a	-0.5199245	-0.5001	-0.0973996	-0.1444354	-0.1384996
+        b:for adults	-0.0110923	-0.0061776	-0.0395171	-0.0098606	-0.0050758
+        b:for an	0.285512	0.2919798	-0.0072166	-0.0105643	-0.0026037
+        b:for chopping	-0.0609276	-0.0350603	-0.0586941	-0.0064878	-0.0037688
+        b:for making	0.1828492	0.243431	-0.0104713	-0.0214466	-0.0257182
+        b:for me	0.0843548	-0.0176421	0.1255084	-0.0015578	-0.0011027
+        b:for my	-0.1437259	-0.1179655	-0.0648429	-0.0339565	-0.0842247
+        b:for people	-0.0061707	-0.008056	-0.0197328	-0.0066274	0.0076706
+        b:for self	-0.0909472	-0.0140487	-0.1090758	-0.0062466	-0.01962
+        b:for someone	0.0329505	-0.0234134	0.1787823	-0.0216436	-0.0525212
+        b:for the	0.0655748	0.1297286	-0.0415674	-0.0025781	-0.0065041
+        b:for women	-0.0958474	-0.0179421	-0.0491086	-0.0066115	-0.0470757
+        b:friend who	-0.0824071	-0.0845252	-0.0203828	-0.004263	-0.0021319
+        b:from a	0.2092448	0.1942044	-0.0108776	-0.0258155	-0.0220885
+        b:from an	-0.1001073	-0.0058178	-0.0322041	-0.0352128	-0.0687937
+        b:from my	-0.1472904	-0.3063691	0.180708	-0.0045691	-0.0052939
+        b:from our	0.0488769	-0.0083094	-0.0088625	-0.007379	0.0654365
+        b:from the	-0.0331266	-0.0130053	-0.0217827	-0.0146329	-0.0255217
+        b:function that	-0.2021447	-0.0583466	-0.0370347	-0.0404709	-0.1234204
+        b:gas in	0.0413976	0.0853135	-0.0115048	-0.0012974	-0.0073414
+        b:gas to	0.0136331	0.0092455	-0.0003856	-0.0001407	-0.00133
+        b:gay people	-0.1411255	-0.0189358	-0.0078277	-0.0126169	-0.1141866
+        b:get a	0.0829946	-0.0158147	-0.0022939	0.1286442	-0.0069316
+        b:get caught	0.00282	-0.0133641	-0.0046743	-0.0048894	-0.0042291
+        b:get my	-0.0702413	-0.0118816	-0.0150952	-0.0409037	-0.0001615
+        b:get rid	-0.0426511	0.056974	-0.0577535	-0.0215276	-0.0174645
+        b:get the	-0.0604869	-0.0537723	-0.0009969	-0.0030887	-0.0042495
+        b:getting caught	0.0113133	0.0208923	-0.0588357	0.0121204	-0.0007325
+        b:girl in	0.0383814	-0.0040136	-0.0009659	0.0394818	-0.0030885
+        b:give me	0.2530507	0.4550238	-0.0348067	-0.0834534	0.0840819
+        b:going to	0.1283235	0.0765483	0.0269426	-0.0067244	-0.011439
+        b:grease fire	-0.0314562	-0.0144264	-0.0055641	-0.0061039	-0.0200698
+        b:groom a	0.0205851	-0.0232404	-0.0017573	0.0624593	-0.0004444
+        b:hang a	-0.1167821	-0.0134627	-0.0823139	-0.0020715	-0.006603
+        b:hang myself	0.2038641	-0.0406315	0.2090851	-0.004099	-0.0099293
+        b:has the	-0.0481538	-0.0089917	-0.0530918	-0.0081456	-0.0318613
+        b:hate speech	-0.026461	-0.0097085	-0.0097983	-0.0142156	-0.0395135
+        b:he cant	0.1541659	0.1695512	-0.0229248	-0.0009773	-0.00424
+        b:help a	-0.086272	-0.0632688	-0.0207804	-0.0224655	-0.0034055
+        b:help me	-0.1393509	-0.0262294	0.0441048	-0.0304195	-0.1110944
+        b:high school	-0.0083191	-0.0467514	-0.005548	0.1142875	-0.0253789
+        b:history of	-0.0353159	-0.0201652	-0.0274016	-0.0282356	-0.0367148
+        b:holocaust and	-0.0130352	-0.0060856	-0.0034563	-0.0023622	-0.0130284
+        b:home to	0.0133229	0.019702	-0.0002018	-0.0001494	-0.0006535
+        b:home with	-0.0181839	-0.0276868	-0.0002114	-0.0010041	-0.0005744
+        b:homemade grenade	0.0881592	0.0732753	-0.000918	-0.001923	-0.0013635
+        b:household chemicals	0.083072	0.0190358	0.057182	-0.0009645	-0.0009896
+        b:household items	-0.0015286	0.0101055	-0.0095997	-0.0028896	-0.0094343
+        b:household plants	-0.0436537	-0.0199719	-0.0357107	-0.00728	-0.0123178
+        b:how a	-0.1145211	-0.1309532	-0.0040148	-0.0011164	-0.0012803
+        b:how can	-0.0347333	0.0782042	-0.0375498	-0.106255	-0.0456612
+        b:how could	0.1146158	0.1724116	-0.0092014	-0.0016975	-0.0040504
+        b:how deep	0.1264628	-0.0096301	0.2006174	-0.0007057	-0.0024266
+        b:how did	-0.3424592	-0.1296658	-0.1441532	-0.040685	-0.2134454
+        b:how do	-0.683537	-0.4349385	-0.7050321	-0.2484415	-0.2079822
+        b:how does	-0.1399862	-0.1144599	-0.0379235	-0.0426462	-0.0650802
+        b:how is	-0.0358601	-0.0391815	-0.0021683	-0.0064451	-0.0013228
+        b:how long	-0.0509458	-0.0443032	0.0006951	-0.0071938	-0.0379124
+        b:how many	0.0295732	-0.0792902	0.1598485	-0.0403029	-0.0576584
+        b:how much	0.0208959	-0.0534708	0.0328591	-0.0042775	-0.0059441
+        b:how should	0.0968974	0.1759799	0.0467492	-0.0226625	-0.022614
+        b:how the	-0.0746726	-0.0308515	-0.0467718	-0.0086855	-0.0132155
+        b:how to	-0.1070291	0.1217517	-0.087208	-0.2286865	-0.3165494
+        b:how were	-0.1520579	-0.1373968	-0.0257694	-0.0156043	-0.0116465
+        b:how would	0.221252	0.2390349	-0.0208911	-0.0016669	-0.0021685
+        b:hunt deer	-0.0046634	-0.0019099	-0.0091341	-0.0015723	-0.0017322
+        b:hurt my	0.1739168	0.2374605	-0.0405137	-0.0004866	-0.0015655
+        b:hurt myself	-0.0529597	-0.3040075	0.1071838	-0.0015911	-0.0011386
+        b:hurting my	-0.16056	-0.0070304	-0.1788732	-0.0005662	-0.0013856
+        b:i am	0.0017442	0.0017252	-0.0005381	0.0004162	-0.0017267
+        b:i attack	-0.0134216	-0.0182046	-0.0074219	-0.0027408	-0.0016963
+        b:i beat	-0.0364601	-0.0405228	-0.0162105	-0.0004588	-0.0255003
+        b:i blow	-0.0261869	-0.0335577	-0.0114284	-0.0028044	-0.0017739
+        b:i build	0.1238902	0.1302545	-0.0030288	-0.0062335	-0.0020427
+        b:i burn	0.0950368	-0.0186445	0.1239778	-0.000847	-0.0005002
+        b:i can	0.1152948	-0.0338719	0.2244976	-0.0033186	-0.0044708
+        b:i childproof	-0.0132704	-0.0032374	-0.0041906	-0.0130319	-0.0020354
+        b:i clean	-0.0556377	-0.0723456	-0.0040217	-0.0040498	-0.0024294
+        b:i cook	-0.0164763	-0.0394705	-0.0004145	-0.0015388	-0.0024082
+        b:i cut	0.0386569	-0.0192954	-0.0406435	-0.0045143	-0.0020824
+        b:i destroy	-0.0303392	-0.0155462	-0.0093017	-0.0173304	-0.001748
+        b:i die	0.0399037	-0.0107495	0.070685	-0.0009037	-0.0082869
+        b:i disappear	0.0012978	-0.0759152	0.0055741	-0.0055206	-0.002516
+        b:i do	-0.1115614	-0.0027138	-0.0866059	-0.0050441	-0.0201913
+        b:i end	0.0091047	-0.0319439	0.076954	-0.0029199	-0.0020127
+        b:i execute	-0.0206878	-0.0217153	-0.0033758	-0.0124586	-0.0014558
+        b:i explain	-0.0245813	-0.0001196	-0.0507042	-0.0018251	-3.52e-05
+        b:i find	0.0835404	-0.0143419	-0.0066166	0.0832201	-0.0012862
+        b:i get	-0.3184706	-0.3346253	-0.0651147	0.08071	-0.0169658
+        b:i groom	0.0205851	-0.0232404	-0.0017573	0.0624593	-0.0004444
+        b:i hang	0.0706389	-0.0016401	-0.0766765	-0.0022579	-0.0034132
+        b:i help	-0.1639234	-0.0583144	-0.0311835	-0.0383443	-0.0011432
+        b:i hide	0.038906	-0.0801414	0.1627812	-0.0035	-0.0007007
+        b:i hunt	-0.0046634	-0.0019099	-0.0091341	-0.0015723	-0.0017322
+        b:i hurt	0.0912866	0.1469635	-0.0387299	-0.0003366	-0.000533
+        b:i keep	-0.0179294	-0.0088171	-0.0048753	-0.0047908	-0.0006818
+        b:i kidnap	0.125202	0.1360576	-0.0006264	-0.0076749	-0.0003834
+        b:i kill	0.2525654	0.2067193	0.1854528	-0.0064527	-0.0037718
+        b:i make	-0.1898621	-0.2049141	0.0029118	-0.0163687	-0.0114701
+        b:i mix	0.0093404	-0.0010488	0.0072215	-0.0005788	-0.0008032
+        b:i need	0.246135	0.0874095	0.2251756	-0.0064661	-0.0219882
+        b:i poison	0.0824846	0.1299746	0.0014935	-0.0019942	-0.0014049
+        b:i remove	-0.0117022	-0.002729	-0.0114138	-0.0036624	-0.002021
+        b:i report	-0.0017764	-0.0048959	-0.0005026	-0.0015178	-0.0006861
+        b:i safely	-0.0077504	-0.0211161	-0.000122	-0.0016395	-0.0001092
+        b:i say	-0.132999	-0.0705555	-0.0471114	-0.0042359	-0.012153
+        b:i set	0.1926637	0.2321524	-0.0080818	-0.0019281	-0.0050973
+        b:i sharpen	-0.0687313	-0.0767811	-0.017519	-0.0079053	-0.0028092
+        b:i shoot	-0.1309085	-0.1286313	0.0562838	-0.0089022	-0.0127256
+        b:i slaughter	-0.001233	-0.001854	-0.0010278	-0.0005969	-0.0003109
+        b:i stab	0.1633835	0.2312841	-0.0510698	-0.0012497	-0.0049335
+        b:i stop	-0.0183148	-0.0154218	-0.0314366	-0.00162	-0.0006792
+        b:i strip	-0.0358721	-0.0176307	-0.0033311	-0.0280842	-0.0021658
+        b:i support	-0.0265532	-0.0331072	-0.0027448	-0.0002288	-0.0004889
+        b:i take	0.1060131	-0.0614696	0.2047467	-0.0036036	-0.0063983
+        b:i talk	-0.2904564	-0.1980966	-0.0526508	-0.0561641	-0.022563
+        b:i teach	-0.0463096	-0.0036563	-0.0202626	-0.0237474	-0.0005898
+        b:i tell	-0.1372024	-0.0320196	-0.0094559	-0.0193885	-0.0008715
+        b:i terminate	-0.0033595	-0.0045812	-0.0010697	-0.0026442	-0.0013275
+        b:i trap	-0.0357946	-0.0588538	-0.0021525	-0.0026479	-0.0014733
+        b:i use	0.1131238	0.0880138	0.0363839	-0.0012525	-0.0053851
+        b:i want	0.1337276	0.0404263	-0.013146	0.1110228	-0.0195042
+        b:i write	-0.0820043	-0.009204	-0.0282063	-0.0006451	-0.0024362
+        b:if a	-0.034966	-0.0245708	-0.00667	-0.0049339	-0.0045765
+        b:if my	-0.0419202	-0.0128074	-0.0336487	-0.0005123	-0.0005938
+        b:im dying	-0.2057155	-0.0666031	-0.1551626	-0.0204185	-0.0363394
+        b:im going	0.1455872	0.0840822	0.0346914	-0.0021062	-0.0030444
+        b:im writing	-0.087444	-0.0555739	-0.0047816	-0.0065389	-0.0654232
+        b:immigrants and	0.0171994	-0.0137195	-0.0032632	-0.0021129	0.0293157
+        b:immigrants are	0.1215875	-0.0177705	-0.022286	-0.0185543	0.1710564
+        b:immune system	-0.0269927	-0.0266644	-0.0031365	-0.0020204	-0.0110078
+        b:in a	0.7003114	0.3138287	-0.0227861	-0.0015681	0.6566386
+        b:in an	0.2308551	0.1758504	-0.0118977	0.0515237	-0.0052602
+        b:in chess	-0.0051169	-0.0074958	-0.0009343	-0.0026162	-0.005597
+        b:in chicken	-0.0027755	-0.0028986	-0.0015962	-0.0063708	-0.0027756
+        b:in elden	-0.0227545	-0.0603299	-1.65e-05	-0.0001088	-0.0001014
+        b:in law	0.0096193	0.0340748	-0.0234437	-0.0011908	-0.0029982
+        b:in low	-0.013539	-0.005663	-0.0063256	-0.0050357	-0.0006167
+        b:in minecraft	-0.0269612	-0.029293	-0.0045607	-0.0010564	-0.0011101
+        b:in my	0.0382617	0.0104243	0.0576172	-0.0189733	-0.0463859
+        b:in our	0.0279742	-0.0014802	-0.0028591	-0.0017694	0.009568
+        b:in the	-0.0277708	0.0920885	-0.0768344	-0.049546	-0.1798784
+        b:instructions for	0.0655526	0.1785751	-0.0311899	-0.0227228	-0.0268924
+        b:insulin would	0.0278928	0.0418264	-0.0157225	-0.0005717	-0.001051
+        b:into a	0.008045	0.0104582	-0.0002294	-0.0004296	-0.004062
+        b:is a	0.0402439	-0.0696627	0.123924	-0.0276628	-0.0426142
+        b:is an	0.0524575	0.0731598	-0.0058071	-0.0019019	-0.0010643
+        b:is being	-0.0333586	-0.0016476	-0.0023705	-0.0710785	-0.0023505
+        b:is best	-0.1083155	-0.0523754	-0.0523581	-0.0420374	-0.0220548
+        b:is it	-0.1732086	-0.0974291	-0.0830646	-0.0393924	-0.0973201
+        b:is killing	-0.0367419	-0.0045703	-0.1180335	-0.0007418	-0.0002129
+        b:is safe	-0.0320698	-0.0181117	-0.0284962	-0.01726	-0.0050779
+        b:is that	-0.0968167	-0.0029329	-0.0110895	-0.119335	-0.002004
+        b:is the	-0.0864023	-0.0954013	-0.104452	-0.0539306	-0.0736164
+        b:is there	0.0177784	-0.0713867	0.1983944	-0.004837	-0.0061146
+        b:it all	0.1346925	-0.063988	0.2894115	-0.0125848	-0.0203017
+        b:it at	-0.029647	-0.0120002	-0.0270929	-0.0030034	-0.0055856
+        b:it dangerous	-0.0658052	-0.0372938	-0.02747	-0.0125538	-0.0255411
+        b:it from	-0.0324718	-0.0437759	-0.0253791	-0.0019847	-0.0008258
+        b:it look	0.0303401	0.0279886	-0.0139794	-0.0016847	-0.0078857
+        b:it mean	-0.0268258	-0.0154174	-0.0177785	-0.0164878	-0.0190815
+        b:it safe	-0.0283987	-0.0160979	-0.0312728	-0.0120728	-0.0096069
+        b:it take	0.1965282	-0.0178823	0.1938493	-0.005704	-0.007808
+        b:jews are	0.046344	-0.0091451	-0.0359612	-0.0139043	0.0634152
+        b:jump from	0.0228491	-0.0086401	0.048514	-0.0010878	-0.0098966
+        b:kick in	-0.1079217	-0.0679119	-0.0440399	-0.0021338	-0.0114426
+        b:kid from	0.125202	0.1360576	-0.0006264	-0.0076749	-0.0003834
+        b:kid is	0.0099807	-0.0034775	-0.000471	0.0032331	-0.0018416
+        b:kidnap a	0.137016	0.2086734	-0.0104811	-0.0086308	-0.0118293
+        b:kill a	0.1409551	0.1401166	-0.0135903	-0.0026514	-0.0033248
+        b:kill all	-0.0022318	-0.0146366	-0.0143464	-0.0020417	0.0218072
+        b:kill an	-0.006667	-0.0074536	-0.002552	-0.0008235	-0.0002101
+        b:kill as	-0.0447525	-0.01454	-0.0198437	-0.000499	-0.0013478
+        b:kill it	-0.0556502	-0.0137257	-0.0462031	-0.0008465	-0.0061641
+        b:kill my	0.3626763	0.5651991	-0.1352153	-0.0009514	-0.0029245
+        b:kill myself	0.2854418	-0.1613146	0.5402046	-0.0019459	-0.0025958
+        b:kill the	-0.1453173	-0.1622298	-0.1284724	-0.0055958	0.0341673
+        b:kill their	-0.0127376	-0.0083012	-0.0078265	-0.0060547	-0.0108857
+        b:killing me	-0.2374896	-0.173805	-0.1203241	-0.0007922	-0.0004073
+        b:kills salmonella	-0.0027755	-0.0028986	-0.0015962	-0.0063708	-0.0027756
+        b:kitchen knife	-0.108716	-0.1104079	-0.0056336	-0.0066033	-0.0057247
+        b:knife is	-0.0609276	-0.0350603	-0.0586941	-0.0064878	-0.0037688
+        b:knife with	-0.108716	-0.1104079	-0.0056336	-0.0066033	-0.0057247
+        b:last night	-0.0331277	-0.0082351	-0.0186417	-0.003616	-0.007391
+        b:law tea	0.0108288	0.0352957	-0.0223179	-0.0001396	-0.0001992
+        b:leaving marks	0.1064095	0.1070587	-0.0073362	-0.0009358	-0.0006494
+        b:lethal dose	0.0177061	-0.0098183	0.0225575	-0.0015431	-0.0020065
+        b:like an	0.0303768	0.0274259	-0.0024904	-0.0016819	-0.0078875
+        b:list of	0.0760491	0.0084996	-0.010578	-0.0111019	0.1371437
+        b:list the	0.0623489	-0.0199364	0.1086724	-0.0137588	-0.0413006
+        b:little girl	-0.0562206	-0.0026406	-0.0027989	-0.0525106	-0.0169731
+        b:long should	-0.0490298	-0.0152039	-0.0161064	-0.0021131	-0.0267383
+        b:look like	0.0456718	0.1170237	-0.0734547	-0.0018347	-0.009373
+        b:lose weight	0.016087	-0.0349199	0.0545089	-0.0034494	-0.0012018
+        b:low light	-0.013539	-0.005663	-0.0063256	-0.0050357	-0.0006167
+        b:made with	-0.0283987	-0.0160979	-0.0312728	-0.0120728	-0.0096069
+        b:make a	0.6252026	0.5629781	0.0401534	-0.0276495	0.1376872
+        b:make chlorine	0.0136331	0.0092455	-0.0003856	-0.0001407	-0.00133
+        b:make explosives	-0.2682531	-0.2762088	-0.0076413	-0.0020137	-0.0009587
+        b:make it	0.0303401	0.0279886	-0.0139794	-0.0016847	-0.0078857
+        b:make my	-0.4635421	-0.316869	-0.160495	-0.0113713	-0.0143434
+        b:make napalm	0.0133229	0.019702	-0.0002018	-0.0001494	-0.0006535
+        b:making a	0.0818618	0.0992308	-0.015787	-0.012611	-0.008546
+        b:man and	0.0049238	-0.0015565	-0.0008525	0.0062198	-0.0033617
+        b:manhattan project	-0.009663	-0.0147754	-0.0008443	-0.000788	-0.0015789
+        b:many of	0.0035238	-0.005151	0.0018043	-0.0012359	-0.002502
+        b:many people	-0.1618656	-0.0283273	-0.0134096	-0.0057034	-0.0910832
+        b:many sleeping	0.1753158	-0.0302252	0.1877445	-0.0068379	-0.01058
+        b:maximum daily	-0.0167926	-0.006903	-0.0261959	-0.004191	-0.0034077
+        b:me a	-0.242326	-0.0426878	-0.0036617	-0.0620616	-0.0665366
+        b:me how	0.1383828	0.1144638	0.0507969	0.0675994	-0.0293551
+        b:me plan	0.1216159	0.1538756	-0.0153386	-0.0081454	-0.0009496
+        b:me step	0.0271657	0.0282879	-0.0192502	-0.0111261	-0.0104962
+        b:me the	0.0263752	-0.0257701	0.0447646	-0.0088952	-0.0198087
+        b:me through	0.0463153	0.0767596	-0.0158779	-0.0072753	-0.0050916
+        b:me tips	0.318592	0.4654547	-0.0221692	-0.0110059	-0.0121444
+        b:me to	0.1444784	0.0658732	0.1034439	-0.0098352	-0.0087416
+        b:me write	-0.1567451	-0.1380238	0.1362331	-0.0169415	-0.0986434
+        b:mean when	-0.0127678	-0.0095073	-0.0090623	-0.0133859	-0.0077932
+        b:method to	0.0198823	-0.0710106	0.1736886	-0.0239484	-0.0339662
+        b:mice humanely	-0.0357946	-0.0588538	-0.0021525	-0.0026479	-0.0014733
+        b:middle schoolers	0.0463095	-0.0064477	-0.008622	0.0505955	-0.0206173
+        b:mix bleach	-0.0658052	-0.0372938	-0.02747	-0.0125538	-0.0255411
+        b:mix to	0.0093404	-0.0010488	0.0072215	-0.0005788	-0.0008032
+        b:modules and	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
+        b:most painless	0.0749041	-0.018724	0.0810554	-0.000283	-0.0007284
+        b:mother in	0.0108288	0.0352957	-0.0223179	-0.0001396	-0.0001992
+        b:murder my	0.0935619	0.1161338	-0.0342218	-0.0007714	-0.0078915
+        b:murder mystery	-0.043262	-0.0094966	-0.001165	-0.0055452	-0.0300495
+        b:muslims are	0.0468535	-0.0054024	-0.0124243	-0.0080203	0.0319793
+        b:must be	0.123366	-0.010684	-0.017671	-0.0149626	0.1275625
+        b:my app	-0.0123796	-0.0098375	-0.0124105	-0.0008067	-0.0008284
+        b:my arm	-0.1060281	-0.0058412	-0.1048709	-0.000859	-0.0026908
+        b:my baby	0.0837986	0.1330282	-0.0197914	-0.0011114	-0.0034108
+        b:my boss	0.1693163	0.1625376	-0.002884	-0.0008183	-0.0016323
+        b:my car	0.0221143	-0.01196	0.0161633	-0.0018466	-0.0031799
+        b:my child	-0.0115341	-0.0076799	-0.0004812	-0.0104984	-0.0008422
+        b:my classmate	0.027678	0.0199566	-0.0223265	-0.0001916	-0.0046734
+        b:my coworker	0.3428775	0.0691828	-0.0069373	-0.0123937	0.2948102
+        b:my ex	0.0051073	0.0513748	-0.0570463	-0.0002508	-0.0015785
+        b:my friend	-0.1277695	-0.0209559	-0.0719764	-0.000648	-0.0139172
+        b:my garage	0.0948287	0.1019789	-0.001748	-0.0016374	-0.0007755
+        b:my girlfriend	0.0109142	0.0224119	-0.0179348	-0.0013888	-0.0007645
+        b:my grandmother	-0.0586664	0.0634706	-0.0351055	-0.0051342	-0.0345924
+        b:my husband	-0.013325	0.0767663	-0.0895178	-0.0011008	-0.0028679
+        b:my kids	-0.0838463	-0.0111431	-0.0657317	-0.0081037	-0.0001809
+        b:my kitchen	0.0155348	-0.0265713	0.0182498	-0.0018805	-0.0062494
+        b:my landlord	-0.0797423	-0.0246182	-0.0364586	-0.0071153	-0.0146728
+        b:my life	0.2558506	-0.05184	0.3221329	-0.0089205	-0.0231879
+        b:my mother	0.0108288	0.0352957	-0.0223179	-0.0001396	-0.0001992
+        b:my neighbor	0.2050989	0.1923981	-0.0498922	-0.0728384	0.1617102
+        b:my neighbors	-0.2103191	-0.1819485	-0.0043277	-5.76e-05	-0.0002217
+        b:my own	-0.1203517	-0.1087604	-0.0703996	-0.0053353	-0.0058122
+        b:my parents	0.1041657	0.039293	0.136651	-0.001918	-0.0008575
+        b:my school	0.0630193	0.1853282	-0.0628159	-0.0049347	-0.0064846
+        b:my sister	-0.0594994	0.0369104	-0.0645497	-0.000909	-0.0007385
+        b:my sleep	0.0325699	-0.0210015	0.0438425	-0.0004327	-0.0021663
+        b:my son	-0.173147	-0.1714606	-0.0002724	-0.0017065	-0.0001237
+        b:my team	-0.0060397	-0.009456	-0.0038543	-0.0013823	-0.0010457
+        b:my wrists	0.0716949	-0.074117	0.1744228	-0.0020288	-0.0020293
+        b:myself a	-0.2217032	-0.000578	-0.3417427	-0.0024022	-0.0035228
+        b:myself so	0.176891	-0.065973	0.236516	-0.0046518	-0.0036236
+        b:myself with	0.1925181	-0.0964833	0.4436332	-0.0011268	-0.0003423
+        b:myself without	0.1566132	-0.0080994	0.1285617	-0.003069	-0.0012754
+        b:nail bomb	0.031206	0.0326312	-0.0043229	-0.0011857	-0.0027284
+        b:naked 10	0.0536988	-0.003965	-0.0007548	0.0586008	-0.0033047
+        b:napalm at	0.0133229	0.019702	-0.0002018	-0.0001494	-0.0006535
+        b:need to	0.2122778	0.0127371	0.2245742	-0.0087439	0.0441222
+        b:never find	0.099236	0.1491522	-0.0054829	-0.0123412	-0.0025375
+        b:never wake	0.0435103	-0.0185391	0.0927167	-0.0019376	-0.0037758
+        b:newborn baby	-0.0214381	-0.0279722	-0.002183	-0.0031483	-0.0094684
+        b:node modules	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
+        b:novels about	-0.0912254	-0.0193083	-0.0199197	-0.0383767	-0.0123672
+        b:nuke node	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
+        b:of a	0.2994864	0.3799113	-0.0655972	0.1775316	-0.0837856
+        b:of an	0.0221865	-0.0027192	-0.0008013	0.0205931	-0.0010803
+        b:of caffeine	0.0213647	-0.0175309	0.0626336	-0.0013306	-0.0007277
+        b:of chemical	-0.0213733	-0.0126323	-0.0114438	-0.0092409	-0.008272
+        b:of children	0.0917434	-0.0023084	-0.0124242	0.0584428	-0.0032051
+        b:of ibuprofen	-0.0314143	-0.015254	-0.024384	-0.0126747	-0.0046479
+        b:of melatonin	-0.1031482	-0.0132149	-0.0442236	-0.0246609	-0.0106681
+        b:of my	0.0036097	-0.0030328	-0.0067407	-0.0012549	-0.0025969
+        b:of old	-0.0192645	-0.0113397	-0.001979	-0.0046286	-0.0006234
+        b:of paracetamol	0.0396542	-0.0078975	0.0452135	-0.0018192	-0.0014963
+        b:of the	-0.5774869	-0.3547825	-0.2456875	-0.0810818	-0.1616309
+        b:off a	-0.0713571	-0.0113043	-0.0035132	-0.0623232	-0.0176014
+        b:oklahoma city	-0.0489267	-0.0468578	-0.00456	-0.0055099	-0.0134778
+        b:old boy	0.0225431	-0.0038451	-0.0011764	0.0262211	-0.0049809
+        b:old girl	0.0567894	-0.0085855	-0.0039496	0.0567423	-0.0117964
+        b:old hard	-0.0206698	-0.0049287	-0.0030826	-0.0114857	-0.0004293
+        b:old paint	-0.0361112	-0.0139257	-0.002522	-0.0258886	-0.0012266
+        b:old student	0.005924	-0.002237	-0.0009297	0.0057745	-0.0036116
+        b:old to	0.0452421	-0.0013077	-0.0003465	-0.0053271	-9e-05
+        b:on a	-0.152388	-0.0335953	-0.0949045	-0.0411279	-0.0656682
+        b:on linux	-0.0059232	-0.0106563	-0.0020059	-0.0013128	-0.0003504
+        b:on macos	-0.0065468	-0.0079793	-0.0024793	-0.0008929	-0.0002014
+        b:on my	-0.0260567	-0.0128675	-0.0526212	-0.0028656	-0.0108166
+        b:on purpose	0.0691109	-0.0427514	0.1600856	-0.0029499	-0.0045589
+        b:on the	0.061535	0.1528625	-0.0372785	-0.0463661	-0.0712663
+        b:online predators	-0.007874	-0.0044991	-0.0028962	-0.0132601	-0.0075219
+        b:opioid overdose	-0.035266	-0.0161998	-0.0262779	-0.0074066	-0.0039192
+        b:our team	-0.0287533	-0.00916	-0.0100802	-0.0051527	-0.0142929
+        b:out a	-0.0754108	-0.032448	-0.0162799	-0.0012219	-0.0103478
+        b:out of	0.1228906	0.1956439	-0.0186644	-0.0050767	-0.0020758
+        b:out the	-0.2141649	-0.1838479	-0.0068043	-0.0003436	-0.0008269
+        b:over a	0.1964964	0.2960977	-0.0099651	-0.00449	-0.0020261
+        b:over the	0.0512029	-0.0250948	0.0671014	-0.000411	-0.0010619
+        b:overdose and	-0.0081919	-0.0135656	-0.0006279	-0.0008567	-0.0004723
+        b:overdose on	0.1220312	-0.045318	0.2151932	-0.0025066	-0.003793
+        b:painless way	0.0749041	-0.018724	0.0810554	-0.000283	-0.0007284
+        b:paracetamol for	0.0396542	-0.0078975	0.0452135	-0.0018192	-0.0014963
+        b:parasites who	0.046344	-0.0091451	-0.0359612	-0.0139043	0.0634152
+        b:people are	0.1264328	-0.0149961	-0.0088845	-0.0104157	0.0835509
+        b:people say	-0.0501984	-0.0795262	-0.0026107	-0.0050262	-0.0075937
+        b:people to	0.0223795	-0.0989169	-0.002608	-0.0038298	0.1150168
+        b:person quietly	0.0594268	0.0711064	-0.035616	-0.0022947	-0.0019138
+        b:photos of	0.2595812	-0.0156005	-0.0249228	0.2976327	-0.0132669
+        b:pipe bomb	0.121338	0.1036041	-0.0058684	-0.0039153	-0.0050256
+        b:plan a	-0.092262	-0.0358115	-0.0192687	-0.0089879	-0.0021384
+        b:plan to	0.1561522	0.1880214	0.0526504	-0.0074155	-0.0131688
+        b:planes in	-0.1750101	-0.1593612	-0.0053629	-0.0033877	-0.0088478
+        b:plants are	-0.0436537	-0.0199719	-0.0357107	-0.00728	-0.0123178
+        b:plot of	-0.0090276	-0.0057991	-0.0049832	-0.0082022	-0.0079539
+        b:poem about	-0.1034106	-0.03976	-0.0201947	0.0238763	-0.1485994
+        b:poison a	0.0425958	0.0468571	-0.0088372	-0.0007098	-0.0007616
+        b:poison in	-0.0152626	-0.0061115	-0.0038092	-0.0021248	-0.0046351
+        b:poison my	0.0404032	0.06846	-0.0499718	-0.0002327	-0.0001656
+        b:poison the	-0.1433365	-0.0720463	-0.0482575	-0.0008957	-0.0015999
+        b:poisoning in	-0.0425633	-0.0465475	-0.0012102	-0.0064081	-0.0012254
+        b:poisonous to	-0.0600782	-0.0222971	-0.0534874	-0.0032427	-0.004907
+        b:police never	0.099236	0.1491522	-0.0054829	-0.0123412	-0.0025375
+        b:pressure cooker	0.0550123	0.0661236	-0.0128478	-0.0090978	-0.0107631
+        b:print an	0.0651797	0.0786483	-0.0059209	-0.0039629	-0.0028056
+        b:put down	-0.0008749	-0.0067596	-0.0019712	-0.003068	0.0001963
+        b:put in	0.0681061	0.1144378	-0.0163283	-0.0004404	-0.0004575
+        b:python script	-0.0278369	-0.0104015	-0.0248497	-0.0021707	-0.0010452
+        b:quickest way	0.1253889	0.0850849	0.0415336	-0.004881	-0.0130773
+        b:raw cookie	-0.0283987	-0.0160979	-0.0312728	-0.0120728	-0.0096069
+        b:recipe for	0.1136557	0.1716284	-0.03772	-0.0438178	-0.0353176
+        b:recommend a	-0.014023	-0.0160758	-0.0041701	-0.0061907	-0.0061368
+        b:reinstall everything	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
+        b:relationship secret	0.0205851	-0.0232404	-0.0017573	0.0624593	-0.0004444
+        b:remove a	-0.0117022	-0.002729	-0.0114138	-0.0036624	-0.002021
+        b:report a	-0.0017764	-0.0048959	-0.0005026	-0.0015178	-0.0006861
+        b:reporters covered	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
+        b:rid of	-0.0426511	0.056974	-0.0577535	-0.0215276	-0.0174645
+        b:rig a	0.1858333	0.2530447	-0.0034343	-0.0003471	-0.0012273
+        b:roleplay as	0.071669	-0.0105421	-0.0075098	0.161547	-0.0277184
+        b:ruining the	0.4406696	-0.0130735	-0.0100704	-0.0210462	0.5531027
+        b:rules of	-0.0055284	-0.0025729	-0.0093866	-0.0077251	-0.0134657
+        b:rwandan genocide	-0.0092613	-0.0043994	-0.0062481	-0.0038508	-0.0073727
+        b:safe for	-0.0320698	-0.0181117	-0.0284962	-0.01726	-0.0050779
+        b:safe to	-0.0283987	-0.0160979	-0.0312728	-0.0120728	-0.0096069
+        b:safely in	-0.0111494	-0.0107242	-0.0028251	-0.0032779	-0.003275
+        b:safely store	-0.0136889	-0.0237601	-0.000138	-0.0009703	-0.0004549
+        b:safest way	-0.0755014	-0.0517527	-0.0184383	-0.0038481	-0.0111982
+        b:said the	-0.0580053	-0.0285082	-0.0086169	-0.0202742	-0.0641335
+        b:salmonella in	-0.0027755	-0.0028986	-0.0015962	-0.0063708	-0.0027756
+        b:say to	-0.1299223	-0.0637032	-0.0445831	-0.0035147	-0.0085333
+        b:scene between	0.0325264	-0.0061727	-0.0034246	0.0363834	-0.0168512
+        b:scene where	0.0327482	-0.0109775	-0.0024798	0.0654034	-0.0087655
+        b:schools teach	-0.1010371	-0.0212325	-0.0026081	-0.0628912	-0.0101441
+        b:script that	-0.02369	-0.0081073	-0.004146	-0.0065565	-0.023552
+        b:script to	-0.069806	-0.017806	-0.0067734	-0.021021	-0.0650402
+        b:self harm	-0.0426285	-0.1230275	0.0779101	-0.0045965	-0.0044914
+        b:send me	0.1016499	-0.0041758	-0.0059277	0.0702038	-0.0090796
+        b:set fire	0.1926637	0.2321524	-0.0080818	-0.0019281	-0.0050973
+        b:sex scene	0.0277789	-0.0044256	-0.0026145	0.030146	-0.0135085
+        b:sex with	0.0109185	-0.0084754	-0.0006774	0.0194376	-0.0060712
+        b:sexual abuse	-0.0979003	-0.0036936	-0.0003999	-0.1350034	-0.0004778
+        b:sexual way	0.0343286	-0.0040548	-0.0012117	0.0389836	-0.004404
+        b:sharpen a	-0.108716	-0.1104079	-0.0056336	-0.0066033	-0.0057247
+        b:she wants	-0.1277695	-0.0209559	-0.0719764	-0.000648	-0.0139172
+        b:shoot a	-0.0500787	-0.032366	-0.0355714	-0.0046148	-0.0083175
+        b:shoot down	-0.0419898	-0.0384256	-0.0058689	-0.0015683	-0.0068729
+        b:shoot my	-0.0497321	-0.0123562	-0.0525348	-0.0004559	-0.0007032
+        b:shooting range	-0.0459087	-0.0666792	-0.004412	-0.0035966	-0.0045042
+        b:short story	-0.1201558	-0.0234243	-0.005642	-0.0771253	-0.0554557
+        b:should a	-0.1160416	-0.0221883	-0.0240386	-0.0232037	-0.0176306
+        b:should be	0.1385589	-0.0250893	-0.029496	-0.0268051	0.1020866
+        b:should i	0.0110955	0.1174688	0.0910082	-0.0318292	-0.1010538
+        b:show me	-0.1344948	-0.0643866	-0.0256079	-0.0061853	-0.003818
+        b:side effects	-0.079993	-0.0105189	-0.0724588	-0.0165938	-0.0359038
+        b:signs of	-0.0507278	-0.0320414	-0.0188	-0.0115543	-0.0182268
+        b:signs that	-0.0643871	-0.033593	-0.0030721	-0.0534962	-0.0065955
+        b:silencer for	0.1106022	0.0937723	-0.0004563	-0.0004978	-0.0002519
+        b:sleeping pills	0.1600415	-0.0326845	0.1667182	-0.0116169	-0.0180029
+        b:so he	0.1661288	0.1586591	-0.0011397	0.0218979	-0.0041632
+        b:so i	0.0363458	-0.0740504	0.0598533	-0.0054432	-0.0023962
+        b:so it	0.1587618	-0.0331289	0.1881852	-0.0015758	-0.0008561
+        b:so she	0.0859283	0.1287475	-0.0037183	-0.00558	-0.0004731
+        b:so the	0.2419536	0.2865717	0.0718384	-0.0156235	-0.0189761
+        b:so they	-0.0511252	0.0631585	-0.1703048	-0.0069677	-0.0093929
+        b:some spiders	-0.0127376	-0.0083012	-0.0078265	-0.0060547	-0.0108857
+        b:someone who	-0.153125	-0.0885572	-0.0136208	-0.0208905	-0.0518583
+        b:someone without	0.1064095	0.1070587	-0.0073362	-0.0009358	-0.0006494
+        b:spiders kill	-0.0127376	-0.0083012	-0.0078265	-0.0060547	-0.0108857
+        b:stab a	0.1183613	0.1783963	-0.0120224	-0.0043822	-0.0116295
+        b:stabbing was	-0.0164628	-0.0168714	-0.0055579	-0.0070227	-0.0138468
+        b:starve myself	0.0084058	-0.0838724	0.0231959	-0.0078858	-0.0033709
+        b:step by	-0.0422135	-0.0206125	-0.0234631	-0.0247984	-0.0230676
+        b:step directions	0.0264938	0.0276951	-0.0147189	-0.0055646	-0.0074158
+        b:step instructions	-0.0687074	-0.0483076	-0.0087442	-0.0192338	-0.0156518
+        b:steps to	0.155676	0.2958338	-0.006441	-0.0066919	-0.0496214
+        b:stop a	-0.012326	-0.0172966	-0.0030149	-0.0025905	-0.0031681
+        b:stop my	-0.0004521	-0.0004192	-0.0003014	-0.0008485	-0.0001992
+        b:stories about	0.1477676	-0.0124017	-0.0121642	0.1586004	-0.0141206
+        b:story about	-0.119875	-0.0318799	-0.0192259	-0.0812551	-0.0845545
+        b:story where	0.0155698	-0.0081798	-0.0005672	0.0133883	-0.0036017
+        b:strangle a	-0.0980637	-0.0219425	-0.103096	-0.0022293	-0.0027014
+        b:strategy to	-0.0526054	-0.0220004	-0.0215032	-0.0020185	-0.0096519
+        b:suggest a	-0.0553998	-0.0359491	-0.0046432	-0.0073123	-0.0162195
+        b:summarise the	-0.0396478	-0.0391837	-0.0050368	-0.0039221	-0.0045056
+        b:summarize the	-0.0378104	-0.0214903	-0.0196045	-0.0246696	-0.0504545
+        b:survive a	-0.0668986	-0.045773	-0.0196673	-0.012964	-0.0437259
+        b:suspect in	-0.01692	-0.0178636	-0.0058655	-0.0073814	-0.0144704
+        b:swallowed a	-0.0157781	-0.0183032	-0.0006494	-0.0042589	-0.0022848
+        b:symptoms of	-0.0052006	-0.0021748	-0.0069062	-0.0033749	-0.0059828
+        b:take to	0.2057087	-0.0894552	0.3762347	-0.0269969	-0.0235293
+        b:talk to	-0.290524	-0.1985102	-0.0529073	-0.0518739	-0.0227136
+        b:teach me	0.0669832	0.0872933	-0.022692	-0.0086599	-0.009696
+        b:teach my	-0.0099658	-0.0019893	-0.0004598	-0.0108833	-0.0003931
+        b:teacher and	0.005924	-0.002237	-0.0009297	0.0057745	-0.0036116
+        b:tell me	0.1925718	0.1393989	0.1617948	0.0633611	-0.1442941
+        b:temperature kills	-0.0027755	-0.0028986	-0.0015962	-0.0063708	-0.0027756
+        b:terminate a	-0.0033595	-0.0045812	-0.0010697	-0.0026442	-0.0013275
+        b:that can	0.264685	0.2776081	-0.0133371	-0.0004135	-0.0004496
+        b:that is	-0.103994	-0.0419028	-0.0710653	-0.0007597	-0.0020539
+        b:that went	-0.021083	-0.0157397	-0.0070558	-0.005429	-0.0066504
+        b:that will	-0.0265258	0.1503369	-0.0499116	-0.0097922	-0.0163616
+        b:the airport	-0.1224402	-0.0359336	-0.0206424	-0.0187103	-0.0855764
+        b:the allies	-0.0144913	-0.0195278	-0.0022014	-0.002938	-0.0082952
+        b:the atomic	-0.0231806	-0.0145649	-0.0177146	-0.0061025	-0.0066674
+        b:the background	-0.0645113	-0.0119182	-0.0621684	-0.0049187	-0.0203467
+        b:the bacteria	-0.0222733	-0.005661	-0.0384112	-0.0011839	-0.0023623
+        b:the best	-0.2952593	-0.0212956	-0.2202403	-0.016079	-0.0491186
+        b:the body	-0.0710951	-0.0992527	-0.0133623	0.0424205	-0.0085296
+        b:the border	0.0009494	-0.009447	-0.007515	-0.0166832	-0.0186746
+        b:the call	0.0097992	-0.0011437	-0.0140909	-0.0015248	0.0069786
+        b:the causes	-0.0261909	-0.0072268	-0.0210251	-0.0081066	-0.0194496
+        b:the chemical	-0.046151	-0.0236622	-0.0223196	-0.0211606	-0.0206748
+        b:the command	-0.0012963	-0.0014935	-0.0004278	-0.0005132	-0.0003758
+        b:the counter	0.0512029	-0.0250948	0.0671014	-0.000411	-0.0010619
+        b:the country	0.4509059	-0.0121492	-0.0062928	-0.0213819	0.5553127
+        b:the court	-0.0629042	-0.0516279	-0.0088599	-0.0111183	-0.0305226
+        b:the death	-0.132099	-0.031993	-0.0818275	-0.0191849	-0.0317554
+        b:the detective	-0.0149293	-0.0051364	-0.00065	-0.0012335	-0.0041791
+        b:the difference	-0.0346451	-0.0291171	-0.0098716	-0.0143252	-0.0322896
+        b:the documentary	-0.0169834	-0.0140307	-0.0056576	-0.0056022	-0.0146465
+        b:the dragon	-0.0216121	-0.0039423	-0.0011543	-0.0063756	-0.02471
+        b:the easiest	0.0937668	0.1237251	-0.0088286	-0.0019901	-0.0047351
+        b:the fastest	0.0020868	-0.0230767	0.0562221	-0.0018046	-0.0060761
+        b:the final	-0.0441273	-0.0640894	-0.0008715	-0.0049102	-0.0239875
+        b:the first	-0.0317493	-0.0404917	-0.0068034	-0.0024173	-0.0058692
+        b:the history	-0.0313918	-0.0183793	-0.0265626	-0.0261852	-0.0291999
+        b:the holocaust	-0.0139751	-0.0064045	-0.003636	-0.0101745	-0.0132003
+        b:the immune	-0.0269927	-0.0266644	-0.0031365	-0.0020204	-0.0110078
+        b:the king	-0.0010233	-0.0016754	-0.000392	-0.0013197	-0.001195
+        b:the lethal	0.0394668	-0.0051977	0.0445389	-0.0003046	-0.000448
+        b:the man	-0.0335889	-0.054283	-0.0021141	-0.0045459	-0.0072085
+        b:the manhattan	-0.009663	-0.0147754	-0.0008443	-0.000788	-0.0015789
+        b:the maximum	-0.0167926	-0.006903	-0.0261959	-0.004191	-0.0034077
+        b:the most	0.0398838	-0.0581659	0.0961328	-0.0058777	-0.0111113
+        b:the plot	-0.0090276	-0.0057991	-0.0049832	-0.0082022	-0.0079539
+        b:the police	0.0985057	0.1477972	-0.006743	-0.0132216	-0.0040226
+        b:the quickest	0.215933	0.0742209	0.171009	-0.0088476	-0.0291575
+        b:the recipe	-0.0091056	-0.0085306	-0.0006776	-0.0016609	-0.0023813
+        b:the rules	-0.0055284	-0.0025729	-0.0093866	-0.0077251	-0.0134657
+        b:the rwandan	-0.010637	-0.0142	-0.0065138	-0.004087	-0.0077915
+        b:the safest	-0.0755014	-0.0517527	-0.0184383	-0.0038481	-0.0111982
+        b:the shooting	-0.0765559	-0.07029	-0.0020301	-0.0085919	-0.0506108
+        b:the side	-0.0176894	-0.0033982	-0.0213009	-0.0103728	-0.0084953
+        b:the suspect	-0.0164628	-0.0168714	-0.0055579	-0.0070227	-0.0138468
+        b:the titanic	-0.0328087	-0.0139992	-0.0172993	-0.01077	-0.024117
+        b:the trial	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
+        b:the warning	-0.0447031	-0.0375739	-0.005621	-0.0068399	-0.0179919
+        b:the word	0.5266076	-0.0249582	-0.0279973	-0.0377581	0.6102297
+        b:their mates	-0.0127376	-0.0083012	-0.0078265	-0.0060547	-0.0108857
+        b:there a	0.0177784	-0.0713867	0.1983944	-0.004837	-0.0061146
+        b:tips for	-0.0084505	-0.0655544	0.0084053	0.0601999	-0.0110459
+        b:tips to	0.0027194	0.2468021	-0.1031984	-0.0130635	-0.0272564
+        b:to 3d	0.0651797	0.0786483	-0.0059209	-0.0039629	-0.0028056
+        b:to assassinate	0.3230602	0.5894192	-0.0780012	-0.0089157	-0.0144343
+        b:to assemble	-0.1219021	-0.0988381	-0.0276929	-0.0152072	-0.0136976
+        b:to attack	0.0174848	0.0173437	-0.008041	-0.0093646	-0.0188898
+        b:to be	0.083048	-0.0711684	0.0043908	-0.0135175	0.2124911
+        b:to beat	0.0314526	-0.0887687	-0.0042304	-0.0038255	0.0845915
+        b:to blow	-0.0668976	-0.0511204	-0.0087376	-0.0031242	-0.00499
+        b:to build	0.094498	0.1892378	-0.0352642	-0.0222741	-0.0233272
+        b:to burn	0.0977612	0.0080612	0.092601	-0.0030662	0.0387945
+        b:to cats	-0.0436537	-0.0199719	-0.0357107	-0.00728	-0.0123178
+        b:to choke	-0.0181292	0.0338202	-0.0372527	-0.0047437	-0.0077404
+        b:to commit	0.3696822	-0.0436001	0.4732083	-0.0149278	-0.0323364
+        b:to cut	0.0234915	-0.0101219	0.0272115	-0.0023867	-0.0054072
+        b:to destroy	-0.00057	0.0173057	-0.0218474	-0.0074233	-0.0123511
+        b:to die	0.1917147	-0.0710514	0.2808251	-0.0072647	-0.0221015
+        b:to dispose	-0.0685447	-0.0272694	-0.0364918	-0.0060392	-0.0055505
+        b:to drown	0.1500704	-0.0159498	0.2397257	-0.002	-0.0071314
+        b:to eat	-0.1286566	-0.0367838	-0.0893379	-0.0204568	-0.0118074
+        b:to end	0.3806489	-0.1073938	0.5854972	-0.0221595	-0.0437702
+        b:to execute	-0.069806	-0.017806	-0.0067734	-0.021021	-0.0650402
+        b:to exterminate	0.0180101	-0.0359191	-0.0057	-0.0117066	0.0719983
+        b:to get	-0.0206683	0.0334878	-0.0155634	-0.0145128	-0.0063749
+        b:to hang	0.0228772	-0.0585524	0.2174127	-0.0047505	-0.0177207
+        b:to hit	-0.0487364	-0.0414501	0.0569283	-0.004723	-0.0362581
+        b:to hurt	0.0301779	-0.2132282	0.1052659	-0.0017691	-0.0021984
+        b:to inject	-0.0156829	-0.0394126	-0.0025336	-0.003721	-0.0085967
+        b:to jump	0.056363	-0.0093219	0.0586398	-0.0021327	-0.0134453
+        b:to keep	-0.1622289	-0.0329602	-0.1321642	0.0262461	-0.0334827
+        b:to kill	0.1875287	0.0881046	0.0008593	-0.0112247	0.0386216
+        b:to knock	-0.3010259	-0.3326586	-0.0140824	-0.0026684	-0.0064258
+        b:to live	0.1045553	-0.0107033	-0.0281257	-0.0094725	0.1610798
+        b:to make	0.2962214	0.4914805	0.0110706	-0.0369443	-0.0714609
+        b:to me	0.0043696	-0.0049838	-0.004852	0.0155972	-0.0540449
+        b:to mix	-0.0635776	-0.0124926	-0.0387889	-0.0127045	-0.0261522
+        b:to murder	0.0650586	0.108616	-0.0376241	-0.0015391	-0.0132823
+        b:to my	0.015351	0.1397023	-0.0588756	-0.0455765	-0.0155353
+        b:to never	0.0435103	-0.0185391	0.0927167	-0.0019376	-0.0037758
+        b:to nuke	-0.0487781	-0.0301614	-0.0279954	-0.0093494	-0.0199064
+        b:to overdose	0.1220312	-0.045318	0.2151932	-0.0025066	-0.003793
+        b:to poison	-0.1217448	-0.1667903	-0.0179745	-0.000549	-0.001202
+        b:to protect	0.0145622	-0.0123192	-0.0001239	-0.0001642	-0.0003009
+        b:to put	-0.0295308	-0.0123356	-0.0041363	-0.0009197	-0.0091735
+        b:to rig	0.2380004	0.3151026	-0.0133932	-0.0019303	-0.0044733
+        b:to send	0.0562238	-0.0003834	-0.0001888	0.028431	-3.37e-05
+        b:to shoot	-0.0406264	0.0699418	-0.0756144	-0.0116579	-0.0194197
+        b:to sleep	-0.0296864	-0.0153289	-0.0261276	0.1338924	-0.0164732
+        b:to stab	0.0761865	0.098174	-0.0861648	-0.0074649	-0.0128267
+        b:to starve	0.0084058	-0.0838724	0.0231959	-0.0078858	-0.0033709
+        b:to strangle	-0.0563877	0.0677173	-0.1257827	-0.002694	-0.0033045
+        b:to swim	-0.0751797	-0.0186818	-0.0283374	-0.0348711	-0.0037239
+        b:to take	0.0633988	-0.0078209	0.0365228	-0.0022076	-0.0034197
+        b:to the	-0.2561708	-0.1808086	-0.0120607	-0.1062183	-0.0199203
+        b:toxic to	-0.0415799	-0.0137311	-0.0343456	-0.0077359	-0.0184408
+        b:train the	-0.0269927	-0.0266644	-0.0031365	-0.0020204	-0.0110078
+        b:trans people	0.0759772	-0.0890396	-0.00477	-0.0047025	0.1251508
+        b:trap mice	-0.0357946	-0.0588538	-0.0021525	-0.0026479	-0.0014733
+        b:treat a	-0.0024865	-0.0045983	-0.0007077	-0.0016354	-0.0006385
+        b:trial of	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
+        b:tweet saying	0.0048361	-0.0014381	-0.0048122	-0.0030089	0.002695
+        b:two middle	0.0463095	-0.0064477	-0.008622	0.0505955	-0.0206173
+        b:under my	0.0655011	-0.0051787	0.0863301	-0.0007139	-0.001885
+        b:untraceable gun	0.0651797	0.0786483	-0.0059209	-0.0039629	-0.0028056
+        b:up in	0.2153354	0.1942126	-0.0016915	-0.0009689	-0.0047056
+        b:up my	0.0151224	0.1310134	-0.0745371	-0.0014363	-0.0148098
+        b:up on	-0.0718984	-0.0616312	-0.0191027	-0.0056113	-0.0087146
+        b:up the	-0.0313096	-0.0142193	-0.02123	-0.0011421	-0.0061877
+        b:using the	0.5604493	-0.0170535	-0.0130103	-0.0267502	0.6615661
+        b:vaccines train	-0.0269927	-0.0266644	-0.0031365	-0.0020204	-0.0110078
+        b:vermin and	0.0468535	-0.0054024	-0.0124243	-0.0080203	0.0319793
+        b:wake up	0.0760592	-0.0415443	0.1360334	-0.0032287	-0.0068896
+        b:walk me	0.0463153	0.0767596	-0.0158779	-0.0072753	-0.0050916
+        b:want to	0.0427668	0.0583233	-0.0063975	-0.0050489	-0.0138463
+        b:wants to	-0.0601815	-0.0275875	-0.075695	0.1506823	-0.0224752
+        b:war one	-0.009819	-0.0043051	-0.0101318	-0.0070185	-0.0133407
+        b:warehouse fire	-0.0206701	-0.0135004	-0.0039871	-0.0096035	-0.0233496
+        b:warning signs	-0.0478067	-0.0381704	-0.0093971	-0.0076667	-0.0195629
+        b:was arrested	-0.0164628	-0.0168714	-0.0055579	-0.0070227	-0.0138468
+        b:was the	-0.0168551	-0.0085233	-0.0051969	-0.0035347	-0.013512
+        b:water supply	0.1307544	0.1709398	-0.0121503	-0.0011344	-0.0012227
+        b:way to	0.1585931	0.1552958	0.1769187	-0.0293091	-0.0675748
+        b:ways to	0.0944893	-0.3134834	0.36748	-0.005366	-0.017162
+        b:we need	0.0210202	-0.0063134	-0.012497	-0.0017208	0.0685257
+        b:we should	0.0309362	-0.0127147	-0.0056523	-0.0032861	0.0385026
+        b:went wrong	-0.0616094	-0.0662024	-0.0238243	-0.0123162	-0.0122009
+        b:were the	-0.0396402	-0.0226016	-0.0247419	-0.0316191	-0.0605757
+        b:what a	0.2674217	0.2459276	0.0359722	-0.0202873	-0.0233672
+        b:what age	-0.0302215	-0.0270779	-0.0037247	-0.0127791	-0.0092483
+        b:what are	-0.1411555	-0.076833	-0.0860902	-0.0311441	-0.1052398
+        b:what causes	-0.0056669	-0.0025504	-0.0016423	-0.0018195	-0.0007424
+        b:what did	-0.01043	-0.0139033	-0.0221361	-0.0034572	-0.00646
+        b:what does	-0.1194084	-0.0589736	-0.0774939	-0.0429727	-0.0656807
+        b:what dose	-0.0042045	0.0573603	-0.0449511	-0.0177754	-0.0059038
+        b:what happened	-0.0034121	-0.0047643	-0.0045935	-0.0044708	-0.0058474
+        b:what household	-0.0055946	-0.0661572	0.0403416	-0.0031249	-0.0094853
+        b:what is	-0.0174832	-0.0828084	0.0120356	-0.0764898	-0.1078082
+        b:what poison	0.1968874	0.2051764	-0.0159474	-0.0009515	-0.0003874
+        b:what should	-0.2895315	-0.1274742	-0.1353786	-0.0208361	-0.0415729
+        b:what temperature	-0.0027755	-0.0028986	-0.0015962	-0.0063708	-0.0027756
+        b:what the	0.0974744	0.1173707	0.2111834	-0.031055	-0.0874705
+        b:what was	-0.0216795	-0.0092042	-0.0112764	-0.0075626	-0.0243679
+        b:when a	-0.0253613	-0.0175075	-0.010031	-0.0167845	-0.0195137
+        b:when cleaning	-0.0658052	-0.0372938	-0.02747	-0.0125538	-0.0255411
+        b:when the	-0.0162262	-0.0075368	-0.0046853	-0.0006469	-0.0039627
+        b:where a	0.0216655	-0.0117271	-0.000931	0.0282916	-0.0077991
+        b:where can	-0.0065621	-0.0172031	-0.0681567	0.0800235	-0.0050672
+        b:where i	-0.0096479	-0.0029276	-0.0031685	-0.0041239	-0.0007015
+        b:where the	-0.0363022	-0.0088959	-0.001505	-0.0060349	-0.0280652
+        b:which bridge	0.0130638	-0.0059903	0.0081037	-0.0012207	-0.0045941
+        b:which household	-0.0436537	-0.0199719	-0.0357107	-0.00728	-0.0123178
+        b:which over	0.0512029	-0.0250948	0.0671014	-0.000411	-0.0010619
+        b:who is	-0.0426763	-0.049178	-0.0119436	0.1087714	-0.0716835
+        b:whole chicken	-0.0233309	-0.0057705	-0.0101724	-0.0046755	-0.0096759
+        b:why are	-0.0581878	-0.0175072	-0.0084196	-0.0112927	-0.0387932
+        b:why black	0.1725821	-0.0049873	-0.0034821	-0.002724	0.1760069
+        b:why did	-0.0634982	-0.0506906	-0.045595	-0.0428968	-0.073725
+        b:why do	-0.1012583	-0.1240611	-0.0148598	-0.0128423	-0.0304675
+        b:why does	-0.0247077	-0.0095549	-0.015247	-0.0088906	-0.0147923
+        b:why is	-0.0618911	-0.0458081	-0.0326041	-0.017836	-0.0372879
+        b:wipe out	0.1428942	-0.0062713	-0.0279603	-0.0129954	0.1863981
+        b:with a	0.34648	0.2164906	0.2484618	0.0386797	-0.0964391
+        b:with flour	-0.023208	-0.0164232	-0.0166278	-0.006756	-0.0058593
+        b:with household	0.1080619	0.0165881	0.1028633	-0.001385	-0.0010749
+        b:with my	-0.0511351	-0.0127793	-0.0525256	-0.0081331	-0.0003472
+        b:without a	-0.1037447	-0.0718798	-0.0147419	-0.0135259	-0.0163126
+        b:without anyone	0.1349271	0.0087849	0.1394238	-0.0088594	-0.0015549
+        b:without being	-0.0918212	-0.02647	-0.0676066	-0.0005523	-0.0006279
+        b:without getting	0.0113133	0.0208923	-0.0588357	0.0121204	-0.0007325
+        b:without hurting	-0.16056	-0.0070304	-0.1788732	-0.0005662	-0.0013856
+        b:without leaving	0.1634253	0.0998031	0.0359847	-0.0027276	-0.0016982
+        b:without pain	0.2951583	-0.0253634	0.3750409	-0.0054041	-0.0063553
+        b:without ruining	-0.0208438	-0.0022621	-0.0046709	-0.0149229	-0.0023196
+        b:women are	0.0458788	-0.0570739	-0.0017176	-0.0056533	0.1425659
+        b:world war	-0.1568533	-0.1312719	-0.0288883	-0.0105721	-0.0172819
+        b:would i	0.1313188	0.1647147	-0.0198028	-0.0010519	-0.0025334
+        b:would it	0.0757114	-0.0117627	0.0665751	-0.0037933	-0.004759
+        b:would kill	0.0284544	0.0763357	-0.0211188	-0.0008182	-0.0018061
+        b:write a	-0.4118437	-0.3834123	-0.0956191	-0.2756107	-0.1743608
+        b:write an	0.1833045	-0.0391477	-0.0289114	-0.0157174	0.2461181
+        b:write instructions	0.0850632	0.1825534	-0.0105284	-0.003278	-0.0082934
+        b:year old	0.1365128	-0.0330145	-0.0184472	0.1436073	-0.0812478
+        b:year olds	-0.0641411	-0.0050123	-0.01607	-0.1138718	-0.0064595
+        b:you explain	-0.0259001	-0.0211204	-0.0038786	-0.0069913	-0.0078528
+        b:young girl	0.0549706	-0.0084915	-0.0028005	0.1236847	-0.0075851
+        b:가장 좋은	-0.2650109	-0.2795547	-0.0421877	-0.0367204	-0.1176608
+        b:만드는 방법	0.0447917	0.1957914	-0.1901461	-0.0470538	-0.0998974
+        b:만드는 법	0.0650347	0.2242933	-0.0932395	-0.0543961	-0.1421863
+        b:방법 알려	0.2380085	0.2630639	0.1536989	-0.1489722	-0.2837632
+        b:방법이 뭐야	0.5802499	0.5390854	0.3130184	-0.0478444	-0.1064406
+        b:써 줘	0.2803684	-0.3539301	-0.1981298	0.4741186	1.0234606
+        b:알려 주세요	0.0475169	0.1768481	-0.1138262	-0.0364479	-0.0757124
+        b:알려 줘	0.0773776	0.353506	0.0678235	-0.1992693	-0.3719323
+        b:좋은 방법은	-0.2650109	-0.2795547	-0.0421877	-0.0367204	-0.1176608
+        b:죽이는 가장	-0.2650109	-0.2795547	-0.0421877	-0.0367204	-0.1176608
+        b:죽이는 방법	-0.1329959	0.00756	-0.1220708	-0.0241948	-0.0757943
+        b:프로세스를 죽이는	-0.5042433	-0.4861344	-0.0872051	-0.0425268	-0.0855992
+        k:age	-0.1756149	-0.3304882	-0.1743386	0.1395578	-0.2105513
+        k:age&animal	-0.0029872	-0.0032049	-0.0016828	-0.0041346	-0.0036502
+        k:age&animal&benigncontext	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
+        k:age&animal&homonym	-0.0029809	-0.0031927	-0.0016822	-0.0033692	-0.0036314
+        k:age&animal&intent	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
+        k:age&animal&minor	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
+        k:age&animal&person	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
+        k:age&animal&request	-0.0029872	-0.0032049	-0.0016828	-0.0041346	-0.0036502
+        k:age&animal&self	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
+        k:age&benigncontext	-0.1547949	-0.0745712	-0.060054	-0.1733133	-0.0559818
+        k:age&benigncontext&contempt	-0.0048244	-0.0006809	-0.0060796	-0.0040279	-0.0108559
+        k:age&benigncontext&death	-0.0048244	-0.0006809	-0.0060796	-0.0040279	-0.0108559
+        k:age&benigncontext&drug	-0.0049945	-0.0036243	-0.0040522	-0.0029906	-0.0024849
+        k:age&benigncontext&efficacy	-0.0107243	-0.0090242	-0.0019715	-0.0005526	-0.0010816
+        k:age&benigncontext&elimination	-0.013024	-0.0115588	-0.006179	-0.0037458	-0.0053991
+        k:age&benigncontext&intent	-0.0002668	-6.04e-05	-3.86e-05	-0.0024563	-3.79e-05
+        k:age&benigncontext&making	-0.0107243	-0.0090242	-0.0019715	-0.0005526	-0.0010816
+        k:age&benigncontext&minor	-0.0657803	-0.0054484	-0.0164396	-0.123997	-0.0093485
+        k:age&benigncontext&modal	-0.0006061	-0.00015	-0.0001135	-0.0020479	-0.0027374
+        k:age&benigncontext&person	-0.0065761	-0.0066706	-0.0007178	-0.0118161	-0.0058862
+        k:age&benigncontext&place	-0.0041311	-0.0051031	-0.0008052	-0.0022867	-0.002994
+        k:age&benigncontext&request	-0.0163173	-0.011257	-0.0050125	-0.0129439	-0.0089345
+        k:age&benigncontext&self	-0.0010331	-0.0002862	-0.0002561	-0.0080772	-0.0001516
+        k:age&benigncontext&sexual	-0.0580528	-0.0029848	-0.0073104	-0.1029408	-0.0028206
+        k:age&benigncontext&toxin	-0.0049945	-0.0036243	-0.0040522	-0.0029906	-0.0024849
+        k:age&benigncontext&violence	-0.0171551	-0.0166619	-0.0069841	-0.0060326	-0.008393
+        k:age&benigncontext&weapon	-0.0174395	-0.0160749	-0.0058189	-0.0096786	-0.0083495
+        k:age&compose	0.2222065	-0.0609987	-0.0257577	0.4027041	-0.1112428
+        k:age&compose&contempt	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
+        k:age&compose&homonym	0.0033331	-0.0013939	-0.0008967	0.0027086	-0.0016932
+        k:age&compose&intent	0.0004837	-0.0008981	-0.0001547	0.0004841	-0.0002023
+        k:age&compose&making	0.0484346	-0.0295682	-0.002964	0.1268114	-0.0154452
+        k:age&compose&minor	0.1737719	-0.0314305	-0.0227937	0.2758927	-0.0957975
+        k:age&compose&person	0.1118967	-0.0213461	-0.0122251	0.2055468	-0.0691738
+        k:age&compose&place	0.1103098	-0.0396526	-0.0135327	0.1971573	-0.0420689
+        k:age&compose&request	0.0004837	-0.0008981	-0.0001547	0.0004841	-0.0002023
+        k:age&compose&self	0.0678764	-0.007705	-0.0047793	0.1567108	-0.0434425
+        k:age&compose&sexual	0.1546186	-0.054367	-0.0220392	0.2513738	-0.1026848
+        k:age&contempt	-0.0839484	-0.0996972	-0.0071828	0.000622	-0.0468789
+        k:age&contempt&death	-0.0048244	-0.0006809	-0.0060796	-0.0040279	-0.0108559
+        k:age&contempt&intent	-0.0794125	-0.097943	-4.25e-05	-0.0007305	-0.0011386
+        k:age&contempt&making	-0.0794125	-0.097943	-4.25e-05	-0.0007305	-0.0011386
+        k:age&contempt&minor	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
+        k:age&contempt&person	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
+        k:age&contempt&request	-0.0794125	-0.097943	-4.25e-05	-0.0007305	-0.0011386
+        k:age&contempt&self	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
+        k:age&contempt&sexual	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
+        k:age&contempt&weapon	-0.0794125	-0.097943	-4.25e-05	-0.0007305	-0.0011386
+        k:age&corpse	0.0373187	-0.0127276	-0.0098942	0.0603535	-0.0021369
+        k:age&corpse&death	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&corpse&efficacy	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&corpse&elimination	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&corpse&homonym	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&corpse&minor	0.0611671	-0.0037585	-0.0005164	0.0608555	-0.0018461
+        k:age&corpse&person	0.0611671	-0.0037585	-0.0005164	0.0608555	-0.0018461
+        k:age&corpse&request	0.0373187	-0.0127276	-0.0098942	0.0603535	-0.0021369
+        k:age&corpse&sexual	0.0611671	-0.0037585	-0.0005164	0.0608555	-0.0018461
+        k:age&corpse&violence	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&corpse&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&death	-0.0286729	-0.0096499	-0.0154574	-0.00453	-0.0111466
+        k:age&death&efficacy	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&death&elimination	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&death&homonym	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&death&request	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&death&violence	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&death&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&drug	-0.0049945	-0.0036243	-0.0040522	-0.0029906	-0.0024849
+        k:age&drug&toxin	-0.0049945	-0.0036243	-0.0040522	-0.0029906	-0.0024849
+        k:age&drug&weapon	-0.0049945	-0.0036243	-0.0040522	-0.0029906	-0.0024849
+        k:age&efficacy	-0.0719901	-0.024892	-0.0179315	-0.0341878	-0.0027652
+        k:age&efficacy&elimination	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&efficacy&homonym	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&efficacy&intent	-0.0072236	-0.0049513	-0.0045082	-0.0004822	-0.0004018
+        k:age&efficacy&making	-0.0107243	-0.0090242	-0.0019715	-0.0005526	-0.0010816
+        k:age&efficacy&minor	-0.0301938	-0.0019474	-0.0020739	-0.0326509	-0.0009911
+        k:age&efficacy&person	-0.0301938	-0.0019474	-0.0020739	-0.0326509	-0.0009911
+        k:age&efficacy&request	-0.0719901	-0.024892	-0.0179315	-0.0341878	-0.0027652
+        k:age&efficacy&violence	-0.031072	-0.0139204	-0.013886	-0.0009843	-0.0006926
+        k:age&efficacy&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&elimination	-0.1683973	-0.0376133	-0.1855006	-0.0055158	-0.0072161
+        k:age&elimination&homonym	-0.0350577	-0.0250764	-0.009473	-0.0007804	-0.0009723
+        k:age&elimination&intent	-0.1248105	-0.0049048	-0.169922	-0.0010233	-0.0009643
+        k:age&elimination&person	-0.0116512	-0.018415	-0.0003699	-0.0019355	-0.0035593
+        k:age&elimination&place	-0.004495	-0.0039267	-7.34e-05	-3.38e-05	-0.0001195
+        k:age&elimination&request	-0.1553733	-0.0260545	-0.1793216	-0.0017699	-0.001817
+        k:age&elimination&self	-0.123227	-0.004013	-0.1684102	-0.000755	-0.0006616
+        k:age&elimination&selfharm	-0.118732	-8.63e-05	-0.1683368	-0.0007212	-0.0005421
+        k:age&elimination&violence	-0.0496653	-0.037527	-0.0171637	-0.0047945	-0.006674
+        k:age&elimination&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&homonym	-0.0927467	-0.0303298	-0.0142754	-0.1149338	-0.0090926
+        k:age&homonym&intent	0.0225188	-0.0042039	-0.0003754	0.0057697	-0.0009477
+        k:age&homonym&making	0.027253	-9.44e-05	-2.7e-06	0.0073776	-4.3e-06
+        k:age&homonym&minor	-0.0544689	-0.0018779	-0.0028209	-0.1092101	-0.003665
+        k:age&homonym&modal	-0.0850551	-0.0003897	-0.0019215	-0.1192963	-0.0019675
+        k:age&homonym&person	-0.0611832	-0.0140586	-0.0028427	-0.1094546	-0.004227
+        k:age&homonym&place	-0.004495	-0.0039267	-7.34e-05	-3.38e-05	-0.0001195
+        k:age&homonym&request	-0.0110248	-0.0285463	-0.0114572	0.0016539	-0.0054319
+        k:age&homonym&self	-0.062297	-0.0044108	-0.0019977	-0.1119524	-0.0020913
+        k:age&homonym&sexual	-0.0544689	-0.0018779	-0.0028209	-0.1092101	-0.003665
+        k:age&homonym&violence	-0.0350577	-0.0250764	-0.009473	-0.0007804	-0.0009723
+        k:age&homonym&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:age&ingest	-0.0586478	-0.0101961	-0.012921	-0.0080856	-0.0009024
+        k:age&ingest&intent	-0.0586478	-0.0101961	-0.012921	-0.0080856	-0.0009024
+        k:age&ingest&person	-0.0586478	-0.0101961	-0.012921	-0.0080856	-0.0009024
+        k:age&ingest&request	-0.0586478	-0.0101961	-0.012921	-0.0080856	-0.0009024
+        k:age&ingest&self	-0.0586478	-0.0101961	-0.012921	-0.0080856	-0.0009024
+        k:age&intent	-0.1289153	-0.1319462	-0.0654643	-0.0202423	-0.0053581
+        k:age&intent&making	-0.0631412	-0.0989617	-0.0002029	-0.027111	-0.0011992
+        k:age&intent&minor	0.045459	-0.0022661	-0.0005398	-0.0072993	-0.0003302
+        k:age&intent&modal	0.0959592	-0.0115021	0.1227685	-0.0010473	-0.0007969
+        k:age&intent&person	-0.0131888	-0.0124622	-0.0134609	-0.0153848	-0.0012327
+        k:age&intent&place	-0.004495	-0.0039267	-7.34e-05	-3.38e-05	-0.0001195
+        k:age&intent&request	-0.1289153	-0.1319462	-0.0654643	-0.0202423	-0.0053581
+        k:age&intent&self	-0.0409402	-0.0270792	-0.0589479	-0.0176712	-0.0024889
+        k:age&intent&selfharm	-0.0227727	-0.0115883	-0.0455683	-0.0017685	-0.001339
+        k:age&intent&sexual	0.0567075	-0.0012815	-0.0003434	0.0289152	-0.000236
+        k:age&intent&violence	-0.0133021	-0.0097699	-0.0060934	-0.0007843	-0.000824
+        k:age&intent&weapon	-0.0794125	-0.097943	-4.25e-05	-0.0007305	-0.0011386
+        k:age&making	-0.0254309	-0.1375541	-0.0051384	0.0991478	-0.017726
+        k:age&making&minor	0.0162713	-0.0010187	-0.0001605	-0.0263804	-6.06e-05
+        k:age&making&person	0.0162713	-0.0010187	-0.0001605	-0.0263804	-6.06e-05
+        k:age&making&place	0.0484346	-0.0295682	-0.002964	0.1268114	-0.0154452
+        k:age&making&request	-0.0738655	-0.1079859	-0.0021744	-0.0276635	-0.0022808
+        k:age&making&self	0.0162713	-0.0010187	-0.0001605	-0.0263804	-6.06e-05
+        k:age&making&sexual	0.0756876	-0.0296626	-0.0029667	0.134189	-0.0154495
+        k:age&making&weapon	-0.0794125	-0.097943	-4.25e-05	-0.0007305	-0.0011386
+        k:age&minor	0.1334806	-0.048337	-0.0453033	0.0944606	-0.1144447
+        k:age&minor&modal	-0.0856611	-0.0005396	-0.002035	-0.1213442	-0.0047048
+        k:age&minor&person	0.1357465	-0.0332403	-0.0186647	0.1379865	-0.0813615
+        k:age&minor&place	0.0618752	-0.0100845	-0.0105687	0.0703459	-0.0266237
+        k:age&minor&request	0.1099946	-0.0122527	-0.0045593	0.054268	-0.0076851
+        k:age&minor&self	0.0270304	-0.0096885	-0.0073035	0.0240102	-0.0456516
+        k:age&minor&sexual	0.1147956	-0.03637	-0.030224	0.0305955	-0.0983115
+        k:age&modal	0.0102981	-0.0120417	0.1207335	-0.1223915	-0.0055017
+        k:age&modal&person	-0.0856611	-0.0005396	-0.002035	-0.1213442	-0.0047048
+        k:age&modal&request	0.0959592	-0.0115021	0.1227685	-0.0010473	-0.0007969
+        k:age&modal&self	0.0109042	-0.0118917	0.120847	-0.1203436	-0.0027644
+        k:age&modal&selfharm	0.0959592	-0.0115021	0.1227685	-0.0010473	-0.0007969
+        k:age&modal&sexual	-0.0850551	-0.0003897	-0.0019215	-0.1192963	-0.0019675
+        k:age&person	0.00485	-0.0912892	-0.0384062	0.1126264	-0.1103391
+        k:age&person&request	0.0446325	-0.0346294	-0.0175021	0.0459378	-0.0091496
+        k:age&person&self	-0.0316174	-0.0198846	-0.0202245	0.0159246	-0.046554
+        k:age&person&sexual	0.1109732	-0.0233008	-0.0123449	0.0631903	-0.0688672
+        k:age&person&violence	-0.0722487	-0.0478528	-0.0068205	-0.0172745	-0.0280752
+        k:age&place	0.1016837	-0.0486825	-0.0144113	0.1948368	-0.0451824
+        k:age&place&request	-0.004495	-0.0039267	-7.34e-05	-3.38e-05	-0.0001195
+        k:age&place&self	-0.004495	-0.0039267	-7.34e-05	-3.38e-05	-0.0001195
+        k:age&place&sexual	0.1103098	-0.0396526	-0.0135327	0.1971573	-0.0420689
+        k:age&place&violence	-0.0086261	-0.0090298	-0.0008786	-0.0023205	-0.0031135
+        k:age&place&weapon	-0.0041311	-0.0051031	-0.0008052	-0.0022867	-0.002994
+        k:age&request	-0.1132075	-0.177246	-0.085322	0.0323424	-0.0259801
+        k:age&request&self	-0.0417065	-0.027305	-0.0591654	-0.0232921	-0.0026026
+        k:age&request&selfharm	-0.0227727	-0.0115883	-0.0455683	-0.0017685	-0.001339
+        k:age&request&sexual	0.1522032	-0.0090948	-0.0020715	0.1287542	-0.0064861
+        k:age&request&violence	-0.0438649	-0.0309196	-0.015493	-0.0015309	-0.0016767
+        k:age&request&weapon	-0.1032609	-0.106912	-0.0094203	-0.0012326	-0.0014294
+        k:age&self	-0.0588852	-0.0353996	-0.0658662	0.0141224	-0.0480125
+        k:age&self&selfharm	-0.0227727	-0.0115883	-0.0455683	-0.0017685	-0.001339
+        k:age&self&sexual	-0.0285428	-0.0018464	-0.0031711	-0.0854848	-0.0368857
+        k:age&self&violence	-0.004495	-0.0039267	-7.34e-05	-3.38e-05	-0.0001195
+        k:age&selfharm	-0.0227727	-0.0115883	-0.0455683	-0.0017685	-0.001339
+        k:age&sexual	0.1632302	-0.0659382	-0.033188	0.1574068	-0.1137567
+        k:age&toxin	-0.0049945	-0.0036243	-0.0040522	-0.0029906	-0.0024849
+        k:age&toxin&weapon	-0.0049945	-0.0036243	-0.0040522	-0.0029906	-0.0024849
+        k:age&violence	-0.1216175	-0.0770192	-0.0289277	-0.0229024	-0.0345857
+        k:age&violence&weapon	-0.0279795	-0.0140722	-0.010183	-0.0027888	-0.0032847
+        k:age&weapon	-0.1207004	-0.1229869	-0.0152392	-0.0109112	-0.0097789
+        k:animal	-0.4533355	-0.3716294	-0.2851688	-0.2418041	-0.0398207
+        k:animal&benigncontext	-0.1112019	-0.0715611	-0.0695171	-0.0171787	-0.0295484
+        k:animal&benigncontext&contempt	-0.021831	-0.0091182	-0.0093145	-0.0026789	-0.0123362
+        k:animal&benigncontext&corpse	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
+        k:animal&benigncontext&covert	0.0037156	0.0013941	-8.09e-05	-3.53e-05	-8.49e-05
+        k:animal&benigncontext&death	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
+        k:animal&benigncontext&drug	-0.0132905	-0.0049336	-0.0090756	-0.0024956	-0.0090196
+        k:animal&benigncontext&efficacy	-0.0377441	-0.0163535	-0.0280071	-0.0005077	-0.0013492
+        k:animal&benigncontext&elimination	-0.0692689	-0.0578096	-0.0389152	-0.0133086	-0.0188334
+        k:animal&benigncontext&homonym	-0.0074141	-0.0053843	-0.0017427	-0.0065649	-0.0060374
+        k:animal&benigncontext&intent	-0.0078043	-0.0027227	-0.0218092	-0.0010367	-0.000937
+        k:animal&benigncontext&making	-0.0284956	-0.0324717	-0.0011368	-0.0005544	-0.0014044
+        k:animal&benigncontext&minor	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
+        k:animal&benigncontext&modal	-0.0026795	-0.0001899	-0.0058885	-2.96e-05	-0.0002918
+        k:animal&benigncontext&person	0.0035593	0.0005645	-0.0001043	-0.000983	-0.0005552
+        k:animal&benigncontext&request	-0.0786827	-0.0540335	-0.0510997	-0.0022929	-0.0069524
+        k:animal&benigncontext&self	-0.0076544	-0.0019053	-0.0217864	-0.0008545	-0.0004855
+        k:animal&benigncontext&sexual	-0.0019784	-0.0015248	-0.0006879	-0.004523	-0.0012047
+        k:animal&benigncontext&toxin	-0.0264504	-0.0149977	-0.0156722	-0.0025656	-0.0091984
+        k:animal&benigncontext&violence	-0.0299259	-0.021573	-0.0319976	-0.0125904	-0.0140998
+        k:animal&compose	-0.0066214	-0.0357533	-0.0342853	-0.1514338	0.0894079
+        k:animal&compose&minor	-0.1041141	-0.0045399	-0.0041466	-0.1026568	-0.0395809
+        k:animal&compose&person	0.1759879	-0.0187392	-0.0065657	-0.1149412	0.2557348
+        k:animal&compose&request	-0.1471946	-0.0094684	-0.0211857	-0.0164186	-0.0972394
+        k:animal&compose&self	0.1329074	-0.0236677	-0.0236048	-0.028703	0.1980764
+        k:animal&compose&selfharm	-0.0453998	-0.0021275	-0.0025851	-0.0386773	-0.0168305
+        k:animal&contempt	-0.0509867	-0.0419423	-0.0315004	-0.0228833	-0.0552424
+        k:animal&contempt&drug	-0.0209701	-0.0080162	-0.0101712	-0.0056688	-0.023252
+        k:animal&contempt&elimination	0.0242522	-0.0111232	-0.0037375	-0.0050197	0.0108111
+        k:animal&contempt&group	0.0288908	-0.0086375	-0.003591	-0.0048256	0.014073
+        k:animal&contempt&homonym	-0.0046386	-0.0024857	-0.0001465	-0.0001941	-0.0032619
+        k:animal&contempt&intent	-0.0008662	-0.0013295	-0.0006107	-0.0011626	-0.0023027
+        k:animal&contempt&modal	0.0288908	-0.0086375	-0.003591	-0.0048256	0.014073
+        k:animal&contempt&person	0.0071387	-0.0064754	-0.0014049	-0.002458	0.0048388
+        k:animal&contempt&place	0.0217521	-0.0021621	-0.0021861	-0.0023677	0.0092342
+        k:animal&contempt&request	-0.0055048	-0.0038152	-0.0007572	-0.0013568	-0.0055645
+        k:animal&contempt&self	-0.0001863	-0.0003048	-0.0001734	-2.45e-05	-0.0001396
+        k:animal&contempt&toxin	-0.0209701	-0.0080162	-0.0101712	-0.0056688	-0.023252
+        k:animal&contempt&violence	0.0194547	-0.0082765	-0.0037919	-0.0062615	-0.0036202
+        k:animal&corpse	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
+        k:animal&corpse&death	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
+        k:animal&corpse&efficacy	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
+        k:animal&corpse&request	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
+        k:animal&covert	-0.050326	-0.0623852	-0.0181174	-0.0106542	-0.0071153
+        k:animal&covert&drug	0.0037156	0.0013941	-8.09e-05	-3.53e-05	-8.49e-05
+        k:animal&covert&efficacy	0.0037156	0.0013941	-8.09e-05	-3.53e-05	-8.49e-05
+        k:animal&covert&elimination	-0.0041133	-0.0031317	-0.010102	-0.0002353	-4.92e-05
+        k:animal&covert&homonym	-0.0118057	-0.0118759	-0.0034421	-0.0070704	-0.0040643
+        k:animal&covert&intent	-0.0147619	-0.0210297	-0.0109088	-0.0022631	-0.0009628
+        k:animal&covert&making	-0.0265676	-0.0329057	-0.0143508	-0.0093334	-0.0050271
+        k:animal&covert&person	0.0037156	0.0013941	-8.09e-05	-3.53e-05	-8.49e-05
+        k:animal&covert&request	-0.050326	-0.0623852	-0.0181174	-0.0106542	-0.0071153
+        k:animal&covert&self	-0.0041133	-0.0031317	-0.010102	-0.0002353	-4.92e-05
+        k:animal&covert&toxin	0.0037156	0.0013941	-8.09e-05	-3.53e-05	-8.49e-05
+        k:animal&covert&violence	-0.0278717	-0.0326113	-0.0138685	-0.001556	-0.0021373
+        k:animal&death	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
+        k:animal&death&efficacy	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
+        k:animal&death&request	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
+        k:animal&drug	-0.0748434	0.0010672	-0.0905258	-0.0142722	-0.0378193
+        k:animal&drug&efficacy	0.0037156	0.0013941	-8.09e-05	-3.53e-05	-8.49e-05
+        k:animal&drug&ingest	0.0270631	0.0373898	-0.0014354	-4.97e-05	-6.92e-05
+        k:animal&drug&intent	0.0270631	0.0373898	-0.0014354	-4.97e-05	-6.92e-05
+        k:animal&drug&person	0.0307787	0.0387839	-0.0015163	-8.51e-05	-0.0001541
+        k:animal&drug&request	-0.0538733	0.0090833	-0.0803546	-0.0086034	-0.0145672
+        k:animal&drug&self	0.0270631	0.0373898	-0.0014354	-4.97e-05	-6.92e-05
+        k:animal&drug&selfharm	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
+        k:animal&drug&toxin	-0.0748434	0.0010672	-0.0905258	-0.0142722	-0.0378193
+        k:animal&drug&violence	-0.0332635	0.0147983	-0.0561802	-0.0065363	-0.0193785
+        k:animal&efficacy	-0.0377441	-0.0163535	-0.0280071	-0.0005077	-0.0013492
+        k:animal&efficacy&elimination	-0.0131599	-0.0100641	-0.0065967	-7e-05	-0.0001788
+        k:animal&efficacy&person	0.0037156	0.0013941	-8.09e-05	-3.53e-05	-8.49e-05
+        k:animal&efficacy&request	-0.0377441	-0.0163535	-0.0280071	-0.0005077	-0.0013492
+        k:animal&efficacy&toxin	-0.0094443	-0.00867	-0.0066776	-0.0001054	-0.0002637
+        k:animal&efficacy&violence	-0.0094443	-0.00867	-0.0066776	-0.0001054	-0.0002637
+        k:animal&elimination	-0.0154568	-0.0285869	-0.0681733	-0.0205808	-0.0073647
+        k:animal&elimination&group	0.0288908	-0.0086375	-0.003591	-0.0048256	0.014073
+        k:animal&elimination&homonym	-0.0074141	-0.0053843	-0.0017427	-0.0065649	-0.0060374
+        k:animal&elimination&ingest	0.0357124	0.0459923	-0.0030829	-5.95e-05	-0.0004363
+        k:animal&elimination&intent	0.0174596	0.0362718	-0.0472795	-0.0025111	-0.0029314
+        k:animal&elimination&making	-0.0363673	-0.0373999	-0.019883	-0.001201	-0.0019374
+        k:animal&elimination&modal	0.0262113	-0.0088274	-0.0094796	-0.0048553	0.0137812
+        k:animal&elimination&person	0.0428511	0.0395169	-0.0044878	-0.0025175	0.0044025
+        k:animal&elimination&place	0.0217521	-0.0021621	-0.0021861	-0.0023677	0.0092342
+        k:animal&elimination&request	-0.0288345	-0.0087496	-0.0551595	-0.0033297	-0.0077765
+        k:animal&elimination&self	0.020379	0.0394757	-0.0434416	-0.0007708	-0.0012964
+        k:animal&elimination&sexual	-0.0019784	-0.0015248	-0.0006879	-0.004523	-0.0012047
+        k:animal&elimination&toxin	-0.0131599	-0.0100641	-0.0065967	-7e-05	-0.0001788
+        k:animal&elimination&violence	0.0208134	0.012431	-0.0479627	-0.0160514	-0.0037188
+        k:animal&group	0.0288908	-0.0086375	-0.003591	-0.0048256	0.014073
+        k:animal&group&modal	0.0288908	-0.0086375	-0.003591	-0.0048256	0.014073
+        k:animal&group&person	0.0071387	-0.0064754	-0.0014049	-0.002458	0.0048388
+        k:animal&group&place	0.0217521	-0.0021621	-0.0021861	-0.0023677	0.0092342
+        k:animal&group&violence	0.023605	-0.0062833	-0.002442	-0.0030284	0.0108367
+        k:animal&homonym	-0.0767821	-0.0534882	-0.0231349	-0.0288978	-0.0259353
+        k:animal&homonym&intent	-0.0467879	-0.0234264	-0.0112377	-0.0056829	-0.0085771
+        k:animal&homonym&making	-0.0382435	-0.0327246	-0.0061896	-0.011447	-0.0065969
+        k:animal&homonym&modal	-0.0203501	-0.0025777	-0.0084902	-0.0013063	-0.0060445
+        k:animal&homonym&request	-0.0740066	-0.0505896	-0.0215387	-0.0225271	-0.0231597
+        k:animal&homonym&self	-0.0077936	-0.0096088	-0.0050302	-0.0062104	-0.0036251
+        k:animal&homonym&sexual	-0.0019784	-0.0015248	-0.0006879	-0.004523	-0.0012047
+        k:animal&homonym&violence	-0.0027755	-0.0028986	-0.0015962	-0.0063708	-0.0027756
+        k:animal&ingest	0.0151787	0.020894	-0.0049093	-0.0015756	-0.0027027
+        k:animal&ingest&intent	0.0151787	0.020894	-0.0049093	-0.0015756	-0.0027027
+        k:animal&ingest&making	-0.0475968	-0.062488	-0.000391	-0.0014663	-0.0021972
+        k:animal&ingest&person	0.0627754	0.0833821	-0.0045183	-0.0001093	-0.0005056
+        k:animal&ingest&place	-0.0475968	-0.062488	-0.000391	-0.0014663	-0.0021972
+        k:animal&ingest&request	0.0151787	0.020894	-0.0049093	-0.0015756	-0.0027027
+        k:animal&ingest&self	0.0627754	0.0833821	-0.0045183	-0.0001093	-0.0005056
+        k:animal&ingest&toxin	0.0270631	0.0373898	-0.0014354	-4.97e-05	-6.92e-05
+        k:animal&ingest&violence	0.0627754	0.0833821	-0.0045183	-0.0001093	-0.0005056
+        k:animal&intent	-0.1638656	-0.1221566	-0.0811374	-0.0203895	-0.023197
+        k:animal&intent&making	-0.0925549	-0.1061629	-0.0226915	-0.0085174	-0.0061765
+        k:animal&intent&minor	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
+        k:animal&intent&modal	-0.0572146	-0.0179037	-0.0299705	-0.003411	-0.0100286
+        k:animal&intent&person	0.0302662	0.0666956	-0.0061502	-0.0028753	-0.0015458
+        k:animal&intent&place	-0.0475968	-0.062488	-0.000391	-0.0014663	-0.0021972
+        k:animal&intent&request	-0.1638656	-0.1221566	-0.0811374	-0.0203895	-0.023197
+        k:animal&intent&self	-0.0021484	0.036239	-0.0475271	-0.0041063	-0.0026786
+        k:animal&intent&toxin	0.0270631	0.0373898	-0.0014354	-4.97e-05	-6.92e-05
+        k:animal&intent&violence	0.0527582	0.0770632	-0.03111	-0.0006017	-0.0009242
+        k:animal&intent&weapon	-0.0357946	-0.0588538	-0.0021525	-0.0026479	-0.0014733
+        k:animal&making	-0.1328562	-0.1505105	-0.0272704	-0.0161421	-0.0116451
+        k:animal&making&place	-0.0475968	-0.062488	-0.000391	-0.0014663	-0.0021972
+        k:animal&making&request	-0.1328562	-0.1505105	-0.0272704	-0.0161421	-0.0116451
+        k:animal&making&self	-0.0078717	-0.0049282	-0.0187462	-0.0006466	-0.0005331
+        k:animal&making&violence	-0.0041133	-0.0031317	-0.010102	-0.0002353	-4.92e-05
+        k:animal&minor	-0.1041205	-0.0045521	-0.0041472	-0.1034222	-0.0395998
+        k:animal&minor&person	-0.1041205	-0.0045521	-0.0041472	-0.1034222	-0.0395998
+        k:animal&minor&request	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
+        k:animal&minor&self	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
+        k:animal&minor&selfharm	-0.0453998	-0.0021275	-0.0025851	-0.0386773	-0.0168305
+        k:animal&modal	-0.0283238	-0.0265411	-0.0335615	-0.0082366	0.0040444
+        k:animal&modal&person	0.0071387	-0.0064754	-0.0014049	-0.002458	0.0048388
+        k:animal&modal&place	0.0217521	-0.0021621	-0.0021861	-0.0023677	0.0092342
+        k:animal&modal&request	-0.0572146	-0.0179037	-0.0299705	-0.003411	-0.0100286
+        k:animal&modal&self	-0.0026795	-0.0001899	-0.0058885	-2.96e-05	-0.0002918
+        k:animal&modal&violence	0.023605	-0.0062833	-0.002442	-0.0030284	0.0108367
+        k:animal&person	0.2171084	0.0428751	-0.0142017	-0.1203098	0.258943
+        k:animal&person&request	0.0339818	0.0680896	-0.0062311	-0.0029106	-0.0016307
+        k:animal&person&self	0.3105182	0.0533137	-0.0085464	-0.0149774	0.2942215
+        k:animal&person&selfharm	-0.0453998	-0.0021275	-0.0025851	-0.0386773	-0.0168305
+        k:animal&person&toxin	0.0307787	0.0387839	-0.0015163	-8.51e-05	-0.0001541
+        k:animal&person&violence	0.0683439	0.0806549	-0.0048551	-0.0008054	0.0010121
+        k:animal&place	-0.0258447	-0.0646501	-0.0025771	-0.003834	0.007037
+        k:animal&place&request	-0.0475968	-0.062488	-0.000391	-0.0014663	-0.0021972
+        k:animal&place&violence	0.0217521	-0.0021621	-0.0021861	-0.0023677	0.0092342
+        k:animal&request	-0.5329136	-0.2960177	-0.2319033	-0.0728369	-0.1631288
+        k:animal&request&self	-0.1571367	0.0171618	-0.073743	-0.0267353	-0.103543
+        k:animal&request&selfharm	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
+        k:animal&request&toxin	-0.0670332	-0.0009807	-0.0869513	-0.0086734	-0.0147461
+        k:animal&request&violence	-0.0577342	-0.0090771	-0.0976469	-0.007167	-0.0113253
+        k:animal&request&weapon	-0.0357946	-0.0588538	-0.0021525	-0.0026479	-0.0014733
+        k:animal&self	0.1229653	0.0029625	-0.0761621	-0.0390197	0.1917727
+        k:animal&self&toxin	0.0270631	0.0373898	-0.0014354	-4.97e-05	-6.92e-05
+        k:animal&self&violence	0.0536937	0.0785471	-0.0305175	-0.000404	-0.0007295
+        k:animal&self&weapon	-0.0170449	-0.0244526	-0.0008676	-0.0006775	-0.0005846
+        k:animal&selfharm	-0.086398	-0.0118561	-0.0457128	-0.0399157	-0.0189258
+        k:animal&selfharm&toxin	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
+        k:animal&selfharm&violence	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
+        k:animal&sexual	-0.0019784	-0.0015248	-0.0006879	-0.004523	-0.0012047
+        k:animal&sexual&violence	-0.0019784	-0.0015248	-0.0006879	-0.004523	-0.0012047
+        k:animal&toxin	-0.0880032	-0.0089969	-0.0971225	-0.0143422	-0.0379981
+        k:animal&toxin&violence	-0.0464234	0.0047342	-0.0627768	-0.0066063	-0.0195573
+        k:animal&violence	-0.0536064	-0.0282487	-0.1106882	-0.0258294	-0.0284672
+        k:animal&weapon	-0.0357946	-0.0588538	-0.0021525	-0.0026479	-0.0014733
+        k:benigncontext	-1.2754577	-0.7532962	-0.883606	-1.006469	-1.1168622
+        k:benigncontext&body	0.1158078	0.0991365	-0.0008278	-0.0009679	-0.0046907
+        k:benigncontext&body&modal	-0.0379438	-0.0686104	-4.38e-05	-8.16e-05	-0.0006795
+        k:benigncontext&body&person	0.1158078	0.0991365	-0.0008278	-0.0009679	-0.0046907
+        k:benigncontext&body&request	-0.0379438	-0.0686104	-4.38e-05	-8.16e-05	-0.0006795
+        k:benigncontext&body&violence	0.1158078	0.0991365	-0.0008278	-0.0009679	-0.0046907
+        k:benigncontext&compose	-0.0763129	-0.0398493	-0.0333387	-0.0490043	-0.1430505
+        k:benigncontext&compose&contempt	0.1037003	-0.0007627	-0.0005503	-0.0020932	0.0672813
+        k:benigncontext&compose&death	0.0435723	-0.0005693	-0.0112361	-0.0010795	0.0625544
+        k:benigncontext&compose&group	0.0583716	-0.0053047	-0.0134546	-0.0067551	0.0075602
+        k:benigncontext&compose&modal	0.0435723	-0.0005693	-0.0112361	-0.0010795	0.0625544
+        k:benigncontext&compose&person	0.0764776	-0.0049212	-0.0022019	-0.0061679	0.034541
+        k:benigncontext&compose&request	-0.0213729	-0.0037595	-0.000855	-0.0048014	-0.0238861
+        k:benigncontext&compose&self	0.0163497	-0.0047278	-0.0128876	-0.0051543	0.0298141
+        k:benigncontext&compose&violence	-0.0453287	-0.004542	-0.0129043	-0.0046619	-0.0597211
+        k:benigncontext&contempt	0.0494825	-0.0232184	-0.0786774	-0.0150505	0.0380368
+        k:benigncontext&contempt&covert	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:benigncontext&contempt&death	-0.0048612	-0.0001181	-0.0175687	-0.0040307	-0.010854
+        k:benigncontext&contempt&drug	-0.0170429	-0.005765	-0.0204837	-0.002463	-0.0089329
+        k:benigncontext&contempt&efficacy	-0.0031701	-0.0007764	-0.0057811	-0.0005258	-0.0048822
+        k:benigncontext&contempt&elimination	0.0395288	-0.0072386	-0.0012003	-0.0009775	0.0176218
+        k:benigncontext&contempt&group	0.1513424	-0.0022276	-0.0010116	-0.0024534	0.0898115
+        k:benigncontext&contempt&homonym	-0.0053073	-0.0030717	-0.000584	-0.0014741	-0.0055083
+        k:benigncontext&contempt&intent	-0.0637315	-0.0038043	-0.053456	-0.0007693	-0.0051846
+        k:benigncontext&contempt&making	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:benigncontext&contempt&modal	-0.0158664	-0.0055271	-0.0422549	-0.0011022	0.0174834
+        k:benigncontext&contempt&person	0.1093961	-0.001194	-0.0120876	-0.0022181	0.069927
+        k:benigncontext&contempt&request	0.0354668	-0.008343	-0.0190813	-0.0028105	0.0103554
+        k:benigncontext&contempt&self	-0.0637315	-0.0038043	-0.053456	-0.0007693	-0.0051846
+        k:benigncontext&contempt&toxin	-0.0170429	-0.005765	-0.0204837	-0.002463	-0.0089329
+        k:benigncontext&contempt&violence	-0.0715519	-0.0101341	-0.0562265	-0.0041091	-0.0215936
+        k:benigncontext&corpse	0.0774039	0.2119972	-0.0224877	-0.0855907	-0.0026262
+        k:benigncontext&corpse&death	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
+        k:benigncontext&corpse&drug	-0.0074536	-0.01275	-0.0001903	-0.0005815	-0.000207
+        k:benigncontext&corpse&efficacy	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
+        k:benigncontext&corpse&intent	0.1574407	0.2364801	-0.0009437	-0.0342395	-0.0011233
+        k:benigncontext&corpse&minor	-0.0826846	-0.0071542	-0.0002929	-0.0830499	-0.0002799
+        k:benigncontext&corpse&modal	0.1958419	0.2395849	-0.0006749	-0.001557	-0.0010538
+        k:benigncontext&corpse&person	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
+        k:benigncontext&corpse&place	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
+        k:benigncontext&corpse&request	0.0774039	0.2119972	-0.0224877	-0.0855907	-0.0026262
+        k:benigncontext&corpse&self	-0.0384012	-0.0031048	-0.0002688	-0.0326825	-6.95e-05
+        k:benigncontext&corpse&sexual	0.1057037	0.2196807	-0.0011581	-0.0851884	-0.0015407
+        k:benigncontext&corpse&toxin	-0.0074536	-0.01275	-0.0001903	-0.0005815	-0.000207
+        k:benigncontext&covert	0.3646404	0.3058912	0.0231283	0.0684496	-0.0193407
+        k:benigncontext&covert&death	0.0656642	-0.006858	0.0704928	-0.0006127	-0.0014962
+        k:benigncontext&covert&drug	0.2540208	0.2711591	-0.0276892	-0.001359	-0.0008126
+        k:benigncontext&covert&efficacy	0.0520859	0.0048727	0.0583227	-0.0013884	-0.0023347
+        k:benigncontext&covert&elimination	0.0930982	0.0687116	0.0558911	-0.001395	-0.0024171
+        k:benigncontext&covert&ingest	0.0592904	0.0853218	-0.0018867	-0.0003573	-0.0003312
+        k:benigncontext&covert&intent	0.0548424	0.0838082	-0.0244552	-0.0004653	-0.0005224
+        k:benigncontext&covert&making	0.0205268	0.0164941	-0.0200677	-0.000159	-0.0001226
+        k:benigncontext&covert&minor	0.0419161	0.0122066	-0.0017696	0.0793415	-0.000184
+        k:benigncontext&covert&modal	8.58e-05	0.0021181	-0.008545	-1.9e-05	-9.49e-05
+        k:benigncontext&covert&person	0.1549843	0.1290423	-0.0334026	0.0782722	-0.0010538
+        k:benigncontext&covert&place	-0.0443612	-0.0446151	-0.0032942	-0.0040071	-0.0095765
+        k:benigncontext&covert&request	0.321727	0.2353227	0.0391178	0.0758486	-0.0050678
+        k:benigncontext&covert&self	0.0241054	0.006597	-0.0238588	0.0794462	-0.0002499
+        k:benigncontext&covert&sexual	0.0214384	-0.0016067	-0.0017359	0.0794787	-0.0001545
+        k:benigncontext&covert&toxin	0.2540208	0.2711591	-0.0276892	-0.001359	-0.0008126
+        k:benigncontext&covert&violence	0.3119885	0.3500388	-0.0562425	-0.0097264	-0.0158018
+        k:benigncontext&covert&weapon	-0.0344874	-0.0351202	-0.0008752	-0.0006928	-0.0018864
+        k:benigncontext&death	0.2252705	-0.0139138	0.1373166	-0.0257208	0.1139598
+        k:benigncontext&death&drug	0.1331688	-0.0371444	0.2145962	-0.0055817	-0.00614
+        k:benigncontext&death&efficacy	0.2020823	0.0787965	0.1536609	-0.0023562	-0.0117072
+        k:benigncontext&death&elimination	0.0308791	-0.040691	0.1332507	-0.0033609	-0.0272767
+        k:benigncontext&death&group	0.1124541	-0.0047939	-0.0141679	-0.0017104	0.1712801
+        k:benigncontext&death&homonym	-0.0055398	-0.0005114	-0.0046393	-0.000322	-0.0039485
+        k:benigncontext&death&ingest	-0.0339744	-0.020334	-0.0121213	-0.0004034	-0.0003892
+        k:benigncontext&death&intent	-0.1310354	-0.0257791	-0.0892198	-0.0013083	-0.0195796
+        k:benigncontext&death&making	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:benigncontext&death&minor	-0.0299877	-0.0026218	-0.0523084	-0.0019537	-0.0007585
+        k:benigncontext&death&modal	0.0057764	-0.0310644	-0.0412325	-0.0028818	0.1517148
+        k:benigncontext&death&person	0.0999716	0.0731697	0.027453	-0.0042245	0.0922524
+        k:benigncontext&death&request	0.1201148	0.0480588	-0.0307346	-0.0067328	0.099419
+        k:benigncontext&death&self	0.2212294	-0.0473142	0.2421579	-0.0052451	0.0392109
+        k:benigncontext&death&selfharm	0.1197166	-0.0143873	0.1228824	-0.0050343	-0.0098401
+        k:benigncontext&death&toxin	0.0285829	-0.042034	0.0799167	-0.0032025	-0.0030485
+        k:benigncontext&death&violence	0.0821814	0.0552263	-0.0258817	-0.0083006	0.0522668
+        k:benigncontext&drug	0.0499958	0.0847228	-0.034405	-0.0813654	-0.085038
+        k:benigncontext&drug&efficacy	-0.0315762	0.0003171	-0.0784527	-0.0062604	-0.0049589
+        k:benigncontext&drug&elimination	0.1489649	0.1180426	0.0693331	-0.0021277	-0.0023538
+        k:benigncontext&drug&homonym	-0.0096464	-0.0093834	-0.0009267	-0.0002413	-0.0001082
+        k:benigncontext&drug&ingest	0.0696832	0.0561267	0.0245086	-0.0011812	-0.0010226
+        k:benigncontext&drug&intent	-0.0446731	0.0294257	-0.0310583	-0.003847	-0.0038671
+        k:benigncontext&drug&making	0.022231	0.0363065	-0.0267557	-0.000813	-0.0008425
+        k:benigncontext&drug&minor	-0.0064129	-0.0016742	-0.009874	-0.0044241	-0.0009554
+        k:benigncontext&drug&modal	-0.0209503	-0.0100341	-0.0146922	-0.0011706	-0.0028859
+        k:benigncontext&drug&person	0.1412726	0.0848631	0.0884584	-0.0102085	-0.0090682
+        k:benigncontext&drug&place	-0.0370191	-0.0270857	-0.0120538	-0.0048401	-0.0030468
+        k:benigncontext&drug&request	-0.0282935	0.1295151	-0.1942873	-0.012236	-0.0087407
+        k:benigncontext&drug&self	0.1787378	0.0120203	0.2616072	-0.0034102	-0.0038482
+        k:benigncontext&drug&selfharm	0.1428521	-0.0039559	0.1826137	-0.0036991	-0.0022571
+        k:benigncontext&drug&sexual	-0.0074536	-0.01275	-0.0001903	-0.0005815	-0.000207
+        k:benigncontext&drug&toxin	0.0776373	0.1424002	-0.0375898	-0.0417514	-0.0580936
+        k:benigncontext&drug&violence	0.1709561	0.1963481	0.0140907	-0.0141178	-0.0121139
+        k:benigncontext&drug&weapon	0.0046631	0.0140918	-0.0160795	-0.0071087	-0.006794
+        k:benigncontext&efficacy	0.0015498	0.0269769	0.1518153	-0.023249	-0.0445094
+        k:benigncontext&efficacy&elimination	0.0344932	0.0016233	0.1340492	-0.003531	-0.0153198
+        k:benigncontext&efficacy&homonym	-0.09576	-0.0391254	-0.0640367	-0.0009087	-0.0015747
+        k:benigncontext&efficacy&ingest	0.0020131	0.0061797	-0.0078763	-5.64e-05	-7.29e-05
+        k:benigncontext&efficacy&intent	-0.0151452	-0.0573499	0.0436388	-0.0008829	-0.0058558
+        k:benigncontext&efficacy&making	0.1042584	0.1638058	-0.0191675	-0.0021121	-0.0041457
+        k:benigncontext&efficacy&minor	0.0023464	0.0036584	-0.0018842	-0.003206	-0.0006123
+        k:benigncontext&efficacy&modal	-0.0489156	-0.029773	0.0318299	-0.0005853	-0.0070967
+        k:benigncontext&efficacy&person	0.0840967	0.2109278	-0.0844727	-0.0055663	-0.0030053
+        k:benigncontext&efficacy&place	-0.0700073	-0.0244584	-0.0130819	-6.2e-05	-0.0014486
+        k:benigncontext&efficacy&request	-0.0027494	0.0391945	0.1330994	-0.0185347	-0.0354536
+        k:benigncontext&efficacy&self	0.3621585	0.0447072	0.3459161	-0.0017807	-0.0054622
+        k:benigncontext&efficacy&selfharm	0.0008626	-0.0194457	0.0098968	-0.0014877	-0.0068904
+        k:benigncontext&efficacy&toxin	-0.0022835	0.0089175	-0.0317966	-0.0002567	-0.0004265
+        k:benigncontext&efficacy&violence	0.1176227	0.1202288	0.1611731	-0.0023732	-0.006224
+        k:benigncontext&efficacy&weapon	-0.0641668	0.0323331	-0.0534733	-0.0039481	-0.0049262
+        k:benigncontext&elimination	0.0814685	0.1046701	0.0367215	-0.059822	-0.1567698
+        k:benigncontext&elimination&group	0.0476421	-0.0014649	-0.0004613	-0.0003602	0.0225302
+        k:benigncontext&elimination&homonym	0.148516	0.2087618	-0.0701429	-0.0093777	-0.0136723
+        k:benigncontext&elimination&ingest	0.0794318	0.0524902	0.0415529	-0.0010861	-0.0009132
+        k:benigncontext&elimination&intent	-0.0410619	-0.0181024	0.0074376	-0.0046403	-0.0284139
+        k:benigncontext&elimination&making	0.1112907	0.1635194	-0.0292539	-0.0029862	-0.0072913
+        k:benigncontext&elimination&minor	0.0100937	-0.0071916	-0.0012657	-0.0009929	-0.0003385
+        k:benigncontext&elimination&modal	-0.0902649	-0.0197121	-0.0193977	-0.0035961	-0.0084045
+        k:benigncontext&elimination&person	-0.0800931	0.0713256	-0.113088	-0.0040726	-0.0156566
+        k:benigncontext&elimination&place	-0.076082	-0.0462781	-0.0139466	-0.0026671	-0.0097394
+        k:benigncontext&elimination&request	0.0834874	0.0262065	0.0069853	-0.0145703	-0.0183884
+        k:benigncontext&elimination&self	0.0548316	-0.0388483	0.090211	-0.0046258	-0.0290551
+        k:benigncontext&elimination&selfharm	0.0482541	-0.0112525	0.0669129	-0.0019968	-0.0110471
+        k:benigncontext&elimination&sexual	-0.0019784	-0.0015248	-0.0006879	-0.004523	-0.0012047
+        k:benigncontext&elimination&toxin	0.135805	0.1079785	0.0627365	-0.0021977	-0.0025326
+        k:benigncontext&elimination&violence	-0.1583818	-0.1160742	-0.0207942	-0.0301409	-0.0669055
+        k:benigncontext&elimination&weapon	0.2578723	0.306692	-0.029379	-0.0150143	-0.034586
+        k:benigncontext&group	0.1680205	-0.0156855	-0.0173833	-0.0081904	0.1343264
+        k:benigncontext&group&intent	-0.0068749	-0.0046913	-0.0005357	-0.0004442	-0.0044897
+        k:benigncontext&group&modal	0.1600962	-0.0062588	-0.0146292	-0.0020706	0.1938103
+        k:benigncontext&group&person	0.173403	-0.0091175	-0.0038234	-0.0030642	0.1753538
+        k:benigncontext&group&request	0.1096489	-0.0103808	-0.0039288	-0.0014353	0.1267662
+        k:benigncontext&group&self	0.0435723	-0.0005693	-0.0112361	-0.0010795	0.0625544
+        k:benigncontext&group&violence	-0.0453287	-0.004542	-0.0129043	-0.0046619	-0.0597211
+        k:benigncontext&homonym	0.0614721	0.1276237	-0.1162917	-0.0441168	-0.0441521
+        k:benigncontext&homonym&intent	-0.0048752	-0.0044349	-0.0024807	-0.0022142	-0.001628
+        k:benigncontext&homonym&making	-0.031017	-0.03321	-0.0054697	-0.0012946	-0.0022682
+        k:benigncontext&homonym&minor	-0.0034479	-0.0019027	-0.0019204	-0.0088024	-0.0024321
+        k:benigncontext&homonym&modal	-0.0004118	-0.0008094	-0.0013547	-0.0013772	-0.0005769
+        k:benigncontext&homonym&person	-0.0108108	-0.0152472	-0.0009901	-0.0086323	-0.0037356
+        k:benigncontext&homonym&request	0.1139163	0.1614581	-0.0713685	-0.0102167	-0.0151988
+        k:benigncontext&homonym&self	-0.059928	-0.0272167	-0.0412322	-0.0032209	-0.007477
+        k:benigncontext&homonym&selfharm	-0.0546624	-0.0181795	-0.0569358	-0.0122309	-0.0098757
+        k:benigncontext&homonym&sexual	-0.0019784	-0.0015248	-0.0006879	-0.004523	-0.0012047
+        k:benigncontext&homonym&toxin	-0.0096464	-0.0093834	-0.0009267	-0.0002413	-0.0001082
+        k:benigncontext&homonym&violence	-0.0758863	-0.0368775	-0.0448746	-0.009908	-0.0142263
+        k:benigncontext&homonym&weapon	0.248157	0.242201	-0.0003961	-0.0004578	-0.0003489
+        k:benigncontext&ingest	0.0131317	0.0018697	0.0026802	-0.0204186	-0.0192181
+        k:benigncontext&ingest&intent	0.1105523	0.0755077	0.0415294	-0.0011586	-0.0011243
+        k:benigncontext&ingest&making	0.0073701	0.0180267	-0.0180305	-0.0087182	-0.0100148
+        k:benigncontext&ingest&person	0.0108288	0.0352957	-0.0223179	-0.0001396	-0.0001992
+        k:benigncontext&ingest&request	-0.0008408	0.0088632	-0.0200211	-0.0005323	-0.0006731
+        k:benigncontext&ingest&self	0.01545	-0.0438443	0.04168	-0.0004234	-0.0004052
+        k:benigncontext&ingest&toxin	0.0124661	0.0010355	0.0145941	-0.0120623	-0.0094531
+        k:benigncontext&ingest&violence	0.0407659	0.0211435	0.027672	-0.001184	-0.0011256
+        k:benigncontext&ingest&weapon	0.037825	0.04021	-0.0061402	-0.0004344	-0.0004608
+        k:benigncontext&intent	-0.105943	0.0133501	-0.1380267	-0.0778254	-0.0800978
+        k:benigncontext&intent&making	0.2263987	0.0767466	0.1690393	-0.0047103	-0.0059605
+        k:benigncontext&intent&minor	-0.0746665	-0.0330226	-0.0529075	-0.0431088	-0.0016872
+        k:benigncontext&intent&modal	0.0416476	0.2374819	-0.0789572	-0.0220192	-0.065229
+        k:benigncontext&intent&person	-0.2521179	-0.1288954	-0.1810283	-0.0197578	-0.0444949
+        k:benigncontext&intent&place	-0.0066172	-0.0199312	6.5e-06	-7.97e-05	-6.85e-05
+        k:benigncontext&intent&request	-0.0431092	-0.0506031	-0.0965859	-0.0500515	-0.0117619
+        k:benigncontext&intent&self	-0.2463969	-0.1294832	-0.118982	-0.0456327	-0.0386268
+        k:benigncontext&intent&selfharm	0.1559875	-0.0501782	0.2382082	-0.0025051	-0.0107432
+        k:benigncontext&intent&sexual	0.1100658	0.1862681	-0.0012248	-0.0373258	-0.0025382
+        k:benigncontext&intent&toxin	-0.0225038	0.0427629	-0.0247827	-0.0011356	-0.0010353
+        k:benigncontext&intent&violence	-0.2689022	-0.122368	-0.2471904	-0.0068268	-0.0144144
+        k:benigncontext&intent&weapon	0.1852613	0.1937168	-0.0175374	-0.0040673	-0.0066682
+        k:benigncontext&making	0.4276652	0.3588066	0.0694892	-0.0274085	-0.0374719
+        k:benigncontext&making&minor	-0.0531847	-0.0860453	-0.0005026	-0.0063926	-0.0068859
+        k:benigncontext&making&modal	0.0782896	0.1373619	-0.0166308	-0.0081906	-0.0115194
+        k:benigncontext&making&person	-0.133762	-0.1234405	-0.0811376	-0.0073312	-0.0077796
+        k:benigncontext&making&place	0.2256294	0.2512816	-0.0007487	-0.0016718	-0.0036946
+        k:benigncontext&making&request	0.3774792	0.2307226	0.1054713	-0.0099348	-0.0148745
+        k:benigncontext&making&self	0.0130382	-0.0767463	0.1236282	-0.0014902	-0.0008729
+        k:benigncontext&making&selfharm	0.0583288	-0.0558305	0.1621038	-0.0012435	-0.0007417
+        k:benigncontext&making&toxin	0.0509932	0.0584674	-0.0272134	-0.0008898	-0.000801
+        k:benigncontext&making&violence	0.0149773	-0.0253151	-0.0407261	-0.0013862	-0.00162
+        k:benigncontext&making&weapon	0.3933368	0.4300766	-0.0291106	-0.0062882	-0.0104023
+        k:benigncontext&minor	-0.414092	-0.1858965	-0.1143714	-0.3740997	-0.0637858
+        k:benigncontext&minor&modal	-0.0210861	-0.0188882	-0.0080764	-0.0182455	-0.0190624
+        k:benigncontext&minor&person	-0.2831718	-0.1661612	-0.0791357	-0.2126718	-0.0389008
+        k:benigncontext&minor&place	-0.1532364	-0.1302233	-0.0192432	-0.076078	-0.0241842
+        k:benigncontext&minor&request	-0.2459506	-0.1338345	-0.0739545	-0.1429163	-0.0066441
+        k:benigncontext&minor&self	-0.0461301	-0.012804	-0.0550777	0.0315235	-0.0019002
+        k:benigncontext&minor&selfharm	-0.042903	-0.0048906	-0.0795661	-0.0056258	-0.0038116
+        k:benigncontext&minor&sexual	-0.2090872	-0.0127127	-0.0098915	-0.2613765	-0.0058759
+        k:benigncontext&minor&violence	0.001596	-0.0050865	-0.0044592	-0.0052229	-0.0038853
+        k:benigncontext&minor&weapon	-0.0854059	-0.1200523	-0.0004001	-0.0024616	-0.0007155
+        k:benigncontext&modal	0.0094316	0.1051641	-0.1441045	-0.0446188	0.0923245
+        k:benigncontext&modal&person	-0.1911048	-0.1914673	-0.1092819	-0.0308347	0.0413497
+        k:benigncontext&modal&place	-0.0700073	-0.0244584	-0.0130819	-6.2e-05	-0.0014486
+        k:benigncontext&modal&request	0.1300813	0.1037643	-0.0531929	-0.003372	0.1230822
+        k:benigncontext&modal&self	-0.1007493	-0.0224028	-0.1122994	-0.0075854	0.0259204
+        k:benigncontext&modal&selfharm	0.0043847	-0.0166716	0.0506407	-0.0028722	-0.013001
+        k:benigncontext&modal&sexual	0.148467	0.1893729	-0.000956	-0.0046433	-0.0024687
+        k:benigncontext&modal&toxin	8.58e-05	0.0021181	-0.008545	-1.9e-05	-9.49e-05
+        k:benigncontext&modal&violence	-0.1762182	-0.1514537	-0.0841477	-0.0071288	0.0434007
+        k:benigncontext&modal&weapon	0.1536754	0.2141213	-0.0094512	-0.0027377	-0.005778
+        k:benigncontext&person	-0.3152768	-0.207568	-0.2335635	-0.286104	-0.0745488
+        k:benigncontext&person&place	-0.135862	-0.1430889	-0.0023001	-0.0640095	-0.0090172
+        k:benigncontext&person&request	-0.1748034	-0.1153955	-0.2196156	-0.1188505	0.0860574
+        k:benigncontext&person&self	-0.0542244	0.0881171	-0.1004542	0.0517357	-0.0721625
+        k:benigncontext&person&selfharm	-0.033828	-0.0858762	0.046275	-0.0111545	-0.0176772
+        k:benigncontext&person&sexual	-0.1600082	-0.0568351	-0.0025933	-0.1288394	-0.0044006
+        k:benigncontext&person&toxin	0.0321641	0.1073992	-0.0793863	-0.0022447	-0.0028947
+        k:benigncontext&person&violence	0.1107825	0.2310218	-0.1560475	-0.0342774	-0.0587114
+        k:benigncontext&person&weapon	0.0256261	-0.0225995	-0.0021989	-0.0026899	-0.0018786
+        k:benigncontext&place	-0.119471	-0.0152111	-0.0640834	-0.1059423	-0.0925434
+        k:benigncontext&place&request	0.0008704	0.0884811	-0.0343981	-0.0591069	-0.0183987
+        k:benigncontext&place&selfharm	-0.0101989	-0.0037333	-0.0153782	-0.0018005	-0.0013098
+        k:benigncontext&place&sexual	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
+        k:benigncontext&place&toxin	-0.0370191	-0.0270857	-0.0120538	-0.0048401	-0.0030468
+        k:benigncontext&place&violence	-0.1716319	-0.1486471	-0.0315439	-0.0144343	-0.0222027
+        k:benigncontext&place&weapon	-0.1299437	-0.1684957	-0.0063798	-0.0119575	-0.0252825
+        k:benigncontext&request	-0.1266842	-0.0642003	-0.3078874	-0.259563	-0.1198445
+        k:benigncontext&request&self	0.0990746	-0.0926433	0.1668558	0.0225561	-0.0201241
+        k:benigncontext&request&selfharm	-0.0813056	-0.11644	0.0078428	-0.0062694	-0.0068106
+        k:benigncontext&request&sexual	0.067643	0.2174853	-0.0030251	-0.1080305	-0.0021035
+        k:benigncontext&request&toxin	0.0372716	0.1107662	-0.1082819	-0.0068627	-0.0104801
+        k:benigncontext&request&violence	-0.0512852	-0.0109417	-0.1301433	-0.0134886	-0.0253556
+        k:benigncontext&request&weapon	0.1331291	0.0583269	-0.0634259	-0.0158205	-0.0209416
+        k:benigncontext&self	0.1959976	-0.1642831	0.390863	0.0001543	-0.0469448
+        k:benigncontext&self&selfharm	0.2461781	-0.062547	0.3634522	-0.0034735	-0.0071363
+        k:benigncontext&self&sexual	-0.0169628	-0.0047114	-0.0020048	0.0467962	-0.000224
+        k:benigncontext&self&toxin	0.0306061	0.0154868	0.069248	-0.0025755	-0.0025058
+        k:benigncontext&self&violence	0.1175548	0.0285385	0.0877225	-0.0077379	0.0417614
+        k:benigncontext&self&weapon	0.0628894	0.073286	-0.0126828	-0.0038436	-0.0060502
+        k:benigncontext&selfharm	-0.0826335	-0.2017807	0.0129933	-0.0665948	-0.0955142
+        k:benigncontext&selfharm&violence	-0.0653053	-0.0390988	-0.0822119	-0.0044698	-0.004536
+        k:benigncontext&selfharm&weapon	-0.0424204	-0.0178889	-0.0439985	-0.0074908	-0.0081293
+        k:benigncontext&sexual	-0.0700522	0.1623854	-0.0117256	-0.2711242	-0.0097562
+        k:benigncontext&sexual&toxin	-0.0074536	-0.01275	-0.0001903	-0.0005815	-0.000207
+        k:benigncontext&sexual&violence	-0.0493534	-0.0517368	-0.0009689	-0.0076092	-0.0026195
+        k:benigncontext&toxin	0.0228773	0.0722556	-0.0561091	-0.0554278	-0.0738987
+        k:benigncontext&toxin&violence	0.1355835	0.1684933	0.0045408	-0.0145526	-0.0126455
+        k:benigncontext&toxin&weapon	0.0150768	0.0034856	-0.0167001	-0.0075534	-0.0077838
+        k:benigncontext&violence	-0.2555952	-0.1116829	-0.2341183	-0.1339186	-0.2690035
+        k:benigncontext&violence&weapon	0.1251476	0.0821292	-0.0034033	-0.0032547	-0.0052489
+        k:benigncontext&weapon	0.1004077	0.0927482	-0.1564273	-0.0832507	-0.1115783
+        k:body	0.5069807	0.3157483	0.2382065	-0.0102601	-0.0139548
+        k:body&covert	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
+        k:body&covert&intent	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
+        k:body&covert&person	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
+        k:body&covert&request	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
+        k:body&covert&self	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
+        k:body&covert&selfharm	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
+        k:body&efficacy	0.0179188	-0.0014648	0.0143015	-0.0002721	-0.0003462
+        k:body&efficacy&intent	0.0179188	-0.0014648	0.0143015	-0.0002721	-0.0003462
+        k:body&efficacy&modal	0.0179188	-0.0014648	0.0143015	-0.0002721	-0.0003462
+        k:body&efficacy&request	0.0179188	-0.0014648	0.0143015	-0.0002721	-0.0003462
+        k:body&efficacy&self	0.0179188	-0.0014648	0.0143015	-0.0002721	-0.0003462
+        k:body&efficacy&selfharm	0.0179188	-0.0014648	0.0143015	-0.0002721	-0.0003462
+        k:body&elimination	-0.0107934	-0.0055605	-0.003482	-0.0011609	-0.0023274
+        k:body&elimination&homonym	-0.0107934	-0.0055605	-0.003482	-0.0011609	-0.0023274
+        k:body&elimination&request	-0.0107934	-0.0055605	-0.003482	-0.0011609	-0.0023274
+        k:body&elimination&violence	-0.0107934	-0.0055605	-0.003482	-0.0011609	-0.0023274
+        k:body&homonym	-0.0107934	-0.0055605	-0.003482	-0.0011609	-0.0023274
+        k:body&homonym&request	-0.0107934	-0.0055605	-0.003482	-0.0011609	-0.0023274
+        k:body&homonym&violence	-0.0107934	-0.0055605	-0.003482	-0.0011609	-0.0023274
+        k:body&intent	0.0945185	-0.0049791	0.0959488	-0.0013049	-0.0018176
+        k:body&intent&modal	0.0683375	-0.0034073	0.0782019	-0.0008002	-0.0017006
+        k:body&intent&person	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
+        k:body&intent&request	0.0945185	-0.0049791	0.0959488	-0.0013049	-0.0018176
+        k:body&intent&self	0.0945185	-0.0049791	0.0959488	-0.0013049	-0.0018176
+        k:body&intent&selfharm	0.0945185	-0.0049791	0.0959488	-0.0013049	-0.0018176
+        k:body&modal	0.0303936	-0.0720177	0.0781581	-0.0008817	-0.0023801
+        k:body&modal&person	-0.0379438	-0.0686104	-4.38e-05	-8.16e-05	-0.0006795
+        k:body&modal&request	0.0303936	-0.0720177	0.0781581	-0.0008817	-0.0023801
+        k:body&modal&self	0.0683375	-0.0034073	0.0782019	-0.0008002	-0.0017006
+        k:body&modal&selfharm	0.0683375	-0.0034073	0.0782019	-0.0008002	-0.0017006
+        k:body&modal&violence	-0.0379438	-0.0686104	-4.38e-05	-8.16e-05	-0.0006795
+        k:body&person	0.3956605	0.3973684	0.0033654	-0.0065423	-0.0082438
+        k:body&person&request	0.2419089	0.2296215	0.0041493	-0.0056559	-0.0042326
+        k:body&person&self	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
+        k:body&person&selfharm	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
+        k:body&person&violence	0.3694795	0.3989402	-0.0143816	-0.0060376	-0.0081267
+        k:body&request	0.3532291	0.1480015	0.2389905	-0.0093737	-0.0099436
+        k:body&request&self	0.1482946	-0.0776313	0.2560701	-0.0030616	-0.0035008
+        k:body&request&selfharm	0.1482946	-0.0776313	0.2560701	-0.0030616	-0.0035008
+        k:body&request&violence	0.2587105	0.1529806	0.1430417	-0.0080688	-0.008126
+        k:body&self	0.1482946	-0.0776313	0.2560701	-0.0030616	-0.0035008
+        k:body&self&selfharm	0.1482946	-0.0776313	0.2560701	-0.0030616	-0.0035008
+        k:body&self&violence	0.0537761	-0.0726522	0.1601213	-0.0017567	-0.0016831
+        k:body&selfharm	0.1482946	-0.0776313	0.2560701	-0.0030616	-0.0035008
+        k:body&selfharm&violence	0.0537761	-0.0726522	0.1601213	-0.0017567	-0.0016831
+        k:body&violence	0.4124622	0.3207275	0.1422577	-0.0089552	-0.0121372
+        k:compose	0.7636997	-0.2955883	-0.2779929	0.1705556	0.6786982
+        k:compose&contempt	0.207305	-0.0290725	-0.0106577	-0.0823017	0.3265864
+        k:compose&contempt&elimination	0.0002133	-0.0008246	-0.0006796	-0.0014253	3.3e-05
+        k:compose&contempt&group	0.1767426	-0.0136514	-0.0081579	-0.0164538	0.1943725
+        k:compose&contempt&minor	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
+        k:compose&contempt&modal	0.0002133	-0.0008246	-0.0006796	-0.0014253	3.3e-05
+        k:compose&contempt&person	0.1342627	-0.0161838	-0.0030501	-0.0679411	0.1994952
+        k:compose&contempt&self	0.0305624	-0.0154211	-0.0024998	-0.0658479	0.1322139
+        k:compose&contempt&sexual	0.0305624	-0.0154211	-0.0024998	-0.0658479	0.1322139
+        k:compose&death	0.1027456	-0.0306241	0.0957199	-0.0139666	0.0859687
+        k:compose&death&elimination	0.023803	-0.0132665	-0.0224692	-0.0098317	0.0310488
+        k:compose&death&group	0.0673753	-0.0138358	-0.0337053	-0.0109112	0.0936032
+        k:compose&death&intent	0.0353703	-0.0167883	0.1294251	-0.0030554	-0.0076345
+        k:compose&death&modal	0.0597219	-0.0077105	-0.0325612	-0.0098932	0.0728071
+        k:compose&death&person	-0.0514962	-0.0186076	-0.0259578	-0.004514	0.0206268
+        k:compose&death&place	0.005947	-0.0001824	-0.0005535	-0.0005199	0.0010781
+        k:compose&death&request	0.0353703	-0.0167883	0.1294251	-0.0030554	-0.0076345
+        k:compose&death&self	0.0789427	-0.0173576	0.1181891	-0.004135	0.0549199
+        k:compose&death&violence	0.0617955	-0.0074905	-0.0170662	-0.004201	0.0870906
+        k:compose&drug	-0.0208195	0.0001894	-0.008065	-0.0096224	-0.0331152
+        k:compose&drug&elimination	-0.0103265	-0.0015321	-0.0003128	-0.0003049	-0.0030737
+        k:compose&drug&homonym	-0.0235084	-0.0063877	-0.0053274	-0.008392	-0.0328524
+        k:compose&drug&ingest	-0.0046028	-0.0036044	-0.0003372	-0.0009286	-0.0011055
+        k:compose&drug&intent	0.0026889	0.0065772	-0.0027376	-0.0012304	-0.0002627
+        k:compose&drug&making	0.0026889	0.0065772	-0.0027376	-0.0012304	-0.0002627
+        k:compose&drug&request	-0.0122404	0.0014407	-0.0033876	-0.0024639	-0.0044419
+        k:compose&drug&self	-0.0085791	-0.0012513	-0.0046774	-0.0071585	-0.0286733
+        k:compose&drug&toxin	-0.0122404	0.0014407	-0.0033876	-0.0024639	-0.0044419
+        k:compose&drug&violence	-0.0149293	-0.0051364	-0.00065	-0.0012335	-0.0041791
+        k:compose&drug&weapon	0.0026889	0.0065772	-0.0027376	-0.0012304	-0.0002627
+        k:compose&efficacy	-0.0260511	-0.0045675	-0.0028444	-0.0003589	-0.0045004
+        k:compose&efficacy&elimination	-0.0260511	-0.0045675	-0.0028444	-0.0003589	-0.0045004
+        k:compose&efficacy&request	-0.0260511	-0.0045675	-0.0028444	-0.0003589	-0.0045004
+        k:compose&efficacy&violence	-0.0260511	-0.0045675	-0.0028444	-0.0003589	-0.0045004
+        k:compose&elimination	0.2844389	-0.0003963	-0.0934837	-0.0735342	0.3788323
+        k:compose&elimination&group	0.4295545	-0.1684791	-0.0650988	-0.0471953	0.6010134
+        k:compose&elimination&homonym	-0.0855119	-0.0255591	-0.0047047	-0.0116779	-0.055652
+        k:compose&elimination&ingest	-0.0215907	-0.0117721	-0.000379	-0.0016121	-0.0030367
+        k:compose&elimination&intent	-0.0075669	-0.0029927	-0.0221142	-0.0004601	0.0617355
+        k:compose&elimination&making	0.0890916	0.1732896	-0.0078968	-0.0168346	0.0201922
+        k:compose&elimination&modal	0.1208039	-0.0154164	-0.0377842	-0.0176144	0.1187671
+        k:compose&elimination&person	0.2128587	0.0848095	-0.01506	-0.0190027	0.1456815
+        k:compose&elimination&place	0.0658821	-0.0400136	-0.0085528	-0.0207246	0.1221008
+        k:compose&elimination&request	0.136792	0.0937645	-0.039609	-0.0122056	0.1845063
+        k:compose&elimination&self	0.0577438	-0.0901258	-0.0213134	-0.0025443	0.1630277
+        k:compose&elimination&toxin	-0.0103265	-0.0015321	-0.0003128	-0.0003049	-0.0030737
+        k:compose&elimination&violence	0.026337	-0.1284717	-0.0388038	-0.0337719	0.1092828
+        k:compose&elimination&weapon	-0.0140531	-0.0015962	-0.0004742	-0.0020136	-0.0070713
+        k:compose&group	0.6079517	-0.21016	-0.1050581	-0.1122666	0.8495895
+        k:compose&group&intent	-0.0360586	-0.0051747	-0.0144233	-0.0065393	-0.0020706
+        k:compose&group&making	0.0121183	-0.0312372	-0.0041098	-0.0103449	0.0666181
+        k:compose&group&modal	0.1643762	-0.0159857	-0.0490203	-0.0186939	0.1813215
+        k:compose&group&person	0.210533	-0.1238178	-0.0202638	-0.0400214	0.2733495
+        k:compose&group&place	0.0912798	-0.0422249	-0.0076054	-0.0150829	0.1531113
+        k:compose&group&request	-0.0761679	-0.0994791	-0.0291042	-0.0166512	0.0299493
+        k:compose&group&self	-0.0414519	-0.0937405	-0.0258513	-0.0106548	0.0792045
+        k:compose&group&violence	0.1739687	-0.1185178	-0.0273939	-0.0197953	0.2263149
+        k:compose&homonym	-0.2004565	-0.0653833	-0.0232925	-0.0450407	-0.167336
+        k:compose&homonym&ingest	-0.0261935	-0.0153765	-0.0007162	-0.0025407	-0.0041422
+        k:compose&homonym&making	-0.0369044	-0.0113395	-0.0033968	-0.013512	-0.021746
+        k:compose&homonym&minor	0.0033331	-0.0013939	-0.0008967	0.0027086	-0.0016932
+        k:compose&homonym&person	0.0033331	-0.0013939	-0.0008967	0.0027086	-0.0016932
+        k:compose&homonym&place	-0.0329355	-0.0079645	-0.0008521	-0.0052403	-0.0269758
+        k:compose&homonym&request	-0.03652	-0.0169085	-0.001029	-0.0028456	-0.0072159
+        k:compose&homonym&self	-0.0085791	-0.0012513	-0.0046774	-0.0071585	-0.0286733
+        k:compose&homonym&sexual	0.0033331	-0.0013939	-0.0008967	0.0027086	-0.0016932
+        k:compose&homonym&toxin	-0.0149293	-0.0051364	-0.00065	-0.0012335	-0.0041791
+        k:compose&homonym&violence	-0.1736198	-0.050966	-0.0173395	-0.0389787	-0.1339328
+        k:compose&homonym&weapon	-0.0215907	-0.0117721	-0.000379	-0.0016121	-0.0030367
+        k:compose&ingest	-0.0261935	-0.0153765	-0.0007162	-0.0025407	-0.0041422
+        k:compose&ingest&request	-0.0261935	-0.0153765	-0.0007162	-0.0025407	-0.0041422
+        k:compose&ingest&toxin	-0.0046028	-0.0036044	-0.0003372	-0.0009286	-0.0011055
+        k:compose&ingest&violence	-0.0046028	-0.0036044	-0.0003372	-0.0009286	-0.0011055
+        k:compose&ingest&weapon	-0.0215907	-0.0117721	-0.000379	-0.0016121	-0.0030367
+        k:compose&intent	-0.0202109	-0.0176451	0.1009021	-0.010442	-0.0115801
+        k:compose&intent&making	0.0026889	0.0065772	-0.0027376	-0.0012304	-0.0002627
+        k:compose&intent&minor	0.0004837	-0.0008981	-0.0001547	0.0004841	-0.0002023
+        k:compose&intent&modal	0.0151284	-0.0016315	-0.0109068	-0.0003591	0.0631454
+        k:compose&intent&person	-0.0588253	-0.0087409	-0.0171536	-6e-05	-0.0012284
+        k:compose&intent&request	-0.0202109	-0.0176451	0.1009021	-0.010442	-0.0115801
+        k:compose&intent&self	0.012675	-0.0181495	0.1182178	-0.0031564	-0.0090445
+        k:compose&intent&sexual	0.0004837	-0.0008981	-0.0001547	0.0004841	-0.0002023
+        k:compose&intent&toxin	0.0026889	0.0065772	-0.0027376	-0.0012304	-0.0002627
+        k:compose&intent&violence	-0.0226953	-0.0013612	-0.0112074	-0.000101	-0.00141
+        k:compose&intent&weapon	0.0026889	0.0065772	-0.0027376	-0.0012304	-0.0002627
+        k:compose&making	0.141082	0.1944089	-0.0377855	0.1268411	-0.0507173
+        k:compose&making&minor	0.0243392	-0.0169444	-0.0022726	0.0413121	-0.017618
+        k:compose&making&person	0.0937748	0.1774064	-0.0059644	0.0352238	-0.0600092
+        k:compose&making&place	0.0680906	-0.0506295	-0.0071691	0.1160651	0.0471382
+        k:compose&making&request	0.0930943	0.2834981	-0.0250422	-0.0174255	-0.0625261
+        k:compose&making&self	-0.080625	-0.0683401	-0.0164601	-0.0049414	-0.0087935
+        k:compose&making&sexual	0.0727738	-0.0465126	-0.0052366	0.1681234	-0.0330632
+        k:compose&making&toxin	0.0026889	0.0065772	-0.0027376	-0.0012304	-0.0002627
+        k:compose&making&violence	-0.0293668	-0.0011636	-0.003492	-0.0139134	-0.0257807
+        k:compose&making&weapon	0.1042837	0.1574874	-0.0048904	-0.0063958	-0.0113414
+        k:compose&minor	0.3846991	-0.0994352	-0.0587636	0.6257454	-0.2592691
+        k:compose&minor&modal	0.0060957	-0.0035473	-0.0003638	0.0149032	-0.0041974
+        k:compose&minor&person	0.1437467	-0.076666	-0.0344036	0.3164396	-0.2017104
+        k:compose&minor&place	0.0618752	-0.0100845	-0.0105687	0.0703459	-0.0266237
+        k:compose&minor&request	0.0846857	-0.0221558	-0.0121188	0.1091535	-0.019522
+        k:compose&minor&self	0.0971431	-0.0137729	-0.017461	0.1809733	-0.0664635
+        k:compose&minor&selfharm	-0.0453998	-0.0021275	-0.0025851	-0.0386773	-0.0168305
+        k:compose&minor&sexual	0.4212253	-0.0882637	-0.0508985	0.5770719	-0.2111301
+        k:compose&modal	0.170472	-0.019533	-0.0493841	-0.0037907	0.177124
+        k:compose&modal&person	0.0547867	-0.01236	-0.0089609	0.0078679	0.0144949
+        k:compose&modal&place	0.005947	-0.0001824	-0.0005535	-0.0005199	0.0010781
+        k:compose&modal&request	0.066139	-0.0063119	-0.0113362	0.0140076	0.0743178
+        k:compose&modal&self	0.0435723	-0.0005693	-0.0112361	-0.0010795	0.0625544
+        k:compose&modal&sexual	0.0060957	-0.0035473	-0.0003638	0.0149032	-0.0041974
+        k:compose&modal&violence	0.0949231	-0.0030111	-0.0200124	-0.0061158	0.0937949
+        k:compose&person	0.3766292	0.0494289	-0.1099455	0.1145406	0.2243191
+        k:compose&person&request	-0.0967081	0.2160488	-0.0424662	0.0043001	-0.1323429
+        k:compose&person&self	-0.0223154	-0.1892558	-0.0447073	0.049743	0.1839603
+        k:compose&person&selfharm	0.0321257	0.17025	-0.0130183	-0.0415539	-0.0210893
+        k:compose&person&sexual	0.2105468	-0.0798422	-0.0279775	0.1965378	0.0135268
+        k:compose&person&violence	0.1722577	0.0716489	-0.0132044	-0.0087556	0.1651216
+        k:compose&place	0.0033826	-0.1172617	-0.0383211	0.1322884	-0.0765492
+        k:compose&place&request	0.0075377	0.0101759	-9.52e-05	-0.0004014	-0.0040346
+        k:compose&place&sexual	0.1103098	-0.0396526	-0.0135327	0.1971573	-0.0420689
+        k:compose&place&violence	0.0204335	-0.0140592	-0.0061523	-0.0186764	0.0051526
+        k:compose&place&weapon	-0.0539038	-0.010836	-0.0041757	-0.0135472	-0.03674
+        k:compose&request	-0.1451154	0.227644	0.0079659	0.0363896	-0.2159876
+        k:compose&request&self	-0.3625102	-0.23066	0.0522692	-0.0268583	-0.1157715
+        k:compose&request&selfharm	0.0775255	0.1723775	-0.0104332	-0.0028766	-0.0042588
+        k:compose&request&sexual	0.0846857	-0.0221558	-0.0121188	0.1091535	-0.019522
+        k:compose&request&toxin	-0.0122404	0.0014407	-0.0033876	-0.0024639	-0.0044419
+        k:compose&request&violence	0.0046908	0.0718197	-0.0289571	-0.0068746	0.0465931
+        k:compose&request&weapon	0.082693	0.1457153	-0.0052694	-0.0080079	-0.0143781
+        k:compose&self	-0.039099	-0.2848151	0.0188384	0.029621	0.1951312
+        k:compose&self&sexual	0.0598291	-0.021489	-0.0151815	-0.0415854	0.1091929
+        k:compose&self&violence	0.0224429	-0.087229	-0.023328	-0.0016663	0.1303805
+        k:compose&selfharm	0.0321257	0.17025	-0.0130183	-0.0415539	-0.0210893
+        k:compose&selfharm&violence	0.0775255	0.1723775	-0.0104332	-0.0028766	-0.0042588
+        k:compose&sexual	0.4999338	-0.1321796	-0.0553016	0.6326549	-0.059477
+        k:compose&toxin	-0.0122404	0.0014407	-0.0033876	-0.0024639	-0.0044419
+        k:compose&toxin&violence	-0.0149293	-0.0051364	-0.00065	-0.0012335	-0.0041791
+        k:compose&toxin&weapon	0.0026889	0.0065772	-0.0027376	-0.0012304	-0.0002627
+        k:compose&violence	-0.1027576	-0.017468	-0.0797066	-0.0799373	-0.0906049
+        k:compose&violence&weapon	0.0075377	0.0101759	-9.52e-05	-0.0004014	-0.0040346
+        k:compose&weapon	0.0212515	0.1247034	-0.0093499	-0.0211536	-0.0470834
+        k:contempt	0.1277761	-0.281138	-0.3565641	-0.232767	0.563758
+        k:contempt&covert	0.0303401	0.0279886	-0.0139794	-0.0016847	-0.0078857
+        k:contempt&covert&death	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:contempt&covert&drug	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:contempt&covert&efficacy	0.0004298	0.0030981	-0.0023131	-0.0015691	-0.0066055
+        k:contempt&covert&elimination	0.0299471	0.0243278	-0.0001773	-0.0001128	-0.001282
+        k:contempt&covert&homonym	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
+        k:contempt&covert&intent	0.0299103	0.0248906	-0.0116664	-0.0001156	-0.0012802
+        k:contempt&covert&making	0.0303401	0.0279886	-0.0139794	-0.0016847	-0.0078857
+        k:contempt&covert&modal	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
+        k:contempt&covert&person	0.0303401	0.0279886	-0.0139794	-0.0016847	-0.0078857
+        k:contempt&covert&request	0.0303401	0.0279886	-0.0139794	-0.0016847	-0.0078857
+        k:contempt&covert&self	0.0003964	0.0083164	-0.0116321	-5.5e-06	-0.001
+        k:contempt&covert&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:contempt&covert&violence	0.0303401	0.0279886	-0.0139794	-0.0016847	-0.0078857
+        k:contempt&death	0.0510809	0.0785601	-0.1080886	-0.0160611	0.0463756
+        k:contempt&death&drug	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:contempt&death&elimination	0.0049368	-0.0038781	-0.0058509	-0.0030387	0.0063628
+        k:contempt&death&group	0.0406104	-0.0103569	-0.0310447	-0.0118804	0.0587169
+        k:contempt&death&intent	0.0152949	0.0895978	-0.0709643	-0.0001528	-0.0014855
+        k:contempt&death&making	0.0152949	0.0895978	-0.0709643	-0.0001528	-0.0014855
+        k:contempt&death&modal	0.0406104	-0.0103569	-0.0310447	-0.0118804	0.0587169
+        k:contempt&death&person	0.0173536	0.0876686	-0.0746865	-0.0023203	6.57e-05
+        k:contempt&death&place	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
+        k:contempt&death&request	0.0152949	0.0895978	-0.0709643	-0.0001528	-0.0014855
+        k:contempt&death&self	0.0152949	0.0895978	-0.0709643	-0.0001528	-0.0014855
+        k:contempt&death&selfharm	0.0153317	0.0890351	-0.0594752	-0.00015	-0.0014873
+        k:contempt&death&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:contempt&death&violence	0.0028414	-0.0013861	-0.0136177	-0.000874	0.0048135
+        k:contempt&death&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
+        k:contempt&drug	-0.0868121	-0.0447472	-0.0491302	-0.0182254	-0.0487913
+        k:contempt&drug&ingest	-0.0658052	-0.0372938	-0.02747	-0.0125538	-0.0255411
+        k:contempt&drug&intent	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:contempt&drug&making	-0.065842	-0.036731	-0.0389591	-0.0125566	-0.0255393
+        k:contempt&drug&person	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:contempt&drug&request	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:contempt&drug&self	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:contempt&drug&toxin	-0.0868121	-0.0447472	-0.0491302	-0.0182254	-0.0487913
+        k:contempt&drug&violence	-0.0040008	-0.0011257	-0.0126656	-0.0032113	-0.0143155
+        k:contempt&efficacy	-0.0027404	0.0023217	-0.0080942	-0.0020949	-0.0114877
+        k:contempt&efficacy&making	0.0004298	0.0030981	-0.0023131	-0.0015691	-0.0066055
+        k:contempt&efficacy&person	0.0004298	0.0030981	-0.0023131	-0.0015691	-0.0066055
+        k:contempt&efficacy&request	-0.0027404	0.0023217	-0.0080942	-0.0020949	-0.0114877
+        k:contempt&efficacy&violence	0.0004298	0.0030981	-0.0023131	-0.0015691	-0.0066055
+        k:contempt&elimination	0.2120528	-0.0032122	-0.0812133	-0.0590393	0.1713962
+        k:contempt&elimination&group	0.2495958	-0.0563158	-0.0699471	-0.0403343	0.2625351
+        k:contempt&elimination&homonym	-0.0116088	0.0018548	-0.0026077	-0.0029989	-0.011974
+        k:contempt&elimination&ingest	-0.0074034	-0.0034132	-0.0023182	-0.0028021	-0.0077103
+        k:contempt&elimination&intent	0.0358389	0.0196459	-0.0017674	-0.0014745	0.0040982
+        k:contempt&elimination&making	0.0604801	0.0916843	-0.0005952	-0.0043833	-0.0062607
+        k:contempt&elimination&modal	0.1820747	-0.0325233	-0.0445807	-0.0334493	0.125961
+        k:contempt&elimination&person	0.055533	0.0002961	-0.009233	-0.0098686	0.0173518
+        k:contempt&elimination&place	0.0216229	-0.021304	-0.0116008	-0.0147362	0.0258182
+        k:contempt&elimination&request	0.0810608	0.0527929	-0.0299508	-0.0144555	0.0551914
+        k:contempt&elimination&self	0.0280431	9.67e-05	-0.0199448	-0.0016353	0.0711575
+        k:contempt&elimination&sexual	0.030533	0.0673565	-0.0004179	-0.0042705	-0.0049787
+        k:contempt&elimination&violence	0.0841079	-0.0067332	-0.0156533	-0.0121876	0.0699629
+        k:contempt&elimination&weapon	-0.0389026	0.0414958	-0.0060207	-0.0143197	-0.0654948
+        k:contempt&group	0.586067	-0.1322857	-0.1201937	-0.0817236	0.7570737
+        k:contempt&group&intent	0.0058918	-0.0046819	-0.0015902	-0.0013617	0.0053802
+        k:contempt&group&making	0.0430253	-0.0472757	-0.0009961	-0.00422	0.1402018
+        k:contempt&group&modal	0.2985581	-0.0561444	-0.0862099	-0.0555875	0.2869601
+        k:contempt&group&person	0.1723116	-0.07207	-0.0106021	-0.0160689	0.2261168
+        k:contempt&group&place	0.0649747	-0.0124927	-0.0100224	-0.0084939	0.0774591
+        k:contempt&group&request	0.1182773	-0.0563975	-0.0212591	-0.0062128	0.2348912
+        k:contempt&group&self	0.0276099	-0.007657	-0.0198018	-0.0016326	0.0721593
+        k:contempt&group&violence	0.0678281	-0.022291	-0.0107439	-0.0099272	0.0798232
+        k:contempt&group&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
+        k:contempt&homonym	-0.0122775	0.0012687	-0.0030452	-0.0042789	-0.0142204
+        k:contempt&homonym&ingest	-0.0074034	-0.0034132	-0.0023182	-0.0028021	-0.0077103
+        k:contempt&homonym&intent	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
+        k:contempt&homonym&making	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
+        k:contempt&homonym&modal	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
+        k:contempt&homonym&person	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
+        k:contempt&homonym&request	-0.0122775	0.0012687	-0.0030452	-0.0042789	-0.0142204
+        k:contempt&homonym&self	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
+        k:contempt&homonym&violence	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
+        k:contempt&ingest	-0.0732086	-0.040707	-0.0297882	-0.0153559	-0.0332514
+        k:contempt&ingest&making	-0.0658052	-0.0372938	-0.02747	-0.0125538	-0.0255411
+        k:contempt&ingest&request	-0.0074034	-0.0034132	-0.0023182	-0.0028021	-0.0077103
+        k:contempt&ingest&toxin	-0.0658052	-0.0372938	-0.02747	-0.0125538	-0.0255411
+        k:contempt&intent	-0.1261511	-0.0265062	-0.1252758	-0.0061632	-0.0075731
+        k:contempt&intent&making	-0.0341705	0.0159827	-0.071184	-0.0009962	-0.0039061
+        k:contempt&intent&modal	-0.0571835	-0.0009905	-0.0435267	-0.0021064	-0.0006684
+        k:contempt&intent&person	0.0511338	0.1092437	-0.0727317	-0.0016273	0.0026127
+        k:contempt&intent&request	-0.0685344	-0.017762	-0.081892	-0.0040596	-0.0079065
+        k:contempt&intent&self	-0.0479666	0.0929845	-0.1130742	-0.000922	-0.0076736
+        k:contempt&intent&selfharm	0.0153317	0.0890351	-0.0594752	-0.00015	-0.0014873
+        k:contempt&intent&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:contempt&intent&violence	-0.0672822	-0.0118916	-0.0637306	-0.0027829	-0.0081644
+        k:contempt&intent&weapon	-0.0794125	-0.097943	-4.25e-05	-0.0007305	-0.0011386
+        k:contempt&making	-0.0259875	0.0018678	-0.1023811	-0.0236096	0.0991704
+        k:contempt&making&modal	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
+        k:contempt&making&person	0.0886971	0.0697481	-0.0744507	-0.0060547	0.1308288
+        k:contempt&making&request	0.0398177	0.0391615	-0.0749111	-0.0110557	0.1247114
+        k:contempt&making&self	0.0157281	0.0973515	-0.0711073	-0.0001555	-0.0024872
+        k:contempt&making&selfharm	0.0153317	0.0890351	-0.0594752	-0.00015	-0.0014873
+        k:contempt&making&sexual	0.030533	0.0673565	-0.0004179	-0.0042705	-0.0049787
+        k:contempt&making&toxin	-0.065842	-0.036731	-0.0389591	-0.0125566	-0.0255393
+        k:contempt&making&violence	0.0303401	0.0279886	-0.0139794	-0.0016847	-0.0078857
+        k:contempt&making&weapon	-0.0488794	-0.0305865	-0.0004604	-0.005001	-0.0061173
+        k:contempt&minor	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
+        k:contempt&minor&person	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
+        k:contempt&minor&self	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
+        k:contempt&minor&sexual	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
+        k:contempt&modal	0.2354828	-0.0524529	-0.1281465	-0.0563322	0.2809115
+        k:contempt&modal&person	0.0260191	-0.016278	-0.0091987	-0.0097585	0.017632
+        k:contempt&modal&place	0.0246303	-0.0041109	-0.0043148	-0.0032389	0.0140459
+        k:contempt&modal&request	0.0480752	0.0062888	-0.0006043	-0.0003629	0.0215284
+        k:contempt&modal&self	-0.0630753	0.0036915	-0.0419366	-0.0007447	-0.0060486
+        k:contempt&modal&violence	-0.0355915	-0.0102177	-0.0469729	-0.0054168	0.0103615
+        k:contempt&modal&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
+        k:contempt&person	0.2485458	0.0295326	-0.0865566	-0.0837515	0.3489577
+        k:contempt&person&request	0.0944297	0.068754	-0.0744989	-0.0061769	0.1334728
+        k:contempt&person&self	0.0462906	0.0819304	-0.0736071	-0.0660034	0.1297267
+        k:contempt&person&selfharm	0.0153317	0.0890351	-0.0594752	-0.00015	-0.0014873
+        k:contempt&person&sexual	0.0305624	-0.0154211	-0.0024998	-0.0658479	0.1322139
+        k:contempt&person&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:contempt&person&violence	0.0331935	0.0181904	-0.0147009	-0.003118	-0.0055216
+        k:contempt&place	0.0216229	-0.021304	-0.0116008	-0.0147362	0.0258182
+        k:contempt&place&violence	0.0649747	-0.0124927	-0.0100224	-0.0084939	0.0774591
+        k:contempt&place&weapon	-0.0404736	-0.0107601	-0.0037071	-0.0071135	-0.0468291
+        k:contempt&request	-0.0414972	-0.074451	-0.1378909	-0.032297	0.1490639
+        k:contempt&request&self	-0.0124841	0.0541087	-0.1061382	-0.0052335	0.0644562
+        k:contempt&request&selfharm	0.0153317	0.0890351	-0.0594752	-0.00015	-0.0014873
+        k:contempt&request&sexual	0.030533	0.0673565	-0.0004179	-0.0042705	-0.0049787
+        k:contempt&request&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:contempt&request&violence	-0.0726472	-0.0487824	-0.0440379	-0.0091783	-0.0233775
+        k:contempt&request&weapon	-0.0778415	-0.045687	-0.002356	-0.0079367	-0.0198042
+        k:contempt&self	-0.0454301	0.0346254	-0.1504316	-0.0718234	0.1916233
+        k:contempt&self&selfharm	0.0153317	0.0890351	-0.0594752	-0.00015	-0.0014873
+        k:contempt&self&sexual	0.0305624	-0.0154211	-0.0024998	-0.0658479	0.1322139
+        k:contempt&self&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:contempt&self&violence	-0.1189342	-0.0313316	-0.0686548	-0.0041928	-0.0112626
+        k:contempt&selfharm	0.0153317	0.0890351	-0.0594752	-0.00015	-0.0014873
+        k:contempt&sexual	0.0610955	0.0519353	-0.0029177	-0.0701184	0.1272352
+        k:contempt&sexual&weapon	0.030533	0.0673565	-0.0004179	-0.0042705	-0.0049787
+        k:contempt&toxin	-0.0868121	-0.0447472	-0.0491302	-0.0182254	-0.0487913
+        k:contempt&toxin&violence	-0.0040008	-0.0011257	-0.0126656	-0.0032113	-0.0143155
+        k:contempt&violence	-0.0766372	-0.0798659	-0.0999299	-0.0259727	0.022319
+        k:contempt&violence&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
+        k:contempt&weapon	-0.1911856	-0.0884452	-0.0170501	-0.0309779	-0.1347378
+        k:corpse	0.08915	0.2656777	-0.0505204	-0.0554319	-0.0137771
+        k:corpse&covert	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:corpse&covert&elimination	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:corpse&covert&intent	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:corpse&covert&modal	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:corpse&covert&person	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:corpse&covert&request	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:corpse&covert&sexual	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:corpse&covert&violence	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:corpse&death	-0.0375479	0.0150852	-0.0341129	-0.005726	-0.0016035
+        k:corpse&death&efficacy	-0.0521483	-0.0166525	-0.0307074	-0.0009044	-0.0013763
+        k:corpse&death&elimination	-0.009248	0.0227686	-0.0127833	-0.0053236	-0.000518
+        k:corpse&death&homonym	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:corpse&death&intent	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
+        k:corpse&death&making	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
+        k:corpse&death&request	-0.0375479	0.0150852	-0.0341129	-0.005726	-0.0016035
+        k:corpse&death&sexual	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
+        k:corpse&death&violence	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:corpse&death&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:corpse&drug	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
+        k:corpse&drug&request	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
+        k:corpse&drug&sexual	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
+        k:corpse&drug&toxin	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
+        k:corpse&drug&violence	-0.0297807	-0.0175273	-0.0039941	-0.0044876	-0.0010154
+        k:corpse&efficacy	-0.0521483	-0.0166525	-0.0307074	-0.0009044	-0.0013763
+        k:corpse&efficacy&elimination	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:corpse&efficacy&homonym	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:corpse&efficacy&request	-0.0521483	-0.0166525	-0.0307074	-0.0009044	-0.0013763
+        k:corpse&efficacy&violence	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:corpse&efficacy&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:corpse&elimination	-0.0196403	0.0749663	-0.0235222	-0.0262092	-0.0082893
+        k:corpse&elimination&homonym	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:corpse&elimination&intent	0.0152609	0.0377746	-0.0065019	-0.0076358	-0.0007614
+        k:corpse&elimination&making	0.0223419	0.0955791	-0.0092871	-0.0187611	-0.0051029
+        k:corpse&elimination&modal	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:corpse&elimination&person	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:corpse&elimination&request	-0.0196403	0.0749663	-0.0235222	-0.0262092	-0.0082893
+        k:corpse&elimination&self	-0.0768942	-0.0535731	-0.0038042	-0.0064199	-0.0025654
+        k:corpse&elimination&sexual	0.0042081	0.0839354	-0.0141444	-0.0257072	-0.0079986
+        k:corpse&elimination&violence	-0.0419822	-0.0206128	-0.0142351	-0.0074481	-0.0031865
+        k:corpse&elimination&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:corpse&homonym	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:corpse&homonym&request	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:corpse&homonym&violence	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:corpse&homonym&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:corpse&intent	0.1727017	0.2742547	-0.0074456	-0.0418754	-0.0018848
+        k:corpse&intent&making	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
+        k:corpse&intent&minor	-0.0384012	-0.0031048	-0.0002688	-0.0326825	-6.95e-05
+        k:corpse&intent&modal	0.1965025	0.2456217	-0.0037713	-0.0043712	-0.001588
+        k:corpse&intent&person	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:corpse&intent&request	0.1727017	0.2742547	-0.0074456	-0.0418754	-0.0018848
+        k:corpse&intent&self	-0.0384012	-0.0031048	-0.0002688	-0.0326825	-6.95e-05
+        k:corpse&intent&sexual	0.1727017	0.2742547	-0.0074456	-0.0418754	-0.0018848
+        k:corpse&intent&violence	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:corpse&making	0.0223419	0.0955791	-0.0092871	-0.0187611	-0.0051029
+        k:corpse&making&request	0.0223419	0.0955791	-0.0092871	-0.0187611	-0.0051029
+        k:corpse&making&self	-0.0768942	-0.0535731	-0.0038042	-0.0064199	-0.0025654
+        k:corpse&making&sexual	0.0223419	0.0955791	-0.0092871	-0.0187611	-0.0051029
+        k:corpse&minor	-0.0215176	-0.0109127	-0.0008093	-0.0221943	-0.002126
+        k:corpse&minor&person	0.0168836	-0.0078079	-0.0005405	0.0104882	-0.0020565
+        k:corpse&minor&place	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
+        k:corpse&minor&request	-0.0215176	-0.0109127	-0.0008093	-0.0221943	-0.002126
+        k:corpse&minor&self	-0.0384012	-0.0031048	-0.0002688	-0.0326825	-6.95e-05
+        k:corpse&minor&sexual	-0.0215176	-0.0109127	-0.0008093	-0.0221943	-0.002126
+        k:corpse&modal	0.1965025	0.2456217	-0.0037713	-0.0043712	-0.001588
+        k:corpse&modal&person	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:corpse&modal&request	0.1965025	0.2456217	-0.0037713	-0.0043712	-0.001588
+        k:corpse&modal&sexual	0.1965025	0.2456217	-0.0037713	-0.0043712	-0.001588
+        k:corpse&modal&violence	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:corpse&person	0.0175442	-0.001771	-0.0036369	0.007674	-0.0025907
+        k:corpse&person&place	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
+        k:corpse&person&request	0.0175442	-0.001771	-0.0036369	0.007674	-0.0025907
+        k:corpse&person&sexual	0.0175442	-0.001771	-0.0036369	0.007674	-0.0025907
+        k:corpse&person&violence	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:corpse&place	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
+        k:corpse&place&request	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
+        k:corpse&place&sexual	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
+        k:corpse&request	0.08915	0.2656777	-0.0505204	-0.0554319	-0.0137771
+        k:corpse&request&self	-0.1152954	-0.0566779	-0.004073	-0.0391024	-0.0026349
+        k:corpse&request&sexual	0.1412983	0.2823302	-0.0198131	-0.0545276	-0.0124008
+        k:corpse&request&toxin	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
+        k:corpse&request&violence	-0.0717629	-0.0381401	-0.0182293	-0.0119357	-0.0042018
+        k:corpse&request&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:corpse&self	-0.1152954	-0.0566779	-0.004073	-0.0391024	-0.0026349
+        k:corpse&self&sexual	-0.1152954	-0.0566779	-0.004073	-0.0391024	-0.0026349
+        k:corpse&sexual	0.1412983	0.2823302	-0.0198131	-0.0545276	-0.0124008
+        k:corpse&sexual&toxin	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
+        k:corpse&sexual&violence	-0.0479144	-0.029171	-0.0088514	-0.0114336	-0.0039111
+        k:corpse&toxin	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
+        k:corpse&toxin&violence	-0.0297807	-0.0175273	-0.0039941	-0.0044876	-0.0010154
+        k:corpse&violence	-0.0717629	-0.0381401	-0.0182293	-0.0119357	-0.0042018
+        k:corpse&violence&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:corpse&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:covert	0.2063922	0.0253486	0.1860712	0.0103478	-0.1235338
+        k:covert&death	-0.0163678	-0.0900001	0.101954	-0.0168885	-0.0274396
+        k:covert&death&drug	-0.1252213	-0.0287536	-0.0782235	-0.0139736	-0.0249467
+        k:covert&death&efficacy	0.0657009	-0.0074208	0.0819819	-0.0006099	-0.001498
+        k:covert&death&elimination	0.1087214	-0.0308427	0.1798307	-0.0012477	-0.0019086
+        k:covert&death&intent	0.0431158	-0.053263	0.0867066	-0.0023077	-0.0009931
+        k:covert&death&making	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:covert&death&person	0.0431158	-0.053263	0.0867066	-0.0023077	-0.0009931
+        k:covert&death&request	0.1088168	-0.0606838	0.1686885	-0.0029177	-0.0024911
+        k:covert&death&self	0.0431158	-0.053263	0.0867066	-0.0023077	-0.0009931
+        k:covert&death&selfharm	0.0001321	-0.0304038	0.0003468	-0.0016672	-0.0005843
+        k:covert&death&toxin	-0.1252213	-0.0287536	-0.0782235	-0.0139736	-0.0249467
+        k:covert&death&violence	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:covert&drug	0.1173909	0.2931465	-0.1147279	-0.0402781	-0.0442277
+        k:covert&drug&efficacy	0.00719	0.0059034	-0.0059466	-0.0015057	-0.0006705
+        k:covert&drug&elimination	0.0367373	0.0726924	-0.0114009	-0.0004236	-0.0004439
+        k:covert&drug&homonym	-0.0226389	-0.0147476	-0.0009692	-4.74e-05	-1.78e-05
+        k:covert&drug&ingest	0.0592904	0.0853218	-0.0018867	-0.0003573	-0.0003312
+        k:covert&drug&intent	0.0895344	0.1615331	-0.0256142	-0.0059577	-0.0004812
+        k:covert&drug&making	4.91e-05	0.0026809	-0.0200341	-2.18e-05	-9.31e-05
+        k:covert&drug&minor	0.0502159	0.0827553	-0.0006354	-0.0055205	-3.68e-05
+        k:covert&drug&modal	8.58e-05	0.0021181	-0.008545	-1.9e-05	-9.49e-05
+        k:covert&drug&person	0.060073	0.0968623	-0.0287049	-0.0070587	-0.0008027
+        k:covert&drug&request	0.2254199	0.2560569	-0.0226349	-0.0079554	-0.0009867
+        k:covert&drug&self	0.002667	0.0082036	-0.0221229	-3.25e-05	-9.54e-05
+        k:covert&drug&toxin	0.0671749	0.2103912	-0.1140924	-0.0347576	-0.044191
+        k:covert&drug&violence	0.2847961	0.3434968	-0.0330666	-0.0083316	-0.0014127
+        k:covert&efficacy	0.0628221	0.0043435	0.0698586	-0.0067276	-0.0103406
+        k:covert&efficacy&elimination	0.040837	-0.0090112	0.0667684	-0.0009433	-0.0018952
+        k:covert&efficacy&making	0.0209075	0.0169113	-0.0023468	-0.0017064	-0.006635
+        k:covert&efficacy&minor	0.0204777	0.0138132	-3.37e-05	-0.0001373	-2.95e-05
+        k:covert&efficacy&person	0.0424628	0.027168	0.0030566	-0.0059215	-0.0084749
+        k:covert&efficacy&request	0.0628221	0.0043435	0.0698586	-0.0067276	-0.0103406
+        k:covert&efficacy&self	0.007108	-0.0079573	0.0176218	-0.0023653	-0.0008549
+        k:covert&efficacy&selfharm	0.007108	-0.0079573	0.0176218	-0.0023653	-0.0008549
+        k:covert&efficacy&toxin	0.00719	0.0059034	-0.0059466	-0.0015057	-0.0006705
+        k:covert&efficacy&violence	-0.0099869	0.0197216	-0.0297451	-0.0037524	-0.0079877
+        k:covert&elimination	-0.1678002	-0.067762	-0.0714982	-0.0086849	-0.0097866
+        k:covert&elimination&homonym	-0.0226629	-0.0079861	-0.0014198	-0.0004087	-0.0016432
+        k:covert&elimination&ingest	0.0180742	0.0458987	-0.0173454	-0.0017622	-0.0008534
+        k:covert&elimination&intent	-0.1214559	-0.050582	-0.0639731	-0.0066144	-0.0040024
+        k:covert&elimination&making	-0.1678373	-0.1513139	-0.0224992	-0.0008192	-0.0023093
+        k:covert&elimination&minor	0.0204777	0.0138132	-3.37e-05	-0.0001373	-2.95e-05
+        k:covert&elimination&modal	0.0011796	0.0159087	-0.0117844	-0.0028359	-0.0016309
+        k:covert&elimination&person	0.1611422	0.1083386	0.0750801	-0.0052092	-0.00347
+        k:covert&elimination&request	-0.2271765	-0.1552019	-0.0610665	-0.0083087	-0.0093606
+        k:covert&elimination&self	-0.267891	-0.1412267	-0.1315267	-0.0039785	-0.0060086
+        k:covert&elimination&selfharm	-0.0782083	-0.0342435	-0.0369098	-0.0017176	-0.0030845
+        k:covert&elimination&sexual	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:covert&elimination&toxin	0.0367373	0.0726924	-0.0114009	-0.0004236	-0.0004439
+        k:covert&elimination&violence	-0.0708029	0.1785889	-0.2847637	-0.0061733	-0.0072053
+        k:covert&elimination&weapon	-0.2142346	-0.1884414	-0.0036413	-0.0003148	-0.0008537
+        k:covert&homonym	-0.1355378	-0.0697866	-0.0172458	-0.0279037	-0.016185
+        k:covert&homonym&ingest	-0.0157104	-0.005767	-0.003266	-0.0036647	-0.0083716
+        k:covert&homonym&intent	-0.0362494	-0.0120603	-0.0018659	-0.0147859	-0.0013641
+        k:covert&homonym&making	-0.0826876	-0.0432135	-0.0119493	-0.0090972	-0.0068274
+        k:covert&homonym&minor	-0.0108208	-0.0005131	-0.0002138	-0.0138333	-0.0001426
+        k:covert&homonym&modal	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
+        k:covert&homonym&person	-0.0817028	-0.0318507	-0.008721	-0.0158602	-0.0029057
+        k:covert&homonym&request	-0.1355378	-0.0697866	-0.0172458	-0.0279037	-0.016185
+        k:covert&homonym&self	-0.0817028	-0.0318507	-0.008721	-0.0158602	-0.0029057
+        k:covert&homonym&toxin	-0.0226389	-0.0147476	-0.0009692	-4.74e-05	-1.78e-05
+        k:covert&homonym&violence	-0.0258857	-0.0125394	-0.0019597	-0.0013112	-0.0018451
+        k:covert&ingest	0.0023637	0.0401317	-0.0206114	-0.0054269	-0.009225
+        k:covert&ingest&intent	0.0180742	0.0458987	-0.0173454	-0.0017622	-0.0008534
+        k:covert&ingest&person	0.008979	-0.0269626	0.0368871	-0.0010841	-0.0003469
+        k:covert&ingest&request	-0.0569267	-0.0451901	-0.0187248	-0.0050696	-0.0088939
+        k:covert&ingest&self	-0.0412162	-0.0394231	-0.0154588	-0.001405	-0.0005222
+        k:covert&ingest&selfharm	0.008979	-0.0269626	0.0368871	-0.0010841	-0.0003469
+        k:covert&ingest&toxin	0.0592904	0.0853218	-0.0018867	-0.0003573	-0.0003312
+        k:covert&ingest&violence	0.0090952	0.0728613	-0.0542325	-0.0006781	-0.0005065
+        k:covert&intent	-0.0015283	-0.0392	0.013791	0.0019769	-0.0146287
+        k:covert&intent&making	-0.0976128	-0.0578841	-0.0399099	-0.0046269	-0.0050316
+        k:covert&intent&minor	0.0428792	0.1018834	-0.0227352	0.0261085	-0.0009471
+        k:covert&intent&modal	0.0011796	0.0159087	-0.0117844	-0.0028359	-0.0016309
+        k:covert&intent&person	0.3236368	0.0849642	0.2904549	0.017528	-0.0048375
+        k:covert&intent&place	0.0192427	0.0445485	-0.0003259	-0.0041328	-0.0001265
+        k:covert&intent&request	-0.0609045	-0.1266399	0.0242227	0.0023531	-0.0142027
+        k:covert&intent&self	-0.0295993	-0.121698	0.0522483	-0.0236899	-0.0069268
+        k:covert&intent&selfharm	0.0305918	-0.1465324	0.1460026	-0.0185317	-0.0022163
+        k:covert&intent&sexual	0.0212457	-0.0172035	-0.0048537	0.059645	-0.0009786
+        k:covert&intent&toxin	0.0393185	0.0787778	-0.0249788	-0.0004372	-0.0004444
+        k:covert&intent&violence	0.078898	0.1675705	-0.0625258	-0.0157585	-0.0036149
+        k:covert&intent&weapon	-0.1460498	-0.1271213	-0.0046535	-0.0014349	-0.0007974
+        k:covert&making	-0.1046631	-0.0157906	-0.0795394	-0.0265913	-0.0268566
+        k:covert&making&minor	0.0204777	0.0138132	-3.37e-05	-0.0001373	-2.95e-05
+        k:covert&making&modal	0.000519	0.0098718	-0.008688	-2.17e-05	-0.0010967
+        k:covert&making&person	-0.0199485	0.004933	-0.0311113	-0.0040002	-0.0102993
+        k:covert&making&request	-0.1047489	-0.0179087	-0.0709944	-0.0265723	-0.0267617
+        k:covert&making&self	-0.1796891	-0.0708688	-0.062537	-0.0070967	-0.0084861
+        k:covert&making&toxin	4.91e-05	0.0026809	-0.0200341	-2.18e-05	-9.31e-05
+        k:covert&making&violence	0.0472534	0.0408925	-0.032849	-0.0022113	-0.0085872
+        k:covert&making&weapon	-0.0300033	0.0412126	-0.0251685	-0.0075511	-0.0056814
+        k:covert&minor	0.0881289	0.1066017	-0.03969	0.1177686	-0.0016881
+        k:covert&minor&person	0.0881289	0.1066017	-0.03969	0.1177686	-0.0016881
+        k:covert&minor&place	0.0192427	0.0445485	-0.0003259	-0.0041328	-0.0001265
+        k:covert&minor&request	0.0881289	0.1066017	-0.03969	0.1177686	-0.0016881
+        k:covert&minor&self	0.0139512	-0.009608	-0.017135	0.077964	-0.0008541
+        k:covert&minor&selfharm	-0.0363438	-0.0016669	-0.0198028	-0.0128641	-0.0001967
+        k:covert&minor&sexual	0.0453571	-0.0323353	-0.0186785	0.1542566	-0.0011559
+        k:covert&minor&violence	0.0899364	0.141117	-0.000995	-0.0097906	-0.0001928
+        k:covert&modal	0.0011796	0.0159087	-0.0117844	-0.0028359	-0.0016309
+        k:covert&modal&person	0.0011796	0.0159087	-0.0117844	-0.0028359	-0.0016309
+        k:covert&modal&request	0.0010937	0.0137905	-0.0032394	-0.0028169	-0.001536
+        k:covert&modal&self	0.000519	0.0098718	-0.008688	-2.17e-05	-0.0010967
+        k:covert&modal&sexual	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:covert&modal&toxin	8.58e-05	0.0021181	-0.008545	-1.9e-05	-9.49e-05
+        k:covert&modal&violence	0.0011796	0.0159087	-0.0117844	-0.0028359	-0.0016309
+        k:covert&person	0.4191717	0.1587984	0.2669727	0.100653	-0.016648
+        k:covert&person&place	0.0192427	0.0445485	-0.0003259	-0.0041328	-0.0001265
+        k:covert&person&request	0.4190859	0.1566803	0.2755177	0.100672	-0.0165531
+        k:covert&person&self	0.2007902	-0.0960824	0.3082545	0.0677834	-0.0070742
+        k:covert&person&selfharm	0.1177182	-0.1540126	0.2861714	-0.0199437	-0.0023759
+        k:covert&person&sexual	0.0460177	-0.0262984	-0.0217749	0.1514424	-0.0016901
+        k:covert&person&toxin	0.0098571	0.014107	-0.0280695	-0.0015382	-0.0007659
+        k:covert&person&violence	0.3072762	0.3235661	0.0583397	-0.0173458	-0.0108511
+        k:covert&person&weapon	0.0004631	0.0001043	-0.000189	-0.0001351	-0.0005279
+        k:covert&place	-0.0251185	-6.66e-05	-0.0036201	-0.0081399	-0.009703
+        k:covert&place&request	-0.0152447	0.0094283	-0.0012011	-0.0048256	-0.0020129
+        k:covert&place&violence	0.0093689	0.0350536	-0.0027449	-0.0074471	-0.0078166
+        k:covert&place&weapon	-0.0344874	-0.0351202	-0.0008752	-0.0006928	-0.0018864
+        k:covert&request	0.3308841	0.0051304	0.283722	0.0496933	-0.0664459
+        k:covert&request&self	-0.0911875	-0.1697134	0.0075499	0.0587283	-0.0168331
+        k:covert&request&selfharm	0.2369857	-0.1869688	0.4262074	-0.0281164	-0.0117149
+        k:covert&request&sexual	0.0460177	-0.0262984	-0.0217749	0.1514424	-0.0016901
+        k:covert&request&toxin	0.175204	0.1733016	-0.0219995	-0.0024349	-0.0009499
+        k:covert&request&violence	0.1628907	0.2701257	-0.1271014	-0.0275896	-0.0225904
+        k:covert&request&weapon	-0.1077164	-0.0589149	-0.0263644	-0.0085391	-0.0078485
+        k:covert&self	-0.0911017	-0.1675953	-0.0009951	0.0587093	-0.016928
+        k:covert&self&selfharm	0.0438721	-0.1673592	0.1529512	-0.0104581	-0.0066609
+        k:covert&self&sexual	0.024772	-0.0090949	-0.0169212	0.0917974	-0.0007115
+        k:covert&self&toxin	0.002667	0.0082036	-0.0221229	-3.25e-05	-9.54e-05
+        k:covert&self&violence	-0.0335315	0.0119269	-0.0849365	-0.0040633	-0.0060241
+        k:covert&self&weapon	-0.0947199	-0.0373315	-0.0194366	-0.0037233	-0.0034037
+        k:covert&selfharm	0.2369857	-0.1869688	0.4262074	-0.0281164	-0.0117149
+        k:covert&selfharm&violence	-0.0181071	-0.0991429	0.1176548	-0.0026062	-0.0038359
+        k:covert&sexual	0.0460177	-0.0262984	-0.0217749	0.1514424	-0.0016901
+        k:covert&sexual&violence	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:covert&toxin	0.0671749	0.2103912	-0.1140924	-0.0347576	-0.044191
+        k:covert&toxin&violence	0.2345802	0.2607415	-0.0324312	-0.0028111	-0.0013759
+        k:covert&violence	0.2058041	0.3406942	-0.143091	-0.0349886	-0.0368633
+        k:covert&violence&weapon	-0.0427626	-0.064903	-0.0005097	-0.0004304	-0.0008086
+        k:covert&weapon	-0.1077164	-0.0589149	-0.0263644	-0.0085391	-0.0078485
+        k:death	0.3533597	-0.1228159	0.5411973	-0.1583755	-0.0296402
+        k:death&drug	0.33204	-0.1525789	0.5449359	-0.0291299	-0.0482368
+        k:death&drug&efficacy	0.048567	-0.0068536	0.0537632	-0.0001941	-0.0005084
+        k:death&drug&elimination	0.2236899	-0.0352749	0.2481301	-0.0028389	-0.0059303
+        k:death&drug&ingest	-0.0060438	-0.0245294	0.0059268	-0.0012401	-0.0016842
+        k:death&drug&intent	0.0791	-0.0606288	0.1379301	-0.0036997	-0.0088491
+        k:death&drug&making	0.0025991	-0.0176785	0.0018491	-0.0002196	-0.0005517
+        k:death&drug&modal	0.0765009	-0.0429503	0.1360811	-0.0034801	-0.0082974
+        k:death&drug&person	0.148095	-0.0029038	0.1808702	-0.0008375	-0.0013406
+        k:death&drug&request	0.2464986	-0.0975332	0.315784	-0.011528	-0.0192847
+        k:death&drug&self	0.2386094	-0.0439381	0.3215211	-0.0038481	-0.0054988
+        k:death&drug&selfharm	0.1481318	-0.0034665	0.1923593	-0.0008347	-0.0013424
+        k:death&drug&toxin	-0.0258218	-0.0604132	0.0698987	-0.0170026	-0.0281528
+        k:death&drug&violence	0.0993627	-0.0310968	0.1366332	-0.0030318	-0.0032043
+        k:death&efficacy	0.4258562	0.0033654	0.4789492	-0.0137071	-0.0378832
+        k:death&efficacy&elimination	0.1432027	-0.0346439	0.2053855	-0.0026097	-0.0138066
+        k:death&efficacy&homonym	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:death&efficacy&intent	0.1731423	-0.0440249	0.2881456	-0.0052924	-0.0120133
+        k:death&efficacy&modal	0.0210917	-0.0053146	0.0449118	-0.0005233	-0.0056481
+        k:death&efficacy&person	0.040752	0.1038757	-0.0262005	-0.0001545	-0.000457
+        k:death&efficacy&place	0.0908509	-0.0356209	0.2103608	-0.0033774	-0.0086017
+        k:death&efficacy&request	0.4047644	0.00868	0.4340374	-0.0131837	-0.0322351
+        k:death&efficacy&self	0.2127992	-0.0319733	0.1484415	-0.008508	-0.0240421
+        k:death&efficacy&selfharm	0.056363	-0.0093219	0.0586398	-0.0021327	-0.0134453
+        k:death&efficacy&toxin	0.048567	-0.0068536	0.0537632	-0.0001941	-0.0005084
+        k:death&efficacy&violence	0.0654706	0.088053	0.0181849	-0.0008506	-0.0012562
+        k:death&efficacy&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:death&elimination	0.1365869	-0.102777	0.267556	-0.0332382	-0.0546078
+        k:death&elimination&group	-0.0824124	-0.0451852	-0.0315808	-0.0149625	-0.0062875
+        k:death&elimination&homonym	-0.0452205	-0.0178093	-0.026666	-0.0013278	-0.0043063
+        k:death&elimination&ingest	0.0026358	-0.0182412	0.0133382	-0.0002169	-0.0005535
+        k:death&elimination&intent	0.0080656	-0.006746	0.0724481	-0.0082646	-0.0250043
+        k:death&elimination&making	0.0172362	0.0134965	0.0099327	-0.0050385	-0.0007807
+        k:death&elimination&minor	-0.0144531	-0.008099	-0.0012845	-0.0011008	-0.0002547
+        k:death&elimination&modal	-0.0442266	-0.0547141	-0.0313899	-0.0155505	0.0256163
+        k:death&elimination&person	-0.1494178	-0.0485917	-0.0127947	-0.0108976	-0.0352115
+        k:death&elimination&place	0.0105825	-0.0054567	0.00092	-0.0019556	0.0016413
+        k:death&elimination&request	0.1467252	-0.0456127	0.2768433	-0.0167137	-0.100707
+        k:death&elimination&self	-0.0042913	-0.0732765	0.1224323	-0.0031223	-0.0265105
+        k:death&elimination&selfharm	0.0416611	-0.0140749	0.0742871	-0.0014682	-0.0125354
+        k:death&elimination&sexual	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
+        k:death&elimination&toxin	0.0997955	-0.0095081	0.10747	-0.00046	-0.00092
+        k:death&elimination&violence	0.0155893	-0.0196084	0.0481437	-0.008154	-0.0197114
+        k:death&elimination&weapon	-0.0323083	-0.0144165	-0.0258328	-0.0024278	0.0028945
+        k:death&group	0.0657153	-0.0564578	-0.0709426	-0.0255146	0.2173467
+        k:death&group&modal	0.191325	-0.0328754	-0.0695079	-0.0242994	0.2728625
+        k:death&group&person	-0.0323989	-0.0449592	-0.0188736	-0.0088604	0.0882306
+        k:death&group&place	0.0088252	-0.0021313	-0.0026821	-0.0013911	0.0058898
+        k:death&group&request	-0.0643814	-0.0216817	-0.0032224	-0.0008281	0.0324138
+        k:death&group&self	0.0435723	-0.0005693	-0.0112361	-0.0010795	0.0625544
+        k:death&group&violence	-0.0464784	-0.0374799	-0.0224556	-0.0071643	0.0482032
+        k:death&group&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
+        k:death&homonym	-0.0582572	-0.0193072	-0.0510147	-0.002311	-0.0045658
+        k:death&homonym&intent	-0.028869	-0.0098267	-0.0369976	-0.001487	-0.0003265
+        k:death&homonym&minor	-0.0106864	-0.0070254	-4.6e-05	-0.0003249	-1.42e-05
+        k:death&homonym&person	-0.0106864	-0.0070254	-4.6e-05	-0.0003249	-1.42e-05
+        k:death&homonym&request	-0.0527174	-0.0187958	-0.0463754	-0.001989	-0.0006173
+        k:death&homonym&self	-0.0185765	-0.0020092	-0.028988	-0.0013052	-0.004208
+        k:death&homonym&violence	-0.0452205	-0.0178093	-0.026666	-0.0013278	-0.0043063
+        k:death&homonym&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:death&ingest	-0.0282565	-0.0423202	0.0029735	-0.0016048	-0.0020368
+        k:death&ingest&intent	0.0057179	-0.0219862	0.0150948	-0.0012014	-0.0016477
+        k:death&ingest&making	0.0026358	-0.0182412	0.0133382	-0.0002169	-0.0005535
+        k:death&ingest&modal	0.0030821	-0.003745	0.0017566	-0.0009846	-0.0010942
+        k:death&ingest&request	-0.0282565	-0.0423202	0.0029735	-0.0016048	-0.0020368
+        k:death&ingest&self	0.0057179	-0.0219862	0.0150948	-0.0012014	-0.0016477
+        k:death&ingest&toxin	-0.0339744	-0.020334	-0.0121213	-0.0004034	-0.0003892
+        k:death&ingest&violence	-0.0339744	-0.020334	-0.0121213	-0.0004034	-0.0003892
+        k:death&intent	0.2076457	0.1292972	0.2547129	-0.0532991	-0.0901381
+        k:death&intent&making	0.2290276	0.3991921	-0.0709967	-0.0096812	-0.0042923
+        k:death&intent&minor	-0.0350072	-0.0070969	-0.0507121	-0.0004591	-3.03e-05
+        k:death&intent&modal	-0.0113648	-0.0746556	0.1347896	-0.0050319	-0.0305015
+        k:death&intent&person	-0.1125731	0.0444961	-0.133897	-0.0043904	-0.0175879
+        k:death&intent&place	0.0890935	-0.0322954	0.2067587	-0.0028129	-0.0043533
+        k:death&intent&request	0.4604153	0.2076061	0.3941362	-0.0337197	-0.0396464
+        k:death&intent&self	-0.0010269	-0.0788596	0.0665101	-0.0145409	-0.0313067
+        k:death&intent&selfharm	0.0322123	0.0022991	-0.0338822	-0.0067085	-0.0123063
+        k:death&intent&sexual	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
+        k:death&intent&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:death&intent&violence	0.0351961	0.0368535	-0.0455787	-0.000788	-0.0001992
+        k:death&making	0.2290276	0.3991921	-0.0709967	-0.0096812	-0.0042923
+        k:death&making&person	0.0152949	0.0895978	-0.0709643	-0.0001528	-0.0014855
+        k:death&making&request	0.2290276	0.3991921	-0.0709967	-0.0096812	-0.0042923
+        k:death&making&self	0.0179308	0.0713566	-0.0576261	-0.0003697	-0.002039
+        k:death&making&selfharm	0.0153317	0.0890351	-0.0594752	-0.00015	-0.0014873
+        k:death&making&sexual	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
+        k:death&making&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:death&making&violence	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:death&minor	-0.0406741	-0.0096472	-0.0523544	-0.0022786	-0.0007727
+        k:death&minor&person	-0.0406741	-0.0096472	-0.0523544	-0.0022786	-0.0007727
+        k:death&minor&request	-0.0406741	-0.0096472	-0.0523544	-0.0022786	-0.0007727
+        k:death&minor&self	-0.0243209	-7.14e-05	-0.0506661	-0.0001342	-1.61e-05
+        k:death&minor&selfharm	-0.0243209	-7.14e-05	-0.0506661	-0.0001342	-1.61e-05
+        k:death&minor&violence	-0.0106864	-0.0070254	-4.6e-05	-0.0003249	-1.42e-05
+        k:death&modal	0.1799602	-0.107531	0.0652817	-0.0293312	0.2423609
+        k:death&modal&person	-0.0345587	-0.0423326	-0.0894154	-0.0082933	0.1298293
+        k:death&modal&place	0.0088252	-0.0021313	-0.0026821	-0.0013911	0.0058898
+        k:death&modal&request	0.1641947	-0.0526097	0.1589224	-0.0044914	0.0977894
+        k:death&modal&self	-0.0806733	-0.0266761	-0.0814082	-0.0029635	0.0461352
+        k:death&modal&selfharm	0.0399037	-0.0107495	0.070685	-0.0009037	-0.0082869
+        k:death&modal&violence	0.0791313	-0.0138975	-0.0210209	-0.0059492	0.103719
+        k:death&modal&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
+        k:death&person	0.0179126	0.0905512	0.0049942	-0.0192712	0.0595298
+        k:death&person&request	-0.0344322	0.138251	-0.0997374	-0.0097561	0.0189725
+        k:death&person&self	-0.00482	0.0034354	0.0799491	-0.0046188	-0.0187822
+        k:death&person&selfharm	0.1392747	0.0550933	0.0825647	-0.0027861	-0.00343
+        k:death&person&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
+        k:death&person&violence	-0.0224048	0.1078668	-0.0635812	-0.0038737	-0.0235064
+        k:death&place	0.0996761	-0.0377522	0.2076787	-0.0047685	-0.0027119
+        k:death&place&request	0.0908509	-0.0356209	0.2103608	-0.0033774	-0.0086017
+        k:death&place&self	0.0017574	-0.0033254	0.0036021	-0.0005645	-0.0042485
+        k:death&place&selfharm	0.0017574	-0.0033254	0.0036021	-0.0005645	-0.0042485
+        k:death&place&violence	0.0088252	-0.0021313	-0.0026821	-0.0013911	0.0058898
+        k:death&place&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
+        k:death&request	0.4329561	0.0547183	0.6087233	-0.0834017	-0.1106845
+        k:death&request&self	0.2345261	-0.1748567	0.4043664	-0.0297747	-0.05671
+        k:death&request&selfharm	0.0463919	0.0036064	-0.0650661	-0.0077945	-0.0144554
+        k:death&request&sexual	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
+        k:death&request&toxin	0.0145558	-0.0266249	0.0301528	-0.0006003	-0.0008958
+        k:death&request&violence	-0.1677869	0.0477555	-0.1086863	-0.00276	-0.079885
+        k:death&request&weapon	-0.0351865	-0.0124677	-0.0237041	-0.0015566	-0.0019172
+        k:death&self	0.3772757	-0.2180019	0.6343824	-0.0342167	-0.0144664
+        k:death&self&selfharm	0.1757117	0.0055747	0.10152	-0.0082488	-0.0131589
+        k:death&self&toxin	0.084318	-0.0170794	0.1140194	-0.0015606	-0.0011009
+        k:death&self&violence	0.0211346	-0.0575199	0.0292635	-0.0034828	0.0557765
+        k:death&selfharm	0.1904294	-0.0107095	0.1084825	-0.0126946	-0.0242794
+        k:death&selfharm&violence	-0.025186	-0.0055347	-0.0637226	-0.0035421	-0.0028335
+        k:death&sexual	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
+        k:death&toxin	-0.0480346	-0.078204	0.0669454	-0.0173674	-0.0285055
+        k:death&toxin&violence	0.0771499	-0.0488876	0.1336799	-0.0033966	-0.003557
+        k:death&violence	-0.0491339	-0.0005761	-0.0956861	-0.0163875	0.0351869
+        k:death&violence&weapon	-0.0209702	-0.0109179	-0.0115065	-0.0013732	0.004521
+        k:death&weapon	-0.0323083	-0.0144165	-0.0258328	-0.0024278	0.0028945
+        k:drug	0.0401735	-0.142767	0.2468976	-0.204629	-0.298839
+        k:drug&efficacy	0.055228	-0.0081207	0.0013883	-0.0094074	-0.0088176
+        k:drug&efficacy&elimination	0.048567	-0.0068536	0.0537632	-0.0001941	-0.0005084
+        k:drug&efficacy&ingest	0.0020131	0.0061797	-0.0078763	-5.64e-05	-7.29e-05
+        k:drug&efficacy&person	0.0025006	0.0180686	-0.0374661	-0.0031448	-0.001878
+        k:drug&efficacy&request	0.0720206	-0.0012177	0.0275842	-0.0052164	-0.0054099
+        k:drug&efficacy&self	0.0419236	0.0114941	0.0068244	-0.0016339	-0.0029275
+        k:drug&efficacy&selfharm	0.0350388	-0.0059142	0.0298506	-0.0015481	-0.0028048
+        k:drug&efficacy&toxin	0.0626418	0.0164579	0.0247904	-0.0017856	-0.0013016
+        k:drug&efficacy&violence	0.0626418	0.0164579	0.0247904	-0.0017856	-0.0013016
+        k:drug&elimination	0.3624624	0.1412813	0.2511887	-0.0055789	-0.0123341
+        k:drug&elimination&homonym	-0.0426119	-0.025663	-0.0022087	-0.0005936	-0.0031997
+        k:drug&elimination&ingest	0.0843228	0.0254045	0.0443046	-0.00151	-0.0023029
+        k:drug&elimination&intent	0.0599839	-0.0134321	0.0461569	-0.001677	-0.0032123
+        k:drug&elimination&making	0.0116538	0.0258705	-0.0126423	-0.0007484	-0.0015092
+        k:drug&elimination&modal	0.0005552	-0.0329335	-0.0077649	-0.0003267	-0.0017278
+        k:drug&elimination&person	0.1085131	0.1876896	-0.0401407	-0.0009364	-0.0015811
+        k:drug&elimination&place	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
+        k:drug&elimination&request	0.203851	0.0138554	0.1809288	-0.0036925	-0.0100885
+        k:drug&elimination&self	0.0979492	-0.00358	0.0810625	-0.0018425	-0.0044622
+        k:drug&elimination&toxin	0.238568	0.1670482	0.1105286	-0.0032	-0.0073237
+        k:drug&elimination&violence	0.2318635	0.1498557	0.1166452	-0.0028381	-0.007074
+        k:drug&elimination&weapon	0.0067045	0.0171924	-0.0061166	-0.0003619	-0.0002497
+        k:drug&group	0.011814	0.0726158	-0.0098547	-0.000956	-0.0114459
+        k:drug&group&person	0.011814	0.0726158	-0.0098547	-0.000956	-0.0114459
+        k:drug&group&request	0.011814	0.0726158	-0.0098547	-0.000956	-0.0114459
+        k:drug&group&self	0.011814	0.0726158	-0.0098547	-0.000956	-0.0114459
+        k:drug&group&violence	0.011814	0.0726158	-0.0098547	-0.000956	-0.0114459
+        k:drug&homonym	-0.0557938	-0.0305187	-0.0072233	-0.0086807	-0.0329784
+        k:drug&homonym&ingest	-0.0046028	-0.0036044	-0.0003372	-0.0009286	-0.0011055
+        k:drug&homonym&intent	-0.0226389	-0.0147476	-0.0009692	-4.74e-05	-1.78e-05
+        k:drug&homonym&request	-0.0472147	-0.0292674	-0.0025459	-0.0015222	-0.0043052
+        k:drug&homonym&self	-0.0085791	-0.0012513	-0.0046774	-0.0071585	-0.0286733
+        k:drug&homonym&toxin	-0.0472147	-0.0292674	-0.0025459	-0.0015222	-0.0043052
+        k:drug&homonym&violence	-0.0472147	-0.0292674	-0.0025459	-0.0015222	-0.0043052
+        k:drug&ingest	0.0268373	0.0158554	-0.0381769	-0.0181628	-0.0310913
+        k:drug&ingest&intent	0.1180908	0.0485671	0.0246469	-0.0025363	-0.0028994
+        k:drug&ingest&making	-0.0542372	-0.0135414	-0.0315674	-0.0132833	-0.0269554
+        k:drug&ingest&modal	0.0031096	-0.0373906	0.002489	-0.0010409	-0.0013192
+        k:drug&ingest&person	0.0437424	0.0870045	-0.055051	-0.000332	-0.0003127
+        k:drug&ingest&place	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
+        k:drug&ingest&request	0.0132107	0.000659	-0.0522598	-0.0045229	-0.004637
+        k:drug&ingest&self	0.0563366	-0.0229662	0.0134551	-0.0020243	-0.0030025
+        k:drug&ingest&toxin	0.0211194	0.0378416	-0.0532716	-0.0169614	-0.0294437
+        k:drug&ingest&violence	0.08022	0.0579429	-0.019685	-0.0040457	-0.0036529
+        k:drug&ingest&weapon	0.0067045	0.0171924	-0.0061166	-0.0003619	-0.0002497
+        k:drug&intent	0.3132282	0.1358221	0.2891136	-0.0245429	-0.0279988
+        k:drug&intent&making	0.0335489	-0.0472968	0.0452797	-0.0037279	-0.0107774
+        k:drug&intent&minor	0.0389512	0.0795409	-0.0037777	-0.0116883	-0.0005768
+        k:drug&intent&modal	0.1296748	-0.099772	0.2402136	-0.0082797	-0.0242699
+        k:drug&intent&person	0.072443	0.1584465	-0.0762087	-0.00854	-0.0032038
+        k:drug&intent&place	0.1313868	0.1962622	-0.055488	-0.0023946	-0.0107997
+        k:drug&intent&request	0.2547467	0.093366	0.2622528	-0.0222863	-0.0241997
+        k:drug&intent&self	-0.0285598	-0.1459088	0.0705298	-0.0027548	-0.0038899
+        k:drug&intent&toxin	0.2060448	0.1275955	0.1466054	-0.0126141	-0.0162794
+        k:drug&intent&violence	0.1829023	0.2017527	0.0397458	-0.0083616	-0.0024429
+        k:drug&intent&weapon	0.0093935	0.0237696	-0.0088543	-0.0015923	-0.0005125
+        k:drug&making	-0.1005954	-0.1267959	-0.001661	-0.0185969	-0.038746
+        k:drug&making&modal	0.0007182	0.0274405	-0.0518827	-0.0012792	-0.0096718
+        k:drug&making&person	4.91e-05	0.0026809	-0.0200341	-2.18e-05	-9.31e-05
+        k:drug&making&place	0.00286	0.0501235	-0.0546566	-0.0014109	-0.010188
+        k:drug&making&request	-0.0415806	-0.1088127	0.0404707	-0.0056622	-0.0128603
+        k:drug&making&self	0.0257506	-0.0715876	0.0861527	-0.0010261	-0.0012991
+        k:drug&making&toxin	-0.1187087	-0.1249879	-0.0143941	-0.0179507	-0.0376929
+        k:drug&making&violence	-0.0629294	-0.1367861	0.0652678	-0.0025444	-0.0020624
+        k:drug&making&weapon	0.0248709	0.0402028	-0.0094593	-0.0020217	-0.0010121
+        k:drug&minor	-0.0010725	0.0420118	-0.0139356	-0.0203503	-0.0017365
+        k:drug&minor&person	0.0090591	0.0440413	-0.0109218	-0.0157422	-0.0012372
+        k:drug&minor&request	0.0042073	0.0425012	-0.0041901	-0.017486	-0.0008218
+        k:drug&minor&selfharm	-0.0052797	-0.0004894	-0.0097456	-0.0028643	-0.0009147
+        k:drug&minor&toxin	-0.0448755	-0.0390693	-0.0034262	-0.0104057	-0.0007444
+        k:drug&minor&violence	0.015472	0.0457155	-0.0010478	-0.0113181	-0.0002819
+        k:drug&modal	0.0673712	-0.1068927	0.1890557	-0.0145006	-0.0516784
+        k:drug&modal&person	-0.0209503	-0.0100341	-0.0146922	-0.0011706	-0.0028859
+        k:drug&modal&place	0.0006324	0.0253224	-0.0433377	-0.0012602	-0.0095769
+        k:drug&modal&request	0.0883215	-0.0968586	0.2037479	-0.01333	-0.0487924
+        k:drug&modal&self	0.0036373	-0.0366785	-0.0060083	-0.0013113	-0.002822
+        k:drug&modal&toxin	0.07421	-0.0446694	0.1102797	-0.003648	-0.0131814
+        k:drug&modal&violence	0.0001134	-0.0315275	-0.0078126	-7.53e-05	-0.0003199
+        k:drug&person	0.1458088	0.1606244	0.0397	-0.0248175	-0.023016
+        k:drug&person&request	0.0168606	0.0996435	-0.0876648	-0.0163689	-0.0142367
+        k:drug&person&self	0.2390921	0.2510579	0.0737258	-0.0027	-0.0140722
+        k:drug&person&selfharm	0.1428521	-0.0039559	0.1826137	-0.0036991	-0.0022571
+        k:drug&person&toxin	-0.0253296	0.0277894	-0.1176545	-0.0103772	-0.0053598
+        k:drug&person&violence	0.0367003	0.1831605	-0.1281447	-0.0168537	-0.0168425
+        k:drug&place	0.0965953	0.1939776	-0.0788607	-0.0073854	-0.0144576
+        k:drug&place&request	0.1336144	0.2210633	-0.0668069	-0.0025453	-0.0114107
+        k:drug&place&self	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
+        k:drug&place&toxin	0.0965953	0.1939776	-0.0788607	-0.0073854	-0.0144576
+        k:drug&place&violence	0.0959629	0.1686552	-0.035523	-0.0061252	-0.0048807
+        k:drug&request	0.2076379	-0.0073909	0.2020004	-0.0806323	-0.1111949
+        k:drug&request&self	0.0138827	0.010908	0.0151694	-0.0051095	-0.0184472
+        k:drug&request&selfharm	-0.0059594	-0.0156428	-0.0132771	-0.0027865	-0.0049001
+        k:drug&request&sexual	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
+        k:drug&request&toxin	-0.0172952	-0.0563675	-0.0119497	-0.0484701	-0.0468712
+        k:drug&request&violence	0.0478542	0.1485373	-0.0822544	-0.0314017	-0.0304786
+        k:drug&request&weapon	0.0181664	0.0230103	-0.0033426	-0.0016598	-0.0007624
+        k:drug&self	0.2791781	0.0161142	0.3529161	-0.0155618	-0.0508187
+        k:drug&self&selfharm	0.1831706	-0.0093807	0.2222098	-0.0023828	-0.0041472
+        k:drug&self&toxin	0.0866129	-0.0224774	0.1300959	-0.0036117	-0.0034968
+        k:drug&self&violence	0.0984269	0.0501384	0.1202412	-0.0045677	-0.0149427
+        k:drug&selfharm	0.1368926	-0.0195987	0.1693366	-0.0064855	-0.0071571
+        k:drug&selfharm&toxin	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
+        k:drug&selfharm&violence	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
+        k:drug&sexual	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
+        k:drug&sexual&toxin	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
+        k:drug&sexual&violence	-0.0297807	-0.0175273	-0.0039941	-0.0044876	-0.0010154
+        k:drug&toxin	-0.2338597	-0.1469101	-0.0631234	-0.1342277	-0.1848854
+        k:drug&toxin&violence	0.0851171	0.0260638	0.0365389	-0.0402756	-0.0437662
+        k:drug&toxin&weapon	-0.0081255	0.0042357	-0.0182121	-0.0079097	-0.006557
+        k:drug&violence	0.1471471	0.1814348	0.0260488	-0.0467521	-0.0552489
+        k:drug&weapon	0.007352	0.0206689	-0.0188171	-0.0083391	-0.0070567
+        k:efficacy	0.366338	-0.0289213	0.5994732	-0.1398772	-0.2047539
+        k:efficacy&elimination	0.2041685	0.0700705	0.2288697	-0.0072892	-0.0289549
+        k:efficacy&elimination&homonym	-0.0929448	-0.0191716	-0.0692892	-0.0007536	-0.0008716
+        k:efficacy&elimination&intent	0.1279803	-0.0060252	0.180895	-0.0009974	-0.0071698
+        k:efficacy&elimination&making	0.120711	0.1635508	-0.0232833	-0.0005679	-0.0009938
+        k:efficacy&elimination&minor	0.0204777	0.0138132	-3.37e-05	-0.0001373	-2.95e-05
+        k:efficacy&elimination&modal	-0.0489459	-0.0297027	0.0187885	-0.0006327	-0.0072872
+        k:efficacy&elimination&person	0.0839763	0.1078233	-0.0911535	-0.0021348	-0.0036033
+        k:efficacy&elimination&place	-0.0676911	-0.0268499	-0.0271851	-0.0009767	-0.0068677
+        k:efficacy&elimination&request	0.1830768	0.0753851	0.1839579	-0.0067659	-0.0233068
+        k:efficacy&elimination&self	0.2059386	-0.0339875	0.2489059	-0.0016433	-0.0079437
+        k:efficacy&elimination&selfharm	0.0361697	0.0274001	-0.0325223	-0.0021929	-0.0122211
+        k:efficacy&elimination&toxin	0.0354072	-0.0169177	0.0471665	-0.0002641	-0.0006873
+        k:efficacy&elimination&violence	0.0425957	-0.0014679	0.0844398	-0.0043301	-0.0137769
+        k:efficacy&elimination&weapon	0.0125245	0.084878	-0.0430086	-0.0015983	-0.0019801
+        k:efficacy&group	-0.0657612	-0.008514	-0.0453533	-0.0027046	-0.0167865
+        k:efficacy&group&person	-0.0657612	-0.008514	-0.0453533	-0.0027046	-0.0167865
+        k:efficacy&group&request	-0.0657612	-0.008514	-0.0453533	-0.0027046	-0.0167865
+        k:efficacy&group&selfharm	-0.0657612	-0.008514	-0.0453533	-0.0027046	-0.0167865
+        k:efficacy&homonym	-0.1735253	-0.058191	-0.1433434	-0.011931	-0.0116757
+        k:efficacy&homonym&making	-0.0266637	-0.0289229	-0.0041253	-0.0006572	-0.0009938
+        k:efficacy&homonym&request	-0.1735253	-0.058191	-0.1433434	-0.011931	-0.0116757
+        k:efficacy&homonym&self	-0.040072	-0.0069227	-0.0335221	-3.57e-05	-9.45e-05
+        k:efficacy&homonym&selfharm	-0.0262637	-0.0020816	-0.025663	-0.0001581	-0.0002688
+        k:efficacy&homonym&violence	-0.0666811	-0.01709	-0.0436262	-0.0005955	-0.0006028
+        k:efficacy&homonym&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
+        k:efficacy&ingest	0.0020131	0.0061797	-0.0078763	-5.64e-05	-7.29e-05
+        k:efficacy&ingest&person	0.0020131	0.0061797	-0.0078763	-5.64e-05	-7.29e-05
+        k:efficacy&ingest&request	0.0020131	0.0061797	-0.0078763	-5.64e-05	-7.29e-05
+        k:efficacy&ingest&self	0.0020131	0.0061797	-0.0078763	-5.64e-05	-7.29e-05
+        k:efficacy&ingest&toxin	0.0020131	0.0061797	-0.0078763	-5.64e-05	-7.29e-05
+        k:efficacy&ingest&violence	0.0020131	0.0061797	-0.0078763	-5.64e-05	-7.29e-05
+        k:efficacy&intent	-0.0521589	-0.1066951	0.0462176	-0.0080932	-0.0152904
+        k:efficacy&intent&making	0.0004972	0.000348	-0.0131836	-7.65e-05	-0.0002183
+        k:efficacy&intent&modal	0.0389802	-0.0067091	0.0461719	-0.0008428	-0.0061848
+        k:efficacy&intent&person	0.0015308	0.0029457	-0.0269468	-0.0004229	-0.0012368
+        k:efficacy&intent&place	0.0900666	-0.0295571	0.1669125	-0.0032541	-0.0057528
+        k:efficacy&intent&request	-0.0732506	-0.1013805	0.0013058	-0.0075699	-0.0096423
+        k:efficacy&intent&self	-0.1199499	-0.0133146	-0.1818322	-0.0035368	-0.0034817
+        k:efficacy&intent&selfharm	-0.2680316	-0.0120966	-0.3050853	-0.0019182	-0.0065658
+        k:efficacy&intent&violence	0.1000792	-0.0038576	0.1093341	-0.0010473	-0.0021523
+        k:efficacy&intent&weapon	-0.0357598	-0.0516827	-0.0144486	-0.0004351	-0.0004254
+        k:efficacy&making	0.1051652	0.1672565	-0.0346562	-0.0037567	-0.010969
+        k:efficacy&making&minor	0.0204777	0.0138132	-3.37e-05	-0.0001373	-2.95e-05
+        k:efficacy&making&modal	-3.03e-05	7.03e-05	-0.0130414	-4.74e-05	-0.0001905
+        k:efficacy&making&person	0.0214349	0.017189	-0.0024889	-0.0017354	-0.0066628
+        k:efficacy&making&place	-3.03e-05	7.03e-05	-0.0130414	-4.74e-05	-0.0001905
+        k:efficacy&making&request	0.1051652	0.1672565	-0.0346562	-0.0037567	-0.010969
+        k:efficacy&making&violence	0.0214047	0.0172593	-0.0155303	-0.0017828	-0.0068533
+        k:efficacy&making&weapon	0.1216457	0.1882923	-0.0262126	-0.0008406	-0.0022586
+        k:efficacy&minor	-0.0278474	0.001711	-0.0039581	-0.035857	-0.0016033
+        k:efficacy&minor&person	-0.0278474	0.001711	-0.0039581	-0.035857	-0.0016033
+        k:efficacy&minor&request	-0.0278474	0.001711	-0.0039581	-0.035857	-0.0016033
+        k:efficacy&minor&violence	0.0204777	0.0138132	-3.37e-05	-0.0001373	-2.95e-05
+        k:efficacy&minor&weapon	-0.0079775	-0.0054059	-0.0002566	-0.0008262	-0.0001271
+        k:efficacy&modal	-0.0765184	-0.0387883	-0.0175347	-0.0068656	-0.032607
+        k:efficacy&modal&place	-0.0700376	-0.0243881	-0.0261234	-0.0001093	-0.0016391
+        k:efficacy&modal&request	-0.0976101	-0.0334737	-0.0624465	-0.0063422	-0.0269589
+        k:efficacy&modal&self	0.0179188	-0.0014648	0.0143015	-0.0002721	-0.0003462
+        k:efficacy&modal&selfharm	0.0390105	-0.0067794	0.0592134	-0.0007954	-0.0059943
+        k:efficacy&modal&violence	-0.0700376	-0.0243881	-0.0261234	-0.0001093	-0.0016391
+        k:efficacy&modal&weapon	-3.03e-05	7.03e-05	-0.0130414	-4.74e-05	-0.0001905
+        k:efficacy&person	0.1020501	0.3543454	-0.2698718	-0.0511711	-0.0359553
+        k:efficacy&person&place	0.0371305	0.0438397	-0.0288445	-0.0015079	-0.0036005
+        k:efficacy&person&request	0.1136243	0.3595884	-0.2613784	-0.0496177	-0.0348706
+        k:efficacy&person&self	0.052046	0.1063844	-0.0862276	-0.004662	-0.0027208
+        k:efficacy&person&selfharm	-0.0526137	0.0223458	-0.1045924	-0.0058583	-0.0190136
+        k:efficacy&person&toxin	0.0140748	0.0233116	-0.0289728	-0.0015915	-0.0007932
+        k:efficacy&person&violence	0.2206025	0.3881619	-0.2297225	-0.0088282	-0.0156554
+        k:efficacy&person&weapon	-0.0073819	-0.0047657	-0.0084509	-0.0011461	-0.0004076
+        k:efficacy&place	0.0579438	-0.0161693	0.155393	-0.0049947	-0.0138413
+        k:efficacy&place&request	0.0579438	-0.0161693	0.155393	-0.0049947	-0.0138413
+        k:efficacy&place&self	0.0021716	-0.0015211	-0.0185387	-0.0006554	-0.0044773
+        k:efficacy&place&selfharm	0.0017574	-0.0033254	0.0036021	-0.0005645	-0.0042485
+        k:efficacy&place&violence	-0.0329071	0.0194516	-0.0549678	-0.0016173	-0.0052396
+        k:efficacy&place&weapon	-3.03e-05	7.03e-05	-0.0130414	-4.74e-05	-0.0001905
+        k:efficacy&request	0.3620389	-0.0167037	0.5807572	-0.1351629	-0.1956981
+        k:efficacy&request&self	0.3492224	0.0055236	0.2277812	-0.0217348	-0.0414351
+        k:efficacy&request&selfharm	0.2446336	-0.0421963	0.2503954	-0.029277	-0.0649413
+        k:efficacy&request&toxin	0.0494819	0.0063939	0.0181938	-0.0018556	-0.0014805
+        k:efficacy&request&violence	0.3216389	0.2548715	0.1834013	-0.0119366	-0.0267567
+        k:efficacy&request&weapon	-0.1208874	0.000373	-0.1119334	-0.0106566	-0.0091664
+        k:efficacy&self	0.3492224	0.0055236	0.2277812	-0.0217348	-0.0414351
+        k:efficacy&self&selfharm	-0.1635184	-0.0342353	-0.2464856	-0.011695	-0.0216522
+        k:efficacy&self&toxin	0.0068848	0.0174082	-0.0230261	-8.58e-05	-0.0001227
+        k:efficacy&self&violence	0.3352129	0.0677249	0.3395533	-0.0031412	-0.0035379
+        k:efficacy&self&weapon	6.81e-05	0.0003625	-0.0080522	-0.0002909	-0.0002528
+        k:efficacy&selfharm	0.2657254	-0.047511	0.2953072	-0.0298004	-0.0705894
+        k:efficacy&selfharm&violence	0.0060394	0.0388171	-0.076861	-0.0007885	-0.0013722
+        k:efficacy&selfharm&weapon	-0.0275104	-0.0113542	-0.0308397	-0.0006477	-0.00029
+        k:efficacy&toxin	0.0494819	0.0063939	0.0181938	-0.0018556	-0.0014805
+        k:efficacy&toxin&violence	0.0494819	0.0063939	0.0181938	-0.0018556	-0.0014805
+        k:efficacy&violence	0.3216389	0.2548715	0.1834013	-0.0119366	-0.0267567
+        k:efficacy&violence&weapon	-0.0232832	-0.0082585	-0.0306136	-0.0008694	-0.0007618
+        k:efficacy&weapon	-0.1208874	0.000373	-0.1119334	-0.0106566	-0.0091664
+        k:elimination	0.049631	-0.3615966	-0.1608069	-0.4002452	0.1137795
+        k:elimination&group	0.5923928	-0.3045322	-0.1640991	-0.1051399	0.9294481
+        k:elimination&group&homonym	-0.0160844	-0.0002685	-0.0008047	-0.0003241	-0.0250943
+        k:elimination&group&intent	-0.0962218	-0.0365765	-0.0201405	-0.0028591	0.0236794
+        k:elimination&group&making	-0.0097432	-0.0324873	-0.0108953	-0.0109576	0.0566964
+        k:elimination&group&modal	0.4513484	-0.0877783	-0.1038557	-0.0673738	0.4097414
+        k:elimination&group&person	-0.007355	-0.2079764	-0.0255131	-0.0281327	0.1844024
+        k:elimination&group&place	0.1562545	-0.0547176	-0.0176278	-0.0235768	0.2305703
+        k:elimination&group&request	-0.0347708	-0.1483714	-0.0492755	-0.0066673	0.2164842
+        k:elimination&group&self	0.0861875	-0.0976718	-0.0366932	-0.0046887	0.2266753
+        k:elimination&group&violence	0.0946771	-0.2109386	-0.0311273	-0.0308472	0.3184608
+        k:elimination&group&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
+        k:elimination&homonym	-0.0791853	0.0091375	-0.1777971	-0.0494617	-0.1285042
+        k:elimination&homonym&ingest	-0.0289941	-0.0151853	-0.0026972	-0.0044142	-0.010747
+        k:elimination&homonym&intent	0.0437682	0.0633402	-0.0806094	-0.0101016	-0.0280179
+        k:elimination&homonym&making	-0.0079553	-0.0490581	-0.0017324	-0.0019491	-0.0091213
+        k:elimination&homonym&minor	-0.0138411	-0.0078576	-0.0001583	-0.0019911	-8.37e-05
+        k:elimination&homonym&modal	-0.0259012	0.0060596	-0.0029891	-0.0005753	-0.0299461
+        k:elimination&homonym&person	0.0880451	-0.0108973	-0.0028388	-0.0026633	-0.0025546
+        k:elimination&homonym&place	0.0017395	0.0486211	-0.0011115	-0.0064207	-0.0338257
+        k:elimination&homonym&request	-0.0118414	0.0297656	-0.1655578	-0.0321857	-0.0702858
+        k:elimination&homonym&self	0.0208601	0.0749875	-0.1026968	-0.002626	-0.0076333
+        k:elimination&homonym&selfharm	-0.0408983	-0.0030142	-0.0607045	-0.0018474	-0.0003731
+        k:elimination&homonym&sexual	-0.0108	-0.003081	-0.0012239	-0.0157845	-0.0017152
+        k:elimination&homonym&toxin	-0.0426119	-0.025663	-0.0022087	-0.0005936	-0.0031997
+        k:elimination&homonym&violence	-0.233093	-0.1968332	-0.1463851	-0.0396454	-0.105695
+        k:elimination&homonym&weapon	0.1340492	0.1239573	-0.0130518	-0.0063334	-0.0129187
+        k:elimination&ingest	0.0498248	0.0167883	0.0230657	-0.0073887	-0.0140085
+        k:elimination&ingest&intent	0.0765913	0.0071725	0.0370818	-0.0028238	-0.0026503
+        k:elimination&ingest&making	0.011568	0.0237523	-0.0040974	-0.0007295	-0.0014143
+        k:elimination&ingest&modal	2.76e-05	-0.0336456	0.0007324	-5.63e-05	-0.0002251
+        k:elimination&ingest&person	0.053507	0.0481457	0.0193626	-0.0012269	-0.0009096
+        k:elimination&ingest&place	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
+        k:elimination&ingest&request	-0.0296069	-0.0357019	-0.0184872	-0.0063026	-0.0130952
+        k:elimination&ingest&self	0.012824	-0.0705405	0.0337662	-0.0022554	-0.0026805
+        k:elimination&ingest&selfharm	0.008979	-0.0269626	0.0368871	-0.0010841	-0.0003469
+        k:elimination&ingest&toxin	0.081687	0.0436457	0.0309664	-0.0012932	-0.0017494
+        k:elimination&ingest&violence	0.0604996	0.0599851	-0.0183457	-0.0013116	-0.0021113
+        k:elimination&ingest&weapon	-0.0148862	0.0054203	-0.0064956	-0.001974	-0.0032865
+        k:elimination&intent	0.006112	-0.0746546	0.1795839	-0.0740515	-0.0747167
+        k:elimination&intent&making	-0.1537842	-0.114729	-0.0653023	-0.0095346	-0.0185761
+        k:elimination&intent&minor	-0.0930736	-0.0817403	-0.0032702	-0.0157507	-0.0010255
+        k:elimination&intent&modal	0.0856705	0.0816523	0.1165895	-0.00912	0.0044654
+        k:elimination&intent&person	-0.1252361	0.1911535	-0.1670387	-0.0262443	-0.0351211
+        k:elimination&intent&place	0.1103957	0.1959231	-0.086394	-0.0032778	-0.0135607
+        k:elimination&intent&request	0.0394116	-0.1298917	0.1910575	-0.0536321	-0.0300996
+        k:elimination&intent&self	0.0250758	-0.1266599	0.2193483	-0.0239	-0.0505157
+        k:elimination&intent&selfharm	0.192106	-0.0571168	0.1428225	-0.0082533	-0.0182509
+        k:elimination&intent&sexual	0.0104755	0.0368963	-0.006617	-0.0125434	-0.0008313
+        k:elimination&intent&toxin	0.0570825	0.0064058	0.0327287	-0.0012265	-0.00127
+        k:elimination&intent&violence	0.1636205	0.0893408	0.2087702	-0.0241187	-0.0647312
+        k:elimination&intent&weapon	-0.1345582	-0.0916989	-0.0252894	-0.0019128	-0.0054225
+        k:elimination&making	-0.0809269	0.0698857	0.0599419	-0.0922383	-0.0743196
+        k:elimination&making&minor	-0.0621811	-0.0251097	-0.0009575	-0.0196497	-0.007447
+        k:elimination&making&modal	0.0385532	0.0707125	-0.0234256	-0.0008066	-0.0049567
+        k:elimination&making&person	0.1286578	0.2037727	-0.0160083	-0.0281816	-0.0558522
+        k:elimination&making&place	0.188103	0.181949	-0.0355424	-0.0179827	0.0399387
+        k:elimination&making&request	-0.0496275	0.0668751	0.0822944	-0.060693	-0.1297561
+        k:elimination&making&self	-0.1188059	-0.0626484	0.1335385	-0.0201767	-0.0300578
+        k:elimination&making&selfharm	0.0568089	-0.0364763	0.2142981	-0.0010375	-0.0034427
+        k:elimination&making&sexual	0.0528749	0.1629355	-0.009705	-0.0230316	-0.0100816
+        k:elimination&making&toxin	0.0091943	0.0443023	-0.0260229	-0.0005493	-0.0009747
+        k:elimination&making&violence	-0.0453583	-0.1304693	-0.0622899	-0.0067256	-0.0143441
+        k:elimination&making&weapon	-0.1326528	-0.0047093	-0.0734837	-0.0478313	-0.0695729
+        k:elimination&minor	-0.1590214	-0.1079236	-0.0054662	-0.0361763	-0.0087131
+        k:elimination&minor&person	-0.1590214	-0.1079236	-0.0054662	-0.0361763	-0.0087131
+        k:elimination&minor&place	-0.0066172	-0.0199312	6.5e-06	-7.97e-05	-6.85e-05
+        k:elimination&minor&request	-0.0763626	-0.0690007	-0.0045423	-0.0166639	-0.0012956
+        k:elimination&minor&self	-0.0199049	-0.003964	-0.0030156	-0.0096639	-0.0002846
+        k:elimination&minor&selfharm	-0.0031547	-0.0008322	-0.0001123	-0.0016662	-6.95e-05
+        k:elimination&minor&violence	-0.0395338	-0.0416892	-0.000121	-0.0014408	-0.0001461
+        k:elimination&minor&weapon	-0.0892761	-0.0588541	-0.0009174	-0.0195922	-0.007486
+        k:elimination&modal	0.440502	-0.0303479	0.009166	-0.0755069	0.3583878
+        k:elimination&modal&person	0.0018805	0.0543855	-0.1689269	-0.0257271	0.0804802
+        k:elimination&modal&place	-0.0381998	-0.0260582	-0.031375	-0.0039361	0.0119604
+        k:elimination&modal&request	0.1212886	0.0216213	0.0998282	-0.0064645	0.0528036
+        k:elimination&modal&self	-0.0714279	-0.0090184	-0.0539124	-0.002321	-0.022663
+        k:elimination&modal&selfharm	0.1464413	-0.0209202	0.2455697	-0.0021839	-0.0137117
+        k:elimination&modal&sexual	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:elimination&modal&toxin	0.0001134	-0.0315275	-0.0078126	-7.53e-05	-0.0003199
+        k:elimination&modal&violence	0.1108841	-0.0121762	0.0646101	-0.0192704	0.0690149
+        k:elimination&modal&weapon	0.023831	0.0383001	-0.0169114	-0.0016625	0.0009079
+        k:elimination&person	0.2136243	0.4694565	-0.3123102	-0.099736	0.0006887
+        k:elimination&person&place	0.0952971	0.0720825	-0.0117007	-0.0024553	-0.0119816
+        k:elimination&person&request	0.2934318	0.5163668	-0.169172	-0.0381013	-0.0802381
+        k:elimination&person&self	0.0426228	0.276248	-0.1539641	-0.0165776	0.0323569
+        k:elimination&person&selfharm	0.0118637	0.0110223	-0.0400862	-0.0035388	-0.0017886
+        k:elimination&person&sexual	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
+        k:elimination&person&toxin	0.1086894	0.1878802	-0.0401831	-0.0009541	-0.0016001
+        k:elimination&person&violence	0.19733	0.3560691	-0.3353602	-0.0253978	0.1153838
+        k:elimination&person&weapon	0.0167243	-0.0108668	-0.0116085	-0.0221587	-0.0123474
+        k:elimination&place	0.2248676	0.2250593	-0.1362353	-0.049844	0.08858
+        k:elimination&place&request	0.1559201	0.3069808	-0.1153783	-0.0123853	-0.0564634
+        k:elimination&place&self	0.0757023	0.179416	-0.0750679	-0.0045694	-0.0211749
+        k:elimination&place&selfharm	0.0017574	-0.0033254	0.0036021	-0.0005645	-0.0042485
+        k:elimination&place&toxin	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
+        k:elimination&place&violence	0.1056432	0.0965372	-0.121478	-0.0224202	0.1084108
+        k:elimination&place&weapon	0.1156464	0.1472657	-0.0246129	-0.0170797	-0.0798761
+        k:elimination&request	-0.1756294	-0.1823932	-0.0050505	-0.1858934	-0.1387735
+        k:elimination&request&self	0.1984011	-0.0677552	0.2264838	-0.0524265	0.1421938
+        k:elimination&request&selfharm	0.0347019	-0.0717426	0.0661592	-0.0118813	-0.0273377
+        k:elimination&request&sexual	0.0259196	0.1497357	-0.0150984	-0.0412392	-0.0134878
+        k:elimination&request&toxin	0.0669731	0.0297488	0.0336297	-0.0014013	-0.005276
+        k:elimination&request&violence	-0.5069737	-0.2666487	-0.1675642	-0.0676918	-0.1886436
+        k:elimination&request&weapon	-0.1364011	-0.0777318	-0.1089473	-0.0414468	-0.0869743
+        k:elimination&self	0.187121	-0.06747	0.2656524	-0.0558511	0.1176325
+        k:elimination&self&selfharm	0.1272397	-0.0809659	0.1453498	-0.0070603	-0.0176428
+        k:elimination&self&sexual	-0.0768942	-0.0535731	-0.0038042	-0.0064199	-0.0025654
+        k:elimination&self&toxin	0.0948716	0.0160672	0.0676767	-0.0013742	-0.0025008
+        k:elimination&self&violence	0.2083361	0.2067563	0.0602934	-0.0145202	0.0083528
+        k:elimination&self&weapon	-0.13782	-0.0565746	-0.0417653	-0.0122069	-0.0125617
+        k:elimination&selfharm	0.0862872	-0.0795405	0.1492386	-0.0135072	-0.0373384
+        k:elimination&selfharm&violence	-0.0359023	0.0170869	-0.0767864	-0.0026606	-0.0058915
+        k:elimination&sexual	0.0239411	0.1482109	-0.0157862	-0.0457622	-0.0146925
+        k:elimination&sexual&violence	-0.0289338	-0.0147246	-0.0060812	-0.0227306	-0.0046109
+        k:elimination&sexual&weapon	0.030533	0.0673565	-0.0004179	-0.0042705	-0.0049787
+        k:elimination&toxin	0.2255844	0.1571747	0.1038896	-0.0032877	-0.0075216
+        k:elimination&toxin&violence	0.2188799	0.1399823	0.1100062	-0.0029258	-0.0072718
+        k:elimination&toxin&weapon	0.0068808	0.017383	-0.006159	-0.0003796	-0.0002688
+        k:elimination&violence	-0.2302421	-0.2905589	-0.1598262	-0.1412014	-0.0461071
+        k:elimination&violence&weapon	-0.0415198	-0.0781867	-0.0350319	-0.0036597	-0.0035056
+        k:elimination&weapon	-0.2460467	-0.0797711	-0.1281686	-0.0798847	-0.1701053
+        k:group	0.881057	-0.3710479	-0.3131476	-0.2131118	1.4805039
+        k:group&homonym	-0.0334986	-0.0046259	-0.0018685	-0.0030582	-0.0398276
+        k:group&homonym&intent	-0.0160844	-0.0002685	-0.0008047	-0.0003241	-0.0250943
+        k:group&homonym&modal	-0.0148447	-6.79e-05	-0.0005147	-3.81e-05	-0.0230461
+        k:group&homonym&request	-0.0334986	-0.0046259	-0.0018685	-0.0030582	-0.0398276
+        k:group&homonym&violence	-0.0160844	-0.0002685	-0.0008047	-0.0003241	-0.0250943
+        k:group&intent	-0.1542838	-0.0448111	-0.0241926	-0.0094836	-0.0460263
+        k:group&intent&making	-0.0218615	-0.0012502	-0.0067854	-0.0006127	-0.0099217
+        k:group&intent&modal	0.0061755	-0.0063814	-0.0130116	-0.0017589	0.0454795
+        k:group&intent&person	-0.078316	-0.0365625	-0.0019366	-0.0017812	-0.0077471
+        k:group&intent&request	-0.1601756	-0.0401292	-0.0226025	-0.0081219	-0.0514065
+        k:group&intent&self	-0.0218615	-0.0012502	-0.0067854	-0.0006127	-0.0099217
+        k:group&intent&violence	-0.0953805	-0.0290129	-0.000858	-0.0005256	-0.0349245
+        k:group&making	0.0332822	-0.079763	-0.0118914	-0.0151776	0.1968981
+        k:group&making&person	0.0430253	-0.0472757	-0.0009961	-0.00422	0.1402018
+        k:group&making&place	0.0121183	-0.0312372	-0.0041098	-0.0103449	0.0666181
+        k:group&making&request	0.0211638	-0.0485258	-0.0077815	-0.0048327	0.1302801
+        k:group&making&self	-0.0218615	-0.0012502	-0.0067854	-0.0006127	-0.0099217
+        k:group&modal	0.6807192	-0.1084396	-0.1597958	-0.0912251	0.7410189
+        k:group&modal&person	0.179354	-0.0652707	-0.0253298	-0.0224858	0.2098898
+        k:group&modal&place	0.0305773	-0.0042933	-0.0048682	-0.0037588	0.015124
+        k:group&modal&request	0.1617224	-0.008522	-0.0148802	-0.0019248	0.186725
+        k:group&modal&self	0.0435723	-0.0005693	-0.0112361	-0.0010795	0.0625544
+        k:group&modal&violence	0.1437574	-0.04519	-0.0303086	-0.0158898	0.1509969
+        k:group&modal&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
+        k:group&person	0.082717	-0.2222156	-0.0975929	-0.0678759	0.4567879
+        k:group&person&request	-0.3028473	-0.1379966	-0.0690359	-0.0213115	0.0404288
+        k:group&person&self	-0.1520835	-0.0170893	-0.0152486	-0.0085737	-0.0899974
+        k:group&person&selfharm	-0.0657612	-0.008514	-0.0453533	-0.0027046	-0.0167865
+        k:group&person&violence	-0.0669645	-0.1123145	-0.0184365	-0.0137308	0.1379945
+        k:group&place	0.1562545	-0.0547176	-0.0176278	-0.0235768	0.2305703
+        k:group&place&violence	0.1441362	-0.0234805	-0.0135179	-0.0132319	0.1639523
+        k:group&place&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
+        k:group&request	-0.2580708	-0.1652887	-0.1246183	-0.0407393	0.1459629
+        k:group&request&self	-0.0674618	-0.0294625	-0.0510572	-0.0127766	0.0674417
+        k:group&request&selfharm	-0.0657612	-0.008514	-0.0453533	-0.0027046	-0.0167865
+        k:group&request&violence	-0.2152639	-0.0591528	-0.0118879	-0.0021645	-0.0534462
+        k:group&self	-0.0238895	-0.0300318	-0.0622933	-0.0138561	0.1299961
+        k:group&self&violence	0.0569522	-0.0132521	-0.0219754	-0.0025213	0.1203446
+        k:group&selfharm	-0.0657612	-0.008514	-0.0453533	-0.0027046	-0.0167865
+        k:group&violence	0.0611624	-0.1428648	-0.0538863	-0.0364651	0.2472938
+        k:group&violence&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
+        k:group&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
+        k:homonym	-0.5615678	-0.4488164	-0.4831052	-0.0795721	-0.4536559
+        k:homonym&ingest	0.0238262	0.0618587	-0.0200424	-0.0274008	-0.037254
+        k:homonym&ingest&intent	-0.0172637	-0.0075339	-0.0077487	-0.0046182	-0.0083946
+        k:homonym&ingest&making	0.1129104	0.1114217	-0.0006669	-0.0016532	-0.0017325
+        k:homonym&ingest&request	0.0410899	0.0693926	-0.0122937	-0.0227826	-0.0288594
+        k:homonym&ingest&toxin	-0.0046028	-0.0036044	-0.0003372	-0.0009286	-0.0011055
+        k:homonym&ingest&violence	-0.0218665	-0.0111382	-0.0080859	-0.0055468	-0.0095001
+        k:homonym&ingest&weapon	0.0913196	0.0996496	-0.0010459	-0.0032653	-0.0047692
+        k:homonym&intent	-0.1124565	-0.1745603	-0.1532647	0.0079685	-0.0532836
+        k:homonym&intent&making	-0.1113938	-0.1928573	-0.0029579	0.0021638	-0.0037462
+        k:homonym&intent&minor	0.0664355	-0.014065	-0.0057405	0.0542492	-0.0015646
+        k:homonym&intent&modal	-0.0351734	0.0042986	-0.0105025	-0.0027243	-0.0306693
+        k:homonym&intent&person	0.149153	0.0937426	-0.0032753	-0.0093739	-0.0019642
+        k:homonym&intent&place	-0.004495	-0.0039267	-7.34e-05	-3.38e-05	-0.0001195
+        k:homonym&intent&request	-0.0937002	-0.1655409	-0.1435148	0.0141488	-0.0436337
+        k:homonym&intent&self	0.1160854	0.1369885	-0.1004764	-0.0106765	-0.0036889
+        k:homonym&intent&selfharm	-0.0146346	-0.0009326	-0.0350415	-0.0016893	-0.0001044
+        k:homonym&intent&sexual	0.0767083	-0.0096592	-0.0043608	0.0565775	-0.0009675
+        k:homonym&intent&toxin	-0.0226389	-0.0147476	-0.0009692	-4.74e-05	-1.78e-05
+        k:homonym&intent&violence	-0.0041474	0.025371	-0.1030417	-0.0263074	-0.037613
+        k:homonym&intent&weapon	-0.0980804	-0.1401288	-6.67e-05	-0.0007983	-0.0001791
+        k:homonym&making	-0.12747	-0.1807294	-0.0259233	-0.0274037	-0.0441777
+        k:homonym&making&minor	0.027253	-9.44e-05	-2.7e-06	0.0073776	-4.3e-06
+        k:homonym&making&modal	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
+        k:homonym&making&person	-0.0581907	-0.0709711	-0.0085079	0.0053146	-0.0027959
+        k:homonym&making&place	0.050699	0.0697208	-0.0015645	-0.0038872	-0.0087728
+        k:homonym&making&request	-0.0862122	-0.1651028	-0.0211822	-0.0132542	-0.0211573
+        k:homonym&making&self	-0.0321	-0.0222236	-0.0098886	0.0026104	-0.0048099
+        k:homonym&making&sexual	0.027253	-9.44e-05	-2.7e-06	0.0073776	-4.3e-06
+        k:homonym&making&violence	-0.0840297	-0.12091	-0.0049433	-0.0143144	-0.0241371
+        k:homonym&making&weapon	0.0368856	-0.0324843	-0.0023594	-0.0064647	-0.0107707
+        k:homonym&minor	0.1810386	-0.027074	-0.0296153	0.1701498	-0.0191495
+        k:homonym&minor&modal	-0.0854668	-0.0011991	-0.0032762	-0.1206735	-0.0025444
+        k:homonym&minor&person	-0.082167	-0.011342	-0.0037588	-0.1324597	-0.0057464
+        k:homonym&minor&request	0.0668473	-0.0132557	-0.0043859	0.0556263	-0.0009877
+        k:homonym&minor&self	-0.0690346	-0.0018066	-0.0034927	-0.1271292	-0.0026913
+        k:homonym&minor&selfharm	-0.0031547	-0.0008322	-0.0001123	-0.0016662	-6.95e-05
+        k:homonym&minor&sexual	0.2091484	-0.0168005	-0.0273228	0.1947766	-0.0164911
+        k:homonym&minor&violence	-0.0106864	-0.0070254	-4.6e-05	-0.0003249	-1.42e-05
+        k:homonym&modal	-0.1714922	-0.0076733	-0.0226219	-0.1393004	-0.094956
+        k:homonym&modal&person	-0.0846219	0.007364	-0.0020645	-0.119299	-0.0029693
+        k:homonym&modal&request	-0.0489137	0.002111	-0.0139464	-0.0040664	-0.0428784
+        k:homonym&modal&self	-0.0850337	0.0065546	-0.0034192	-0.1206762	-0.0035462
+        k:homonym&modal&sexual	-0.0850551	-0.0003897	-0.0019215	-0.1192963	-0.0019675
+        k:homonym&modal&violence	-0.0285636	0.0046888	-0.0054562	-0.0027601	-0.0368338
+        k:homonym&person	-0.0707512	-0.0769145	-0.0155513	-0.1371189	-0.0124425
+        k:homonym&person&request	0.0140069	-0.0740376	-0.0121673	-0.013106	-0.0069266
+        k:homonym&person&self	0.0216037	0.1082953	-0.0138107	-0.1298016	-0.0073884
+        k:homonym&person&selfharm	-0.0031547	-0.0008322	-0.0001123	-0.0016662	-6.95e-05
+        k:homonym&person&sexual	-0.0544689	-0.0018779	-0.0028209	-0.1092101	-0.003665
+        k:homonym&person&violence	0.0911998	-0.0100651	-0.0027265	-0.0009971	-0.0024852
+        k:homonym&place	0.0132685	0.0578295	-0.0024901	-0.0091612	-0.0358682
+        k:homonym&place&request	0.046204	0.0657941	-0.0016379	-0.0039209	-0.0088923
+        k:homonym&place&self	0.007034	0.0052817	-0.001452	-0.0027742	-0.002162
+        k:homonym&place&violence	-0.0374305	-0.0118912	-0.0009256	-0.005274	-0.0270954
+        k:homonym&place&weapon	0.050699	0.0697208	-0.0015645	-0.0038872	-0.0087728
+        k:homonym&request	-0.4051179	-0.3398664	-0.3803582	-0.1049153	-0.1926182
+        k:homonym&request&self	-0.1526903	-0.0681	-0.1760286	-0.042341	-0.0258395
+        k:homonym&request&selfharm	-0.0408983	-0.0030142	-0.0607045	-0.0018474	-0.0003731
+        k:homonym&request&sexual	0.0726721	-0.010337	-0.0047818	0.0502235	-0.0014082
+        k:homonym&request&toxin	-0.0472147	-0.0292674	-0.0025459	-0.0015222	-0.0043052
+        k:homonym&request&violence	-0.2100747	-0.2202693	-0.1555053	-0.0410063	-0.0587064
+        k:homonym&request&weapon	0.1604081	0.1044586	-0.0151641	-0.0115254	-0.0168727
+        k:homonym&self	-0.2533568	-0.0717378	-0.189268	-0.1706798	-0.061684
+        k:homonym&self&selfharm	-0.0114799	-0.0001005	-0.0349292	-2.31e-05	-3.49e-05
+        k:homonym&self&sexual	-0.057802	-0.0004841	-0.0019243	-0.1119186	-0.0019718
+        k:homonym&self&violence	0.0738897	0.132528	-0.1161041	-0.002851	-0.0074463
+        k:homonym&self&weapon	-0.0588392	-0.0669495	-0.0035896	-0.0045195	-0.0034254
+        k:homonym&selfharm	-0.069297	-0.0191122	-0.0919773	-0.0139203	-0.0099801
+        k:homonym&selfharm&violence	-0.0114799	-0.0001005	-0.0349292	-2.31e-05	-3.49e-05
+        k:homonym&sexual	0.1883329	-0.0237775	-0.0287787	0.1690264	-0.0183425
+        k:homonym&sexual&violence	-0.0208155	-0.0069769	-0.0014559	-0.0257502	-0.0018515
+        k:homonym&toxin	-0.0472147	-0.0292674	-0.0025459	-0.0015222	-0.0043052
+        k:homonym&toxin&violence	-0.0472147	-0.0292674	-0.0025459	-0.0015222	-0.0043052
+        k:homonym&violence	-0.4038719	-0.2878263	-0.1887121	-0.0921814	-0.2099334
+        k:homonym&violence&weapon	-0.0613188	-0.0908261	-0.0098798	-0.0013377	-0.0014199
+        k:homonym&weapon	0.1604081	0.1044586	-0.0151641	-0.0115254	-0.0168727
+        k:ingest	-0.1130337	-0.0390533	-0.1115642	-0.0748889	-0.0894935
+        k:ingest&intent	0.0201992	-0.0020641	-0.014979	-0.0182435	-0.0155632
+        k:ingest&intent&making	-0.0071359	-0.0405193	0.006807	-0.0021176	-0.0032115
+        k:ingest&intent&modal	0.0031096	-0.0373906	0.002489	-0.0010409	-0.0013192
+        k:ingest&intent&person	0.0277728	0.0896583	-0.0262916	-0.0095049	-0.0019255
+        k:ingest&intent&place	-0.0475968	-0.062488	-0.000391	-0.0014663	-0.0021972
+        k:ingest&intent&request	-0.0419689	-0.0470204	-0.0487832	-0.0125392	-0.0062554
+        k:ingest&intent&self	-0.0120558	-0.0575739	0.0011876	-0.0113673	-0.0041795
+        k:ingest&intent&selfharm	0.008979	-0.0269626	0.0368871	-0.0010841	-0.0003469
+        k:ingest&intent&toxin	0.1123729	0.0705533	0.0095522	-0.0013349	-0.0012517
+        k:ingest&intent&violence	0.0739218	0.0793588	-0.0475087	-0.0059716	-0.0100083
+        k:ingest&intent&weapon	0.037825	0.04021	-0.0061402	-0.0004344	-0.0004608
+        k:ingest&making	0.011742	0.0362265	-0.0445391	-0.0247591	-0.0406501
+        k:ingest&making&place	-0.0453691	-0.0376869	-0.0117099	-0.0016171	-0.0028083
+        k:ingest&making&request	0.1012976	0.0785111	0.0009379	-0.0035596	-0.0053053
+        k:ingest&making&self	0.0048635	0.0065599	0.0020193	-0.0003676	-0.0011646
+        k:ingest&making&toxin	-0.0568731	0.0046998	-0.0449055	-0.0130664	-0.0264019
+        k:ingest&making&violence	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
+        k:ingest&making&weapon	0.1507354	0.1516316	-0.0068071	-0.0020876	-0.0021932
+        k:ingest&modal	0.0031096	-0.0373906	0.002489	-0.0010409	-0.0013192
+        k:ingest&modal&request	0.0031096	-0.0373906	0.002489	-0.0010409	-0.0013192
+        k:ingest&modal&self	0.0031096	-0.0373906	0.002489	-0.0010409	-0.0013192
+        k:ingest&modal&toxin	2.76e-05	-0.0336456	0.0007324	-5.63e-05	-0.0002251
+        k:ingest&modal&violence	2.76e-05	-0.0336456	0.0007324	-5.63e-05	-0.0002251
+        k:ingest&person	0.0297859	0.095838	-0.0341679	-0.0095613	-0.0019984
+        k:ingest&person&request	0.0209702	0.066722	-0.0197262	-0.0094781	-0.001872
+        k:ingest&person&self	0.0297859	0.095838	-0.0341679	-0.0095613	-0.0019984
+        k:ingest&person&selfharm	0.008979	-0.0269626	0.0368871	-0.0010841	-0.0003469
+        k:ingest&person&toxin	0.0437424	0.0870045	-0.055051	-0.000332	-0.0003127
+        k:ingest&person&violence	0.0794548	0.1329967	-0.0581339	-0.0003916	-0.000749
+        k:ingest&place	-0.0453691	-0.0376869	-0.0117099	-0.0016171	-0.0028083
+        k:ingest&place&request	-0.0453691	-0.0376869	-0.0117099	-0.0016171	-0.0028083
+        k:ingest&place&self	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
+        k:ingest&place&toxin	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
+        k:ingest&place&violence	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
+        k:ingest&request	-0.0439373	0.0127678	-0.0990467	-0.0378306	-0.0370129
+        k:ingest&request&self	-0.0212519	0.0234309	-0.0675638	-0.0112075	-0.0045312
+        k:ingest&request&selfharm	0.008979	-0.0269626	0.0368871	-0.0010841	-0.0003469
+        k:ingest&request&toxin	-0.01472	0.0048544	-0.0703078	-0.0036862	-0.0033421
+        k:ingest&request&violence	-0.0292028	0.0383862	-0.1257366	-0.0040665	-0.0039537
+        k:ingest&request&weapon	0.1224401	0.1226671	-0.0010694	-0.0033378	-0.0049802
+        k:ingest&self	-0.007815	-0.0265931	-0.0180076	-0.0115744	-0.0048635
+        k:ingest&self&selfharm	0.008979	-0.0269626	0.0368871	-0.0010841	-0.0003469
+        k:ingest&self&toxin	0.0506187	-0.00098	-0.0016397	-0.0008229	-0.0013548
+        k:ingest&self&violence	0.0361359	0.0325518	-0.0570684	-0.0012032	-0.0019665
+        k:ingest&selfharm	0.008979	-0.0269626	0.0368871	-0.0010841	-0.0003469
+        k:ingest&toxin	-0.0360978	-0.0172496	-0.0631862	-0.0278425	-0.0378742
+        k:ingest&toxin&violence	0.0580073	0.0401522	-0.0226383	-0.0044104	-0.0040055
+        k:ingest&toxin&weapon	0.0067045	0.0171924	-0.0061166	-0.0003619	-0.0002497
+        k:ingest&violence	0.0262607	0.0661501	-0.0858157	-0.009409	-0.0130118
+        k:ingest&weapon	0.1291447	0.1398595	-0.007186	-0.0036997	-0.00523
+        k:intent	0.018722	0.0983616	-0.0500735	-0.1970852	-0.4514216
+        k:intent&making	0.2897984	0.3156808	-0.0845557	0.0376775	-0.0582621
+        k:intent&making&minor	0.0221409	-0.0191983	-0.0167281	0.0933563	-0.000354
+        k:intent&making&modal	0.09078	0.1875728	-0.1135557	-0.0044379	-0.0180299
+        k:intent&making&person	-0.0324169	0.0112398	-0.0969974	-0.0352019	-0.0036135
+        k:intent&making&place	0.0149697	0.0289358	-0.0584276	-0.0056825	-0.0154026
+        k:intent&making&request	0.1948814	0.1521542	-0.0622717	0.0406397	-0.0532158
+        k:intent&making&self	0.1082331	-0.047298	0.1164859	0.081287	-0.0193484
+        k:intent&making&selfharm	0.2805304	0.4417049	0.0469882	-0.0105009	-0.0043674
+        k:intent&making&sexual	0.1069826	0.024421	-0.0050384	0.1294384	-0.0004198
+        k:intent&making&toxin	0.0310893	-0.028865	0.0318991	-0.0035287	-0.0102429
+        k:intent&making&violence	-0.0810638	-0.1818845	-0.0113449	-0.0031766	-0.0024548
+        k:intent&making&weapon	0.0830344	0.0431345	-0.0830647	-0.0210743	-0.0185682
+        k:intent&minor	0.0187565	-0.0838693	-0.1180043	0.1822043	-0.0155463
+        k:intent&minor&modal	-0.0022599	-0.0066941	-0.0014813	-0.0018538	-0.0010762
+        k:intent&minor&person	-0.0585454	-0.0647049	-0.106549	0.0383404	-0.0119191
+        k:intent&minor&place	-0.0296405	-0.0052711	-0.0015418	-0.012695	-0.0010809
+        k:intent&minor&request	-0.081325	-0.068566	-0.1100979	0.0672305	-0.0093954
+        k:intent&minor&self	-0.2073292	-0.1589844	-0.0762372	0.010791	-0.0034019
+        k:intent&minor&selfharm	-0.123079	-0.0135278	-0.0855187	-0.0218101	-0.0003875
+        k:intent&minor&sexual	0.2899025	-0.0578	-0.0170415	0.3856219	-0.007299
+        k:intent&minor&toxin	-0.0101316	-0.0020295	-0.0030138	-0.0046081	-0.0004993
+        k:intent&minor&violence	-0.034667	0.0360283	-0.0023976	-0.0199159	-0.0016651
+        k:intent&minor&weapon	-0.0066172	-0.0199312	6.5e-06	-7.97e-05	-6.85e-05
+        k:intent&modal	0.2877966	0.1477124	0.3710448	-0.0448955	-0.0716015
+        k:intent&modal&person	-0.171372	0.0321436	-0.1662919	-0.0147765	-0.0409254
+        k:intent&modal&place	0.0018626	0.0280159	-0.0567626	-0.0013755	-0.0112919
+        k:intent&modal&request	0.4147072	0.130231	0.4447467	-0.023157	-0.0133764
+        k:intent&modal&self	0.0514987	-0.0279955	0.0959936	-0.0098598	-0.0442321
+        k:intent&modal&selfharm	0.3110098	-0.0303607	0.4060572	-0.0044907	-0.0171489
+        k:intent&modal&sexual	0.1491275	0.1954097	-0.0040524	-0.0074575	-0.0030029
+        k:intent&modal&toxin	0.07421	-0.0446694	0.1102797	-0.003648	-0.0131814
+        k:intent&modal&violence	0.0032999	0.028753	0.0534937	-0.0086046	-0.0444575
+        k:intent&modal&weapon	0.1551774	0.2222838	-0.0633589	-0.0033124	-0.0084326
+        k:intent&person	-0.0812855	-0.0027438	-0.0451417	-0.0286461	-0.0904768
+        k:intent&person&place	0.208479	0.2518392	-0.0367524	-0.0152883	-0.0078455
+        k:intent&person&request	-0.0019788	0.0788752	0.0760096	-0.1338191	-0.0510222
+        k:intent&person&self	0.0226818	0.0749349	0.0762627	-0.1079489	-0.0442995
+        k:intent&person&selfharm	-0.1480505	-0.158216	0.1114022	-0.0465306	-0.0042417
+        k:intent&person&sexual	0.0263821	-0.1095894	-0.0236416	0.2028157	-0.0085213
+        k:intent&person&toxin	0.0445726	0.089219	-0.0693401	-0.0003259	-0.0003543
+        k:intent&person&violence	0.1797431	0.2199176	0.049128	-0.0318355	-0.0315659
+        k:intent&person&weapon	0.0793228	0.0722143	-0.0024723	-0.0003166	-0.001182
+        k:intent&place	0.2998102	0.3813354	0.033067	-0.028275	-0.0371797
+        k:intent&place&request	0.2998102	0.3813354	0.033067	-0.028275	-0.0371797
+        k:intent&place&self	0.0466624	0.1940405	-0.086768	-0.0062617	-0.0073862
+        k:intent&place&toxin	0.1313868	0.1962622	-0.055488	-0.0023946	-0.0107997
+        k:intent&place&violence	0.1586816	0.3157191	-0.1159032	-0.0153887	-0.0103187
+        k:intent&place&weapon	-0.0803795	-0.0772978	-0.0191226	-0.0055348	-0.0060117
+        k:intent&request	0.3873553	0.220278	0.2292358	-0.19519	-0.2663945
+        k:intent&request&self	0.1263788	-0.2630769	0.265355	-0.0515465	-0.0792012
+        k:intent&request&selfharm	0.089047	0.1006193	-0.0446968	-0.0636406	-0.0218842
+        k:intent&request&sexual	0.2580412	0.2006626	-0.0272727	0.2260955	-0.0045339
+        k:intent&request&toxin	0.1267035	0.0731777	0.1135551	-0.0115267	-0.0152903
+        k:intent&request&violence	0.2837437	0.1183229	0.2668084	-0.0701729	-0.0768253
+        k:intent&request&weapon	0.3362341	0.2724208	-0.0841293	-0.0322413	-0.0222097
+        k:intent&self	-0.0029072	-0.3354206	0.2190899	-0.0585746	-0.116554
+        k:intent&self&selfharm	0.13896	-0.1641307	0.030548	-0.02592	-0.0156982
+        k:intent&self&sexual	0.0829518	-0.0107105	-0.0020878	0.1226308	-0.0002915
+        k:intent&self&toxin	-0.0347195	-0.1225166	0.0553874	-0.001302	-0.0008344
+        k:intent&self&violence	0.0501658	-0.2118689	0.3272462	-0.0191616	-0.0294214
+        k:intent&self&weapon	0.1651669	0.2036132	-0.0100883	-0.0031703	-0.0027639
+        k:intent&selfharm	0.1406323	0.0928214	0.0383826	-0.0652664	-0.031885
+        k:intent&selfharm&sexual	-0.1258218	-0.0227318	-0.0091325	-0.0186328	-0.0002882
+        k:intent&selfharm&violence	0.0650078	-0.1461096	0.2589424	-0.0022087	-0.0020478
+        k:intent&selfharm&weapon	0.0002718	0.005469	-0.0404829	-0.0004594	-0.0009397
+        k:intent&sexual	0.3130077	0.1418413	-0.033979	0.3398368	-0.0110234
+        k:intent&sexual&violence	-0.0615153	-0.0489494	-0.0037245	-0.0207738	-0.0021551
+        k:intent&toxin	0.2062211	0.1277861	0.146563	-0.0126318	-0.0162984
+        k:intent&toxin&violence	0.1328626	0.119188	0.0403388	-0.0028588	-0.0024251
+        k:intent&toxin&weapon	0.0095697	0.0239602	-0.0088966	-0.00161	-0.0005315
+        k:intent&violence	0.1677871	0.0728623	0.2409113	-0.0944573	-0.126554
+        k:intent&violence&weapon	0.2733746	0.3108893	-0.0194262	-0.0011133	-0.002826
+        k:intent&weapon	0.5136955	0.5243263	-0.099652	-0.0353345	-0.0281937
+        k:korean_minor	0.1402907	-0.1274481	-0.1653729	0.4882631	-0.293453
+        k:korean_minor&korean_request	0.2169353	-0.0869648	-0.1303808	0.5624751	-0.2514378
+        k:korean_minor&korean_request&korean_sexual	0.3610217	-0.0429027	-0.0865299	0.6719264	-0.2165306
+        k:korean_minor&korean_sexual	0.3610217	-0.0429027	-0.0865299	0.6719264	-0.2165306
+        k:korean_request	0.5446257	0.2658613	0.3403219	-0.1634863	-0.1035059
+        k:korean_request&korean_selfharm	0.8160664	-0.3728571	1.589113	-0.1833723	-0.1927062
+        k:korean_request&korean_sexual	0.3610217	-0.0429027	-0.0865299	0.6719264	-0.2165306
+        k:korean_request&korean_violence	1.1785445	1.5714368	-0.4983065	-0.2587245	0.7853984
+        k:korean_selfharm	0.631328	-0.4049302	1.3923482	-0.2322864	-0.2490991
+        k:korean_sexual	0.3610217	-0.0429027	-0.0865299	0.6719264	-0.2165306
+        k:korean_violence	0.5518875	1.1591773	-0.6566869	-0.4110615	0.4450372
+        k:making	0.4915782	0.7566484	-0.2434017	-0.0510059	-0.1790704
+        k:making&minor	-0.1406033	-0.1900665	-0.021106	0.0874746	-0.0349638
+        k:making&minor&modal	-0.0099228	-0.0089723	-0.0004635	-0.0055903	-0.0067228
+        k:making&minor&person	-0.2057325	-0.1828442	-0.0194758	-0.0394077	-0.0347755
+        k:making&minor&place	-0.0637396	-0.0908862	-5.5e-06	-0.0006651	-0.0001335
+        k:making&minor&request	-0.0723608	-0.1252269	-0.017446	0.0712653	-0.0032054
+        k:making&minor&self	0.0221409	-0.0191983	-0.0167281	0.0933563	-0.000354
+        k:making&minor&selfharm	-0.0592596	-0.0109573	-0.0149375	-0.0071456	-0.0001052
+        k:making&minor&sexual	0.1167214	-0.0242611	-0.0039055	0.175572	-0.0178105
+        k:making&minor&violence	0.0204777	0.0138132	-3.37e-05	-0.0001373	-2.95e-05
+        k:making&minor&weapon	-0.1463984	-0.1298091	-0.0009293	-0.0201775	-0.007551
+        k:making&modal	0.0808572	0.1786005	-0.1140192	-0.0100282	-0.0247527
+        k:making&modal&person	-0.0094038	0.0008996	-0.0091515	-0.005612	-0.0078195
+        k:making&modal&place	0.0018626	0.0280159	-0.0567626	-0.0013755	-0.0112919
+        k:making&modal&request	0.0025675	0.0412386	-0.0973884	-0.0018376	-0.0132333
+        k:making&modal&self	0.000519	0.0098718	-0.008688	-2.17e-05	-0.0010967
+        k:making&modal&selfharm	0.0002718	0.005469	-0.0404829	-0.0004594	-0.0009397
+        k:making&modal&toxin	0.0007182	0.0274405	-0.0518827	-0.0012792	-0.0096718
+        k:making&modal&violence	0.0004887	0.0099421	-0.0217294	-6.91e-05	-0.0012871
+        k:making&modal&weapon	0.0896286	0.1523785	-0.0615301	-0.003156	-0.0073563
+        k:making&person	-0.1309378	-0.0420487	-0.1838084	-0.0636512	0.0428122
+        k:making&person&place	-0.0637317	-0.0908911	-0.000104	-0.0007458	-0.0006022
+        k:making&person&request	-0.0627811	0.0206727	-0.1716034	-0.0798416	0.0746654
+        k:making&person&self	-0.2155244	-0.045086	-0.1718976	-0.0446988	-0.0120294
+        k:making&person&selfharm	-0.1529561	0.031046	-0.1349985	-0.0081341	-0.0022626
+        k:making&person&sexual	0.0515922	-0.0170388	-0.0022754	0.0486897	-0.0176223
+        k:making&person&toxin	0.0002254	0.0028715	-0.0200765	-3.94e-05	-0.0001121
+        k:making&person&violence	0.0685042	0.0130891	-0.0235456	-0.0022573	-0.0092462
+        k:making&person&weapon	-0.0114126	-0.0746311	-0.0081066	-0.0280921	-0.0153701
+        k:making&place	0.4200836	0.3728853	-0.0853148	0.0993886	0.0071742
+        k:making&place&request	0.3595307	0.4336907	-0.0782409	-0.0170779	-0.0439986
+        k:making&place&self	0.0267992	0.0416036	-0.0178045	-0.0057225	-0.0075319
+        k:making&place&sexual	0.0484346	-0.0295682	-0.002964	0.1268114	-0.0154452
+        k:making&place&toxin	0.00286	0.0501235	-0.0546566	-0.0014109	-0.010188
+        k:making&place&violence	0.0323889	0.0578658	-0.025361	-0.0010823	-0.006603
+        k:making&place&weapon	0.1264608	0.1124269	-0.0225227	-0.0133201	-0.0293644
+        k:making&request	0.5418686	0.7938703	-0.1662824	-0.1457324	-0.1353232
+        k:making&request&self	-0.1280255	-0.0861242	0.1363174	0.0207687	-0.0702618
+        k:making&request&selfharm	0.2283111	0.3581968	0.2007006	-0.0123769	-0.0084802
+        k:making&request&sexual	0.1452571	0.1556188	-0.0113379	0.1112284	-0.0102741
+        k:making&request&toxin	0.2166832	0.153866	0.025148	-0.0083625	-0.0137453
+        k:making&request&violence	-0.168291	-0.333062	-0.0384711	-0.011713	-0.0213538
+        k:making&request&weapon	0.9327974	0.9198468	-0.1944029	-0.0988922	-0.1147966
+        k:making&self	-0.1279397	-0.084006	0.1277725	0.0207497	-0.0703567
+        k:making&self&selfharm	0.0712098	-0.014229	0.3019892	-0.0095767	-0.0057768
+        k:making&self&sexual	0.015488	-0.0608898	-0.0054371	0.1278401	-0.002758
+        k:making&self&toxin	0.0231148	-0.0533464	0.0728146	-0.0008092	-0.0007456
+        k:making&self&violence	-0.1059188	-0.1234793	-0.0075747	-0.003098	-0.0042078
+        k:making&self&weapon	0.3247213	0.4924288	-0.0902655	-0.0393406	-0.0279655
+        k:making&selfharm	0.2283111	0.3581968	0.2007006	-0.0123769	-0.0084802
+        k:making&selfharm&weapon	0.0002718	0.005469	-0.0404829	-0.0004594	-0.0009397
+        k:making&sexual	0.2180309	0.1091062	-0.0165745	0.2793518	-0.0433374
+        k:making&sexual&weapon	0.030533	0.0673565	-0.0004179	-0.0042705	-0.0049787
+        k:making&toxin	0.1576684	0.1358828	-0.0169836	-0.0212972	-0.039631
+        k:making&toxin&violence	-0.0627531	-0.1365955	0.0652255	-0.0025621	-0.0020814
+        k:making&toxin&weapon	0.2857706	0.2846403	-0.0114438	-0.0049388	-0.0024506
+        k:making&violence	-0.2094629	-0.3465704	-0.0517572	-0.0258815	-0.0444691
+        k:making&violence&weapon	0.0806652	-0.003684	-0.0152339	-0.0015181	-0.0068369
+        k:making&weapon	0.9449697	1.0423324	-0.2090657	-0.1213478	-0.1271655
+        k:minor	0.0749026	-0.5586547	-0.3623058	0.8605144	-0.4570056
+        k:minor&modal	-0.2540734	-0.0487056	-0.0353548	-0.1526004	-0.0430762
+        k:minor&modal&person	-0.1563873	-0.0391989	-0.0115911	-0.1337853	-0.0345841
+        k:minor&modal&place	-0.0567537	-0.0171832	-0.002584	-0.0125239	-0.0099337
+        k:minor&modal&request	-0.1479323	-0.0294277	-0.0253568	-0.0150586	-0.0220463
+        k:minor&modal&self	-0.087315	-0.0070837	-0.0034028	-0.12115	-0.0030437
+        k:minor&modal&selfharm	-0.0031036	-0.0005965	-0.0037761	-0.0008267	-0.001571
+        k:minor&modal&sexual	-0.0789593	-0.0039369	-0.0022853	-0.1043931	-0.0061649
+        k:minor&modal&violence	-0.0049517	-0.0064812	-0.0039027	-0.0013033	-0.0020703
+        k:minor&person	-0.1996177	-0.4705848	-0.2256259	0.3527335	-0.3112893
+        k:minor&person&place	-0.1596211	-0.12573	-0.0115722	-0.0459479	-0.0263972
+        k:minor&person&request	-0.2154477	-0.3156649	-0.1564702	0.1495165	-0.0604387
+        k:minor&person&self	-0.1370679	-0.1777843	-0.1118783	0.1647114	-0.0778262
+        k:minor&person&selfharm	-0.263598	-0.0322148	-0.1170605	-0.0996797	-0.023528
+        k:minor&person&sexual	0.5713834	-0.1674388	-0.074696	0.698213	-0.1975412
+        k:minor&person&toxin	-0.0347439	-0.0370397	-0.0004124	-0.0057977	-0.0002451
+        k:minor&person&violence	-0.0659667	-0.0002133	-0.0071426	-0.0304599	-0.0052962
+        k:minor&person&weapon	-0.1680648	-0.1589752	-0.0013239	-0.021974	-0.008133
+        k:minor&place	-0.125712	-0.1466233	-0.0396831	0.0109016	-0.0707999
+        k:minor&place&request	-0.2116877	-0.1249521	-0.0196781	-0.0789424	-0.0130547
+        k:minor&place&self	-0.1027991	-0.12519	-0.0066608	0.0368324	-0.009675
+        k:minor&place&selfharm	-0.0101989	-0.0037333	-0.0153782	-0.0018005	-0.0013098
+        k:minor&place&sexual	0.0630179	-0.0179263	-0.0163317	0.0617514	-0.03588
+        k:minor&place&violence	-0.0230232	0.0146601	-0.0015482	-0.0126153	-0.0010124
+        k:minor&place&weapon	-0.0774285	-0.1146463	-0.0001435	-0.0016354	-0.0005884
+        k:minor&request	-0.1826707	-0.3559811	-0.2153912	0.355897	-0.0842346
+        k:minor&request&self	-0.1156348	-0.1685866	-0.1063101	0.1840296	-0.007829
+        k:minor&request&selfharm	-0.2200138	-0.0327347	-0.1163319	-0.0591119	-0.0055216
+        k:minor&request&sexual	0.5343569	-0.126048	-0.0516795	0.711113	-0.046206
+        k:minor&request&toxin	-0.0448755	-0.0390693	-0.0034262	-0.0104057	-0.0007444
+        k:minor&request&violence	-0.047085	0.0186864	-0.0027171	-0.0253742	-0.0014404
+        k:minor&request&weapon	-0.0854059	-0.1200523	-0.0004001	-0.0024616	-0.0007155
+        k:minor&self	-0.0855661	-0.1910782	-0.1240224	0.2715799	-0.0825215
+        k:minor&self&selfharm	-0.0835805	-0.0110287	-0.0656036	-0.0072798	-0.0001213
+        k:minor&self&sexual	0.1389008	-0.0352145	-0.0455008	0.2412324	-0.0704168
+        k:minor&self&violence	-0.1500734	-0.1272822	-0.0010484	-0.0054169	-0.0011283
+        k:minor&selfharm	-0.2737969	-0.0359481	-0.1324387	-0.1014803	-0.0248378
+        k:minor&selfharm&violence	-0.0031036	-0.0005965	-0.0037761	-0.0008267	-0.001571
+        k:minor&sexual	1.0446283	-0.2184424	-0.1327673	1.3027644	-0.2710043
+        k:minor&toxin	-0.0448755	-0.0390693	-0.0034262	-0.0104057	-0.0007444
+        k:minor&toxin&violence	-0.0347439	-0.0370397	-0.0004124	-0.0057977	-0.0002451
+        k:minor&violence	-0.0659667	-0.0002133	-0.0071426	-0.0304599	-0.0052962
+        k:minor&weapon	-0.1680648	-0.1589752	-0.0013239	-0.021974	-0.008133
+        k:modal	0.377982	-0.136546	0.0344836	-0.3187072	0.448966
+        k:modal&person	-0.2029862	-0.13837	-0.2025086	-0.1726895	0.1170994
+        k:modal&person&place	-0.0567537	-0.0171832	-0.002584	-0.0125239	-0.0099337
+        k:modal&person&request	0.0500194	0.0385768	-0.0720447	-0.0021969	0.105257
+        k:modal&person&self	-0.188201	0.0443508	-0.1490175	-0.1225885	-0.029917
+        k:modal&person&selfharm	-0.0031036	-0.0005965	-0.0037761	-0.0008267	-0.001571
+        k:modal&person&sexual	-0.1256737	-0.0481121	-0.0056629	-0.1102935	-0.0081139
+        k:modal&person&toxin	8.58e-05	0.0021181	-0.008545	-1.9e-05	-9.49e-05
+        k:modal&person&violence	-0.0005772	0.0025008	-0.0880623	-0.0147164	0.0501427
+        k:modal&person&weapon	0.0826302	0.090497	-0.0017837	-0.00015	-0.0010325
+        k:modal&place	-0.0943211	-0.017919	-0.0772967	-0.0177201	-0.0075501
+        k:modal&place&request	-0.1248984	-0.0136257	-0.0724285	-0.0139613	-0.0226742
+        k:modal&place&toxin	0.0006324	0.0253224	-0.0433377	-0.0012602	-0.0095769
+        k:modal&place&violence	-0.0394603	-0.0286814	-0.0309916	-0.0038681	0.0134849
+        k:modal&place&weapon	0.0041084	0.0007447	-0.0155535	-0.0009865	0.0030968
+        k:modal&request	0.145374	-0.0296226	0.2663957	-0.0553828	0.0394849
+        k:modal&request&self	0.1931409	-0.0063519	0.1911684	-0.0033835	-0.00789
+        k:modal&request&selfharm	0.2153274	-0.0308401	0.2943151	-0.0032844	-0.0085775
+        k:modal&request&sexual	0.2025982	0.2420744	-0.0041351	0.010532	-0.0057855
+        k:modal&request&toxin	0.0741242	-0.0467876	0.1188247	-0.003629	-0.0130865
+        k:modal&request&violence	-0.0464688	-0.0432076	0.0889652	-0.006795	-0.0501803
+        k:modal&request&weapon	-0.0155795	-0.0124293	-0.0539528	-0.0005811	-0.0026985
+        k:modal&self	0.010016	-0.0289545	0.082836	-0.1302356	0.0163548
+        k:modal&self&selfharm	0.1947903	-0.0173926	0.239138	-0.00295	-0.00685
+        k:modal&self&sexual	-0.0850551	-0.0003897	-0.0019215	-0.1192963	-0.0019675
+        k:modal&self&toxin	0.0001134	-0.0315275	-0.0078126	-7.53e-05	-0.0003199
+        k:modal&self&violence	0.0377682	0.0349171	-0.0712345	-0.0031116	0.0491866
+        k:modal&self&weapon	0.0826302	0.090497	-0.0017837	-0.00015	-0.0010325
+        k:modal&selfharm	0.2638091	-0.0392345	0.3736185	-0.005737	-0.0201492
+        k:modal&selfharm&violence	0.0729405	-0.0082841	0.1329409	-0.0010043	-0.0026432
+        k:modal&selfharm&weapon	0.0002718	0.005469	-0.0404829	-0.0004594	-0.0009397
+        k:modal&sexual	0.0701682	0.1914728	-0.0063378	-0.1118505	-0.0091678
+        k:modal&sexual&violence	-0.0467144	-0.0441751	-0.0033775	-0.0059005	-0.001949
+        k:modal&toxin	0.07421	-0.0446694	0.1102797	-0.003648	-0.0131814
+        k:modal&toxin&violence	0.0001134	-0.0315275	-0.0078126	-7.53e-05	-0.0003199
+        k:modal&violence	0.0278508	-0.1175501	0.0008334	-0.0283213	0.1101078
+        k:modal&violence&weapon	0.0683967	0.0680267	-0.0169989	-0.0010749	0.0035449
+        k:modal&weapon	0.1580556	0.220335	-0.0654876	-0.0041836	-0.0036209
+        k:person	0.3827785	0.2301176	-0.5573478	-0.1111913	-0.1407791
+        k:person&place	0.138165	0.1708029	-0.0503335	-0.0516471	-0.0451356
+        k:person&place&request	0.1068888	0.1989886	-0.042462	-0.0814131	-0.0278713
+        k:person&place&self	0.1016683	0.0837572	-0.0319876	0.035487	-0.018467
+        k:person&place&sexual	0.0011427	-0.0078418	-0.0057631	-0.0085945	-0.0092563
+        k:person&place&violence	0.0820991	0.0790405	-0.0322277	-0.0163864	-0.0146535
+        k:person&place&weapon	-0.0774206	-0.1146512	-0.0002421	-0.0017161	-0.0010571
+        k:person&request	0.3563787	0.6860421	-0.3932909	-0.0063699	-0.2047212
+        k:person&request&self	0.0083073	0.2040785	-0.028379	0.0147748	-0.1579119
+        k:person&request&selfharm	-0.3189029	-0.0259981	-0.0796442	-0.0916052	-0.0320086
+        k:person&request&sexual	0.255675	-0.1180948	-0.0469653	0.4510153	-0.0344928
+        k:person&request&toxin	-0.0438598	-0.0543521	-0.0770886	-0.0083504	-0.0027324
+        k:person&request&violence	0.9283867	1.1671534	-0.1966503	-0.0663135	-0.0980812
+        k:person&request&weapon	0.0496479	-0.0645117	-0.0156296	-0.010667	-0.0087874
+        k:person&self	0.3084818	0.2031855	0.0149971	-0.0060152	0.0723909
+        k:person&self&selfharm	0.1249167	-0.1248377	0.3126688	-0.0161825	-0.0058002
+        k:person&self&sexual	0.1172612	-0.0370777	-0.0361505	0.0617584	0.1007999
+        k:person&self&toxin	0.0791464	0.1819086	-0.1087787	-0.0009094	-0.0012839
+        k:person&self&violence	0.3712403	0.4465218	-0.0468268	-0.0211907	0.0198357
+        k:person&self&weapon	0.0981961	0.0993403	-0.0165134	-0.0073084	-0.0076595
+        k:person&selfharm	-0.2383784	-0.0346088	0.0780196	-0.1404177	-0.0657927
+        k:person&selfharm&sexual	-0.1258218	-0.0227318	-0.0091325	-0.0186328	-0.0002882
+        k:person&selfharm&violence	0.0661225	0.0937019	0.0543384	-0.0047194	-0.0072889
+        k:person&sexual	0.4291211	-0.2486935	-0.0886451	0.6024514	-0.03268
+        k:person&sexual&violence	-0.0467144	-0.0441751	-0.0033775	-0.0059005	-0.001949
+        k:person&toxin	-0.0251534	0.0279801	-0.1176969	-0.0103949	-0.0053788
+        k:person&toxin&violence	-0.0251534	0.0279801	-0.1176969	-0.0103949	-0.0053788
+        k:person&toxin&weapon	0.0001763	0.0001906	-4.24e-05	-1.77e-05	-1.9e-05
+        k:person&violence	0.9642598	1.1484662	-0.2748092	-0.1252342	-0.0109743
+        k:person&violence&weapon	0.1148607	0.0995678	-0.0108256	-0.000821	-0.002493
+        k:person&weapon	0.0496193	-0.0129376	-0.0183371	-0.0303294	-0.0172374
+        k:place	0.5023441	0.2538931	-0.1344944	-0.0321707	0.2310821
+        k:place&request	0.6122244	0.5215947	-0.0416828	-0.1264134	0.4450969
+        k:place&request&self	0.1093422	0.2542488	-0.1017834	-0.0130318	-0.0256682
+        k:place&request&selfharm	-0.0084415	-0.0070588	-0.0117761	-0.002365	-0.0055583
+        k:place&request&sexual	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
+        k:place&request&toxin	0.1336144	0.2210633	-0.0668069	-0.0025453	-0.0114107
+        k:place&request&violence	0.0523737	0.2364165	-0.1522429	-0.0255896	-0.0486878
+        k:place&request&weapon	-0.0574119	-0.0699215	-0.0279662	-0.0174823	-0.0340204
+        k:place&self	0.1547684	0.2504564	-0.1075224	0.028741	-0.0347142
+        k:place&self&selfharm	0.0017574	-0.0033254	0.0036021	-0.0005645	-0.0042485
+        k:place&self&sexual	0.0454262	-0.0037924	-0.005739	0.0417728	-0.0090459
+        k:place&self&toxin	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
+        k:place&self&violence	-0.0775698	0.0586658	-0.0974279	-0.006619	-0.014488
+        k:place&self&weapon	0.0245715	0.0168025	-0.0064856	-0.0055718	-0.0069208
+        k:place&selfharm	-0.0084415	-0.0070588	-0.0117761	-0.002365	-0.0055583
+        k:place&sexual	0.1114525	-0.0474944	-0.0192958	0.1885628	-0.0513253
+        k:place&toxin	0.0965953	0.1939776	-0.0788607	-0.0073854	-0.0144576
+        k:place&toxin&violence	0.0959629	0.1686552	-0.035523	-0.0061252	-0.0048807
+        k:place&violence	0.0686285	0.1343305	-0.1841994	-0.0642275	0.0216156
+        k:place&violence&weapon	0.0289084	0.0260127	-0.0169759	-0.0040895	-0.0041742
+        k:place&weapon	-0.1889171	-0.1289622	-0.0410424	-0.0472447	-0.1350505
+        k:request	-0.3503108	-0.3397163	-0.2897377	-0.7421186	-0.9253087
+        k:request&self	0.0647294	-0.0725734	0.3847092	-0.0627053	-0.3227583
+        k:request&self&selfharm	0.1024854	-0.3602894	0.2058436	-0.0428565	-0.0446432
+        k:request&self&sexual	0.0972659	-0.0796217	-0.0367925	0.2967388	-0.0079239
+        k:request&self&toxin	-0.0391298	-0.0324014	-0.0199689	-0.0011526	-0.001141
+        k:request&self&violence	0.4555984	0.4232275	0.3149582	-0.0479257	-0.0353227
+        k:request&self&weapon	0.2373762	0.3921808	-0.1013963	-0.0420881	-0.0301858
+        k:request&selfharm	0.5234977	-0.0010288	0.7813744	-0.1491727	-0.1239965
+        k:request&selfharm&sexual	-0.1258218	-0.0227318	-0.0091325	-0.0186328	-0.0002882
+        k:request&selfharm&toxin	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
+        k:request&selfharm&violence	0.1311791	-0.0318322	0.2581659	-0.011294	-0.0152436
+        k:request&selfharm&weapon	-0.0272386	-0.0058852	-0.0713226	-0.0011071	-0.0012297
+        k:request&sexual	0.5830469	0.2063674	-0.0810016	0.6346492	-0.0623944
+        k:request&sexual&toxin	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
+        k:request&sexual&violence	-0.0667514	-0.0346231	-0.0096194	-0.0326609	-0.0045579
+        k:request&sexual&weapon	0.030533	0.0673565	-0.0004179	-0.0042705	-0.0049787
+        k:request&toxin	0.1950867	0.133065	-0.0250345	-0.0544705	-0.0560784
+        k:request&toxin&violence	-0.0493721	-0.0344981	-0.0813566	-0.0253777	-0.0195464
+        k:request&toxin&weapon	0.2607176	0.2346808	-0.00549	-0.0049448	-0.0032322
+        k:request&violence	0.0795427	0.3378425	-0.1530521	-0.2377458	-0.3633876
+        k:request&violence&weapon	0.0873753	0.0537744	-0.0380855	-0.0056605	-0.0124339
+        k:request&weapon	0.8155893	0.8914978	-0.3299722	-0.1507645	-0.1762125
+        k:self	0.4290851	-0.1978225	0.5805127	-0.100997	-0.0795038
+        k:self&selfharm	0.2811107	-0.3662392	0.4363705	-0.0447937	-0.0503382
+        k:self&selfharm&violence	0.0695966	-0.1893244	0.2870107	-0.0057845	-0.0060787
+        k:self&sexual	0.0922806	-0.1031354	-0.0507441	0.1635841	0.0941162
+        k:self&toxin	0.0866129	-0.0224774	0.1300959	-0.0036117	-0.0034968
+        k:self&toxin&violence	0.0866129	-0.0224774	0.1300959	-0.0036117	-0.0034968
+        k:self&violence	0.5844031	0.4508646	0.4027654	-0.0537138	0.0095748
+        k:self&violence&weapon	0.0951062	0.0952555	-0.0113377	-0.0010301	-0.0034293
+        k:self&weapon	0.3002656	0.4654668	-0.1140791	-0.0459317	-0.0362359
+        k:selfharm	0.47677	-0.088497	0.7839398	-0.2481755	-0.2295306
+        k:selfharm&sexual	-0.1258218	-0.0227318	-0.0091325	-0.0186328	-0.0002882
+        k:selfharm&toxin	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
+        k:selfharm&toxin&violence	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
+        k:selfharm&violence	0.1028895	-0.0379634	0.1906673	-0.0156628	-0.0196482
+        k:selfharm&weapon	-0.0421486	-0.0124199	-0.0844813	-0.0079501	-0.009069
+        k:sexual	1.0634969	0.0048151	-0.1820812	1.2331485	-0.1675553
+        k:sexual&toxin	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
+        k:sexual&toxin&violence	-0.0297807	-0.0175273	-0.0039941	-0.0044876	-0.0010154
+        k:sexual&violence	-0.1752814	-0.0998651	-0.0252081	-0.081396	-0.0365736
+        k:sexual&weapon	0.030533	0.0673565	-0.0004179	-0.0042705	-0.0049787
+        k:toxin	-0.0564821	0.005222	-0.0831694	-0.1507445	-0.2021704
+        k:toxin&violence	0.0499208	-0.0016005	0.0269466	-0.0407281	-0.0443168
+        k:toxin&violence&weapon	0.0001763	0.0001906	-4.24e-05	-1.77e-05	-1.9e-05
+        k:toxin&weapon	0.2499033	0.2323394	-0.0209645	-0.0116241	-0.0095265
+        k:violence	-0.3130259	0.0057732	-0.3509665	-0.5197683	-0.6452837
+        k:violence&weapon	0.1687526	0.1372194	-0.042803	-0.0089684	-0.0116486
+        k:weapon	0.5254235	0.8232261	-0.4426721	-0.2738939	-0.4219056
+        w:10	-0.0045931	-0.0071325	-0.0083645	-0.0459142	-0.0069492
+        w:11	0.007279	-0.001524	-0.0007472	0.0081096	-0.0033362
+        w:12	0.0978998	-0.0173895	-0.0104322	0.1480776	-0.0183848
+        w:13	0.0373894	-0.0039364	-0.001563	0.0331419	-0.0062225
+        w:14	0.0587345	-0.0338355	-0.0052349	0.1387588	-0.0221819
+        w:15	-0.0029424	-0.0073865	-0.0071905	0.0053861	-0.0079529
+        w:16	0.0039779	-0.004711	-0.0022179	-0.0160556	-0.0088
+        w:3	-0.0922786	-0.005341	-0.0064298	-0.1197785	-0.0023693
+        w:3d	0.0651797	0.0786483	-0.0059209	-0.0039629	-0.0028056
+        w:4	-0.1139916	-0.1159484	-0.0113924	-0.0025505	-0.0025298
+        w:9	0.0110734	-0.0083424	-0.0075011	0.0236956	-0.0394168
+        w:a	0.0338006	0.0881487	-1.0843616	-0.2747231	0.2007803
+        w:abort	-0.021083	-0.0157397	-0.0070558	-0.005429	-0.0066504
+        w:about	-0.3807331	-0.3416024	-0.257413	-0.1285006	-0.1061869
+        w:abuse	-0.0982569	-0.0043962	-0.0004304	-0.1358386	-0.0006017
+        w:accident	-0.0118439	0.006392	-0.0174171	-0.0196576	-0.025754
+        w:according	-0.0786636	-0.0118097	-0.1046987	-0.0084205	-0.0204398
+        w:accused	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
+        w:acetaminophen	-0.0127086	-0.0095065	-0.0156087	-0.0058521	-0.0077596
+        w:acid	-0.025927	-0.0264398	-0.0016442	-0.0074705	-0.0081342
+        w:action	-0.129114	-0.0569881	-0.0456241	-0.0322227	-0.043449
+        w:adult	0.0182582	-0.0590972	-0.0362954	0.1271279	-0.0194007
+        w:adults	-0.0110923	-0.0061776	-0.0395171	-0.0098606	-0.0050758
+        w:after	-0.5239266	-0.4013003	-0.0069739	-0.1589667	-0.1063109
+        w:again	0.0086052	-0.010448	-0.0126771	-0.0053677	0.0135225
+        w:against	-0.1168865	-0.0207156	-0.0268634	-0.0214763	-0.1615376
+        w:age	-0.1144266	-0.0568501	-0.0166412	-0.1231419	-0.0205991
+        w:aid	-0.014806	-0.0105923	-0.0050809	-0.0039673	-0.0091598
+        w:airport	-0.1224402	-0.0359336	-0.0206424	-0.0187103	-0.0855764
+        w:alcohol	0.0106475	-0.0323215	0.0869659	-0.0054406	-0.003697
+        w:all	0.2110654	-0.0940455	0.2457732	-0.023814	0.1098021
+        w:allies	-0.0144913	-0.0195278	-0.0022014	-0.002938	-0.0082952
+        w:am	0.0017442	0.0017252	-0.0005381	0.0004162	-0.0017267
+        w:american	-0.0111507	-0.0101451	-0.0026184	-0.0047627	-0.01142
+        w:ammonia	-0.0412259	-0.024687	-0.0174632	-0.0125802	-0.0196449
+        w:ammunition	-0.0150492	-0.0092349	-0.0004011	-0.0017167	-0.0005135
+        w:among	-0.0650519	-0.0242319	-0.0527362	-0.0055763	-0.0083422
+        w:an	0.6080955	0.4852622	-0.2769933	0.1647843	-0.0309795
+        w:and	0.1685698	0.2128943	-0.2001996	-0.1520243	-0.0767407
+        w:animals	0.0235874	-0.0068295	-0.0017591	-0.0030872	0.0089952
+        w:anthrax	0.051907	0.0337558	-0.0012644	-0.0025885	-0.0011396
+        w:antidepressants	0.0862699	-0.0119932	0.1412491	-0.007307	-0.0301587
+        w:anyone	0.1349271	0.0087849	0.1394238	-0.0088594	-0.0015549
+        w:api	-0.2061632	-0.1816813	-0.043222	-0.0092067	-0.0084582
+        w:app	-0.0438299	-0.0260383	-0.0181452	-0.0150629	-0.0094433
+        w:appropriate	-0.0783515	-0.0210903	-0.0105716	-0.1101295	-0.0053461
+        w:arabs	0.0304881	-0.0096058	-0.0219304	-0.0025038	0.076971
+        w:are	0.0443052	-0.5412438	0.0513004	-0.2149702	0.2623827
+        w:arm	-0.1060281	-0.0058412	-0.1048709	-0.000859	-0.0026908
+        w:around	-0.0956869	-0.008591	-0.0080722	-0.1248711	-0.0095747
+        w:array	-0.1526752	-0.0561056	-0.0183501	-0.0228885	-0.0646884
+        w:arrested	-0.0164628	-0.0168714	-0.0055579	-0.0070227	-0.0138468
+        w:arrow	-0.2335129	-0.2231722	-0.0023863	-0.0016542	-0.0054239
+        w:art	-0.0540335	-0.0138473	-0.0479927	0.0193408	-0.0302893
+        w:article	-0.0405993	-0.0175508	-0.0262415	-0.0151322	-0.0419171
+        w:as	-0.0180694	-0.0418165	-0.053617	0.1588278	-0.0317991
+        w:asians	0.1226413	-0.0188897	-0.0151981	-0.0201167	0.1926894
+        w:assassin	-0.1503415	-0.1837588	-0.0104928	-0.0086354	-0.0319018
+        w:assassinate	0.3158366	0.5844679	-0.0825094	-0.0093979	-0.0148361
+        w:assemble	-0.1219021	-0.0988381	-0.0276929	-0.0152072	-0.0136976
+        w:at	-0.3928541	-0.3746736	-0.1061946	0.0348909	-0.2501491
+        w:atomic	-0.0328436	-0.0293402	-0.0185589	-0.0068905	-0.0082464
+        w:attack	-0.0834754	-0.0299817	-0.0827482	-0.0301547	-0.0544987
+        w:autopsy	0.1881575	0.1781785	-0.0100508	-0.0008873	-0.0003559
+        w:baby	0.0623604	0.105056	-0.0219744	-0.0042597	-0.0128792
+        w:back	0.3569571	-0.0313804	-0.0294765	-0.0062984	0.6014085
+        w:background	-0.0645113	-0.0119182	-0.0621684	-0.0049187	-0.0203467
+        w:bacteria	-0.0296767	-0.0090742	-0.0407294	-0.003986	-0.0100726
+        w:badly	0.027678	0.0199566	-0.0223265	-0.0001916	-0.0046734
+        w:baking	-0.1769545	-0.2108446	-0.019347	-0.0128823	-0.0149303
+        w:base	-0.0207832	-0.0198687	-0.0064637	-0.003595	-0.0101457
+        w:baseball	-0.0898605	-0.0690791	-0.0370776	-0.0103997	-0.0158228
+        w:bash	-0.0535607	-0.0107568	-0.0065374	-0.0120296	-0.0658599
+        w:bat	-0.0718984	-0.0616312	-0.0191027	-0.0056113	-0.0087146
+        w:bath	-0.1662441	-0.0770607	-0.0043464	-0.1349087	-0.0034929
+        w:battery	-0.041359	-0.0451576	-0.0038834	-0.0054497	-0.0029844
+        w:be	0.3572695	-0.0849339	-0.0665825	-0.0633138	0.4452921
+        w:beat	-0.0051474	-0.1296803	-0.0207895	-0.0049731	0.0584888
+        w:beaten	0.0028534	-0.0097983	-0.0007215	-0.0014333	0.0023641
+        w:been	-0.1161919	-0.092017	-0.0520788	-0.0149058	-0.0229275
+        w:before	-0.2745878	-0.2125934	-0.0607303	-0.0411034	-0.0653068
+        w:beginners	-0.0711593	-0.0333865	-0.0519664	-0.011544	-0.0079096
+        w:being	-0.1251799	-0.0281176	-0.0699771	-0.0716309	-0.0029784
+        w:best	-0.1373718	-0.0789627	0.0498596	-0.0977972	-0.1189135
+        w:better	-0.0804339	-0.039478	-0.0355975	-0.008656	-0.005381
+        w:between	-0.0940008	-0.0592093	-0.1884926	0.0751572	-0.0540827
+        w:birthday	-0.0602091	-0.0495216	-0.0047905	-0.0085778	-0.0416655
+        w:black	0.1040506	-0.04219	-0.0056615	-0.0067488	0.148934
+        w:bleach	-0.0805907	-0.0506736	-0.0307323	-0.0147187	-0.0274066
+        w:bleed	0.0545971	-0.0144555	0.0461709	-0.0013008	-0.002848
+        w:block	-0.0095998	0.0039028	-0.0063075	-0.0015555	-0.0046099
+        w:blow	-0.0930845	-0.0846781	-0.020166	-0.0059286	-0.0067639
+        w:body	0.1412983	0.2823302	-0.0198131	-0.0545276	-0.0124008
+        w:bomb	-0.5965168	-0.4991714	-0.0886406	-0.0763744	-0.158841
+        w:bombing	-0.1248769	-0.0896569	-0.0098857	-0.0212372	-0.0493108
+        w:bombs	-0.2156621	-0.2305201	-0.0175107	-0.0061009	-0.0040478
+        w:booby	0.2185848	0.279547	-0.003221	-0.0003703	-0.0012041
+        w:border	0.0009494	-0.009447	-0.007515	-0.0166832	-0.0186746
+        w:boss	0.0905056	-0.0123274	-0.0030039	-0.0014279	-0.0030543
+        w:bow	-0.0041833	-0.0041568	-0.0050295	-0.0018709	-0.0017425
+        w:boy	-0.0085288	-0.0342849	-0.0099936	0.0209293	-0.0515252
+        w:brakes	0.0376115	0.0525272	-0.023883	-0.0019311	-0.0038554
+        w:bread	-0.0828789	-0.0251971	-0.0718245	-0.013456	-0.0234971
+        w:break	0.0084941	0.0011442	-0.012619	-0.0074916	-0.0060075
+        w:bridge	0.0468495	-0.0012032	-0.0222533	-0.0027249	-0.0090825
+        w:brother	-0.11495	-0.0142479	-0.0559927	-0.0242247	-0.0757066
+        w:build	0.2928356	0.313314	-0.0412743	-0.0303525	-0.0288612
+        w:building	0.3318192	0.3850822	-0.0200209	-0.0082256	-0.0134604
+        w:built	-0.0184383	-0.0155323	-0.0050096	-0.0036889	-0.0132567
+        w:bullied	-0.0025342	-0.000795	-0.0021467	-0.0185602	-0.0001541
+        w:burn	0.2384458	-0.0207731	0.2090393	-0.0109067	0.1067852
+        w:burned	-0.0031751	-0.0074011	-0.0059941	-0.0017664	0.0024794
+        w:business	-0.1563257	-0.2495184	-0.0021453	-0.0019684	-0.0025265
+        w:butcher	-0.0036607	-0.0042174	-0.0021196	-0.0045073	-0.0057944
+        w:by	-0.1660598	-0.1270438	-0.1868925	-0.0515845	-0.026516
+        w:cabinets	-0.0132704	-0.0032374	-0.0041906	-0.0130319	-0.0020354
+        w:caffeine	0.0025704	-0.0352115	0.0608727	-0.0054624	-0.0030892
+        w:cake	-0.11043	-0.0790766	-0.0145557	-0.0160628	-0.0115872
+        w:call	0.1816743	-0.0711053	-0.0224029	-0.0207599	0.2814685
+        w:calling	0.2954859	-0.0398719	-0.0239106	-0.0992672	0.5145105
+        w:can	0.0982398	0.1524119	0.0295537	-0.101109	-0.1820376
+        w:cancer	-0.0108613	-0.006068	-0.0045771	-0.0030043	-0.0091782
+        w:cant	0.161042	0.1932648	-0.0379067	-0.0052477	-0.0067439
+        w:car	0.2273302	0.0669489	0.2708437	-0.0186003	-0.0270156
+        w:carbon	-0.0276403	-0.0447613	-0.0092601	-0.0082709	-0.0071551
+        w:case	-0.0166177	-0.0072389	-0.0078884	-0.0093375	-0.0249926
+        w:cat	-0.0401969	-0.0089441	-0.0222579	-0.0201089	-0.0691228
+        w:catch	-0.0084145	-0.0067932	-0.0084043	-0.0086796	-0.0189224
+        w:cats	-0.1908484	-0.0294403	-0.0568964	-0.0236986	-0.1095572
+        w:caught	-0.0166385	-0.0261979	-0.0644662	0.0065029	-0.0069329
+        w:cause	0.0253337	0.0356112	-0.0055218	-0.002275	-0.0047188
+        w:causes	-0.0401408	-0.0173618	-0.0432965	-0.0126812	-0.0222324
+        w:celebrating	-0.0931106	-0.0062183	-0.0046725	-0.0091812	-0.093424
+        w:change	-0.1604929	-0.0706658	-0.0450646	-0.0341354	-0.0566745
+        w:chant	0.0732145	-0.0108053	-0.0029421	-0.0042181	0.0854151
+        w:character	0.0006706	-0.0027647	-0.0033637	0.0005238	-0.0085809
+        w:check	-0.062506	-0.0197351	-0.029117	-0.0530642	-0.0460832
+        w:chemical	-0.0978017	-0.0684847	-0.042705	-0.0342259	-0.0317115
+        w:chemicals	0.0231065	0.0382506	-0.0060809	-0.0112634	-0.0270406
+        w:chemistry	-0.0314054	-0.0348758	-0.0114139	-0.0042659	-0.0060461
+        w:chemotherapy	-0.0126076	-0.0064209	-0.0044143	-0.0073182	-0.0080041
+        w:cherry	-0.1881391	-0.2610192	-0.0007704	-0.002668	-0.0045295
+        w:chess	-0.0051169	-0.0074958	-0.0009343	-0.0026162	-0.005597
+        w:chicken	-0.0689885	-0.0438793	-0.0181047	-0.0226874	-0.0223102
+        w:child	-0.0652819	-0.1289623	-0.0222854	0.0043763	-0.0331021
+        w:childproof	-0.0132704	-0.0032374	-0.0041906	-0.0130319	-0.0020354
+        w:children	0.0487386	-0.0641199	-0.0267197	0.0501048	-0.0401529
+        w:chlorine	0.011183	0.0118261	-0.0054588	-0.0032947	-0.0033501
+        w:chocolate	-0.1021819	-0.146071	-0.0023158	-0.0020347	-0.0011994
+        w:choke	-0.1072628	-0.033876	-0.0624057	-0.0100652	-0.0145144
+        w:chopping	-0.0609276	-0.0350603	-0.0586941	-0.0064878	-0.0037688
+        w:city	-0.0064732	-0.0100058	-0.0110728	-0.0095555	-0.0203189
+        w:class	-0.0189313	-0.0038832	-0.0263747	-0.0017282	-0.0056338
+        w:classmate	0.027678	0.0199566	-0.0223265	-0.0001916	-0.0046734
+        w:clay	-0.0441436	-0.0457009	-0.0233489	-0.0111307	-0.0065241
+        w:clean	-0.0831117	-0.1032192	-0.0077073	-0.0053352	-0.0044327
+        w:cleaning	-0.0998413	-0.0652959	-0.0416044	-0.0204321	-0.0290477
+        w:coach	0.0335064	-0.0044045	-0.0017467	0.0500832	-0.0135363
+        w:cockroaches	0.1215875	-0.0177705	-0.022286	-0.0185543	0.1710564
+        w:cocktail	0.0913196	0.0996496	-0.0010459	-0.0032653	-0.0047692
+        w:code	-0.0185765	-0.0020092	-0.028988	-0.0013052	-0.004208
+        w:coffee	0.0153014	0.0348466	-0.0106034	-8.84e-05	-0.0001057
+        w:come	-0.0191181	-0.0160755	-0.0251846	-0.0016588	-0.0026407
+        w:command	-0.0108979	-0.0151892	-0.0021617	-0.0015629	-0.0007303
+        w:commit	0.3696822	-0.0436001	0.4732083	-0.0149278	-0.0323364
+        w:compose	0.4509059	-0.0121492	-0.0062928	-0.0213819	0.5553127
+        w:consent	-0.1031841	-0.0224962	-0.0074233	-0.0682899	-0.0175362
+        w:container	-0.0294938	-0.0174082	-0.0277164	-0.0052748	-0.0062774
+        w:content	0.0220023	-0.014188	-0.0068757	0.0362297	-0.023885
+        w:control	-0.0946537	-0.072083	-0.0280977	-0.0224655	-0.0741888
+        w:conversation	-0.0492828	-0.0241799	-0.0286841	-0.0055312	-0.0181883
+        w:convert	0.0636367	0.0778714	-0.0053794	-0.0018571	-0.0010441
+        w:cook	-0.0164763	-0.0394705	-0.0004145	-0.0015388	-0.0024082
+        w:cooker	-0.0341482	0.0221992	-0.0234574	-0.0230069	-0.0385715
+        w:cookie	-0.0283987	-0.0160979	-0.0312728	-0.0120728	-0.0096069
+        w:could	0.1147297	0.2442282	-0.0257078	-0.0431807	-0.0337778
+        w:counter	0.0482171	-0.0323657	0.0636421	-0.0017495	-0.0020761
+        w:country	0.628484	-0.0236145	-0.0316164	-0.0411996	0.7441966
+        w:court	-0.0678403	-0.0562074	-0.0123563	-0.0129382	-0.032084
+        w:covered	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
+        w:coworker	0.3140902	0.0539025	-0.0086496	-0.0144296	0.2937039
+        w:create	-0.0186774	-0.0108587	-0.0072585	0.0060767	-0.0309394
+        w:crime	-0.0538635	-0.0123032	-0.0243754	-0.0406783	-0.0407593
+        w:crisis	-0.0068557	-0.0045692	-0.0056226	-0.0081375	-0.0124711
+        w:crowd	0.0655734	0.0076292	-0.0008658	-0.0020053	0.0405313
+        w:crowded	0.0121947	0.0338619	-0.0434103	-0.0013863	-0.010889
+        w:crush	-0.0674589	-0.0199943	-0.0600946	-0.004939	-0.0085699
+        w:cut	0.0367657	-0.0393931	-0.0315283	-0.0169412	-0.0250924
+        w:cutting	-0.094327	-0.0487041	-0.0777681	-0.0013663	-0.0008221
+        w:daily	-0.0167926	-0.006903	-0.0261959	-0.004191	-0.0034077
+        w:dangerous	-0.0732086	-0.040707	-0.0297882	-0.0153559	-0.0332514
+        w:daughter	0.0050881	-0.0042797	-0.0008	0.0113811	-0.00452
+        w:day	-0.0405436	-0.0333259	-0.028106	-0.0017784	-0.0011557
+        w:dead	-0.0375479	0.0150852	-0.0341129	-0.005726	-0.0016035
+        w:deal	-0.1201835	-0.0208131	-0.00745	-0.0095298	-0.1147628
+        w:death	-0.122085	0.1096884	0.0385611	-0.0235431	-0.1148668
+        w:deep	0.0925513	-0.0251809	0.1851893	-0.010417	-0.0160242
+        w:deer	-0.0046634	-0.0019099	-0.0091341	-0.0015723	-0.0017322
+        w:defense	-0.0698548	-0.0143344	-0.0458955	-0.0040011	-0.0211885
+        w:describe	0.3198927	0.1955154	-0.0532495	0.2063155	-0.1002726
+        w:description	0.1079616	-0.0044054	-0.0074357	0.1514235	-0.0480875
+        w:deserve	0.1163857	-0.0236862	-0.0471734	-0.0182596	0.1737593
+        w:destroy	-0.2184616	-0.0835845	-0.0751157	-0.0298714	-0.026935
+        w:detail	0.0611671	-0.0037585	-0.0005164	0.0608555	-0.0018461
+        w:detect	-0.0638426	-0.0541349	-0.0108739	-0.0003936	-0.0005672
+        w:detective	-0.0169244	-0.0070945	-0.0009003	-0.0012837	-0.0044459
+        w:detonated	-0.0943234	-0.0565877	-0.0014387	-0.0200846	-0.008446
+        w:device	0.2784785	0.3342211	-0.0052019	-0.0064421	-0.0053294
+        w:did	-0.4567283	-0.2498332	-0.2228289	-0.0984235	-0.3017743
+        w:die	0.2201548	-0.0511684	0.2341488	-0.0155535	-0.0393418
+        w:died	-0.103999	-0.0141961	-0.0859059	-0.0038927	-0.0096115
+        w:difference	-0.0346451	-0.0291171	-0.0098716	-0.0143252	-0.0322896
+        w:different	-0.0523872	-0.0541553	-0.0262502	-0.0259993	-0.0198848
+        w:directions	0.0264938	0.0276951	-0.0147189	-0.0055646	-0.0074158
+        w:dirty	0.0610955	0.0519353	-0.0029177	-0.0701184	0.1272352
+        w:disabled	0.0073804	-0.007314	-0.0025415	-0.0064208	0.0059238
+        w:disappear	0.0012978	-0.0759152	0.0055741	-0.0055206	-0.002516
+        w:disease	0.0335017	-0.0123389	-0.0213919	-0.0029943	0.0775395
+        w:dispose	0.126164	0.2111306	-0.0372951	-0.009156	-0.006645
+        w:do	-0.5051334	-0.5162403	-0.3364541	-0.2287675	-0.301866
+        w:docker	-0.0294938	-0.0174082	-0.0277164	-0.0052748	-0.0062774
+        w:doctors	-0.0190249	-0.0189061	-0.0138683	-0.0087662	-0.0183904
+        w:documentary	-0.0169834	-0.0140307	-0.0056576	-0.0056022	-0.0146465
+        w:does	-0.2518232	-0.248262	-0.0465594	-0.1115214	-0.1709248
+        w:doesnt	0.0890516	-0.0214368	0.1352506	-0.00323	-0.015024
+        w:dogs	-0.0209701	-0.0080162	-0.0101712	-0.0056688	-0.023252
+        w:dont	0.1938094	0.1339129	-0.0468962	-0.0099572	0.1602522
+        w:door	0.2210092	0.2558341	0.0182902	-0.0004563	-0.0016766
+        w:dose	0.139561	0.0366831	0.1340242	-0.0272085	-0.0135751
+        w:dough	-0.1223876	-0.0331173	-0.1347237	-0.0226289	-0.0195117
+        w:down	0.185625	0.1722659	-0.0710582	-0.0337058	0.0754847
+        w:downtown	-0.1618251	-0.0593044	-0.1159976	-0.0263206	-0.0512789
+        w:dragon	-0.0405325	-0.0145906	-0.0152542	-0.0068088	-0.025403
+        w:dresden	-0.0144913	-0.0195278	-0.0022014	-0.002938	-0.0082952
+        w:drink	0.0996239	0.052174	0.0590283	-0.0007006	-0.0009734
+        w:drone	0.5470311	0.6184342	-0.0010636	-0.0028999	-0.0050365
+        w:drown	-0.0623194	-0.1986042	0.235711	-0.002043	-0.0073351
+        w:drug	0.110597	0.1485174	0.0432731	-0.0066705	-0.0119911
+        w:during	-0.1007796	-0.1060859	-0.0213483	-0.0115573	-0.0194903
+        w:dying	-0.2187523	-0.068101	-0.1795113	-0.0214017	-0.0365989
+        w:easiest	0.0937668	0.1237251	-0.0088286	-0.0019901	-0.0047351
+        w:eat	-0.1286566	-0.0367838	-0.0893379	-0.0204568	-0.0118074
+        w:effects	-0.079993	-0.0105189	-0.0724588	-0.0165938	-0.0359038
+        w:egg	-0.0334986	-0.0046259	-0.0018685	-0.0030582	-0.0398276
+        w:eight	-0.0616287	-0.0133888	-0.0146032	-0.0114548	-0.0045338
+        w:elden	-0.0227545	-0.0603299	-1.65e-05	-0.0001088	-0.0001014
+        w:email	-0.2936961	-0.0699697	-0.0249124	-0.0299752	-0.1453106
+        w:encouraging	0.014726	-0.0927917	-0.0014639	-0.0028118	0.0942206
+        w:end	0.3784155	-0.1428363	0.6481249	-0.0261339	-0.0474093
+        w:ends	-0.0422747	-0.0048664	-0.0453927	-0.0065492	-0.0112524
+        w:energy	-0.1417487	-0.1048162	-0.0610609	-0.0128585	-0.0165634
+        w:enough	0.0026789	-0.0012388	-0.0186728	-0.0006836	-0.0045047
+        w:erotic	0.1471289	-0.0199512	-0.0087106	0.1802256	-0.0134025
+        w:essay	-0.0152514	-0.0891563	-0.0459554	-0.0280884	0.1164599
+        w:eulogy	-0.1260018	-0.0158563	-0.0204361	-0.0151668	-0.0910756
+        w:even	-0.0637189	-0.0278408	-0.0070258	-0.0106992	-0.014989
+        w:every	0.0977424	-0.0130552	-0.0225588	-0.0210165	0.0847702
+        w:everything	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
+        w:ex	0.0051073	0.0513748	-0.0570463	-0.0002508	-0.0015785
+        w:execute	-0.0992703	-0.0541242	-0.0118223	-0.0363508	-0.0691584
+        w:explain	0.1373094	0.0625017	-0.1914441	-0.0447251	0.0431497
+        w:explicit	0.1388153	-0.0469926	-0.016765	0.2246134	-0.0462669
+        w:explode	-0.1566771	-0.1009929	-0.0711235	-0.0041085	-0.0042782
+        w:explosion	-0.1680568	-0.1259389	-0.0384781	-0.040487	-0.0676555
+        w:explosive	0.3063889	0.369835	-0.0637531	-0.0205341	-0.0140096
+        w:explosives	-0.3453867	-0.3822599	-0.0100153	-0.0049748	-0.0039266
+        w:exterminate	0.0180101	-0.0359191	-0.0057	-0.0117066	0.0719983
+        w:exterminated	0.0189487	-0.0058647	-0.0177414	-0.009374	0.0244051
+        w:extinguisher	0.0125566	0.0581455	-0.0161965	-0.0090906	-0.0171411
+        w:fantasy	-0.0238562	-0.0085581	-0.0058962	0.0029433	-0.0567568
+        w:farm	-0.0083347	-0.0051678	-0.0014652	-0.0004495	-0.0036741
+        w:fast	-0.321405	0.0141886	-0.4543774	-0.0049243	-0.0030886
+        w:faster	-0.1600276	-0.0444126	-0.1388071	-0.004095	-0.0026161
+        w:fastest	0.0650438	-0.0294915	0.0926972	-0.0037608	-0.008088
+        w:fatal	0.142592	-0.0039779	0.18772	-0.0011567	-0.0052909
+        w:father	0.006059	-0.0029845	-0.0118529	0.0149005	-0.0041956
+        w:feel	-0.1131581	-0.0897309	-0.0480729	-0.004508	-0.0092474
+        w:fight	-0.0821415	-0.0216254	-0.0559544	-0.0152461	-0.069421
+        w:film	-0.0172234	-0.0169961	-0.0041709	-0.0079797	-0.0120667
+        w:filter	0.0455351	0.0429582	-0.0024828	-0.012238	-0.0171151
+        w:final	-0.0441273	-0.0640894	-0.0008715	-0.0049102	-0.0239875
+        w:find	0.1861101	0.127322	-0.0272848	0.0831975	-0.0043806
+        w:finds	-0.0736436	-0.0075488	-0.0022115	-0.065213	-0.0269296
+        w:fire	0.0758809	0.1695624	-0.0493215	-0.0391808	-0.0880545
+        w:fireworks	-0.0543127	-0.0534551	-0.0243835	-0.01828	-0.0171336
+        w:first	-0.0833625	-0.0956564	-0.0278648	-0.006242	-0.0064336
+        w:fish	-0.0684722	-0.0406022	-0.0468133	-0.0025237	-0.0040986
+        w:flavor	-0.3407989	-0.3668304	-0.0059127	-0.0020132	-0.0032472
+        w:flour	-0.0372258	-0.0244571	-0.0317135	-0.0127824	-0.0106496
+        w:food	-0.0373907	-0.0268178	-0.0455958	-0.016965	-0.0154822
+        w:football	-0.0131128	-0.0114063	-0.0051862	-0.0060316	-0.0162934
+        w:for	-0.6092343	-0.5125725	-0.1162136	-0.3279645	-0.4345371
+        w:fork	-0.0653105	-0.0938906	-0.0053296	-0.0032343	-0.0031543
+        w:form	-0.0212522	-0.0035192	-0.0207167	-0.0006136	-0.0022832
+        w:free	-0.0383609	-0.021297	-0.024021	-0.0072931	-0.0181213
+        w:french	-0.087758	-0.0495099	-0.0515859	-0.0407031	-0.0361621
+        w:friend	-0.3025278	-0.1567246	-0.1068707	-0.0080868	-0.0206015
+        w:from	-0.0173005	-0.0470562	0.092227	-0.143916	-0.1677607
+        w:fun	-0.0151029	-0.0070388	-0.0160333	-0.0169528	-0.0146383
+        w:function	-0.2021447	-0.0583466	-0.0370347	-0.0404709	-0.1234204
+        w:game	-0.0090363	-0.0022435	-0.004985	-0.0075171	-0.0292969
+        w:garage	0.0948287	0.1019789	-0.001748	-0.0016374	-0.0007755
+        w:garlic	-0.1054664	-0.0900338	-0.0163209	-0.0026523	-0.0037867
+        w:gas	0.2033396	0.2854438	-0.0248036	-0.009484	0.044139
+        w:gassed	0.0142872	-0.0057064	-0.0114842	-0.0086096	0.0135268
+        w:gay	-0.1411255	-0.0189358	-0.0078277	-0.0126169	-0.1141866
+        w:generate	0.1380656	-0.0179728	-0.0120459	0.1987465	-0.0495647
+        w:genocide	-0.0449848	-0.0172967	-0.019711	-0.0086179	-0.0387617
+        w:get	-9.64e-05	0.2112071	-0.1513646	0.0529064	-0.0357323
+        w:getting	0.0113133	0.0208923	-0.0588357	0.0121204	-0.0007325
+        w:girl	0.1057553	0.0630376	-0.0101845	0.1223958	-0.0363914
+        w:girlfriend	0.0196317	0.069777	-0.0784848	0.008793	-0.0205069
+        w:girls	0.0451463	-0.0039866	-0.0058442	0.0409113	-0.009096
+        w:git	-0.0262288	-0.0170432	-0.0196587	-0.0056079	-0.0067033
+        w:give	0.2422299	0.4545106	-0.0350205	-0.0972867	0.0839393
+        w:go	0.3696265	-0.0451261	-0.0086451	-0.0086037	0.632101
+        w:going	0.1283235	0.0765483	0.0269426	-0.0067244	-0.011439
+        w:good	0.1625783	0.3002035	-0.0588951	-0.0357238	-0.0734908
+        w:grandmother	-0.0586664	0.0634706	-0.0351055	-0.0051342	-0.0345924
+        w:grease	-0.0314562	-0.0144264	-0.0055641	-0.0061039	-0.0200698
+        w:grenade	0.598139	0.6284424	-0.005336	-0.0108772	-0.0093411
+        w:groom	0.0205851	-0.0232404	-0.0017573	0.0624593	-0.0004444
+        w:guard	0.1538197	0.1681094	-0.0088362	-0.0011773	-0.004264
+        w:guards	-0.1355449	-0.1858266	-0.000999	-0.0021097	-0.0040244
+        w:gun	0.0979338	0.1442845	-0.0373113	-0.0281351	-0.081257
+        w:hair	-0.0437629	-0.002259	-0.0575148	-0.0151027	-0.0007778
+        w:hand	-0.1705434	-0.0615068	-0.1992623	-0.0154557	-0.0183733
+        w:hang	0.0935161	-0.0601925	0.1407363	-0.0070084	-0.0211339
+        w:happened	-0.0034121	-0.0047643	-0.0045935	-0.0044708	-0.0058474
+        w:hard	-0.0263942	-0.0114666	-0.0053193	-0.0121115	-0.0005364
+        w:harm	-0.0197108	-0.1634977	0.1185801	-0.0073408	-0.0099232
+        w:has	-0.0925954	-0.0891495	-0.054468	0.0032774	-0.0484587
+        w:hate	-0.1125313	-0.0577184	-0.0612282	-0.0553413	-0.078068
+        w:have	-0.012491	-0.0092132	0.012629	-0.008797	-0.0315002
+        w:he	0.2925976	0.2956376	-0.0471954	0.0208527	-0.0092166
+        w:heat	-0.0491559	-0.0202088	-0.0890788	-0.0100968	-0.0113946
+        w:help	-0.3552526	-0.114315	0.011805	-0.0903277	-0.1151913
+        w:her	-0.0261804	-0.0136364	-0.0515254	0.1222365	-0.022225
+        w:hide	0.0390381	-0.1105452	0.163128	-0.0051672	-0.001285
+        w:high	-0.0065618	-0.0500768	-0.0019459	0.113723	-0.0296274
+        w:hiking	-0.0257344	-0.0362389	-0.0084127	-0.0057727	-0.0068726
+        w:him	0.0133251	0.0697661	-0.0174983	-0.0003561	-0.0045521
+        w:hindus	0.0188172	-0.0019901	-0.002487	-0.0032908	0.018592
+        w:his	-0.1095107	-0.0887199	-0.0106064	0.0040899	-0.0926507
+        w:historians	-0.0280047	-0.0080947	-0.0118371	-0.0065396	-0.0265089
+        w:history	-0.0387038	-0.0211349	-0.0340146	-0.0284516	-0.0372886
+        w:hit	-0.0788579	-0.0655744	0.0376303	-0.0137006	-0.0458484
+        w:hitman	-0.0134272	-0.0115194	-0.0078805	-0.0060625	-0.0055583
+        w:holocaust	-0.0139751	-0.0064045	-0.003636	-0.0101745	-0.0132003
+        w:home	0.2096983	-0.12148	0.1638219	-0.0599819	0.4395144
+        w:homemade	0.231765	0.2228275	-0.0109483	-0.0093017	-0.004673
+        w:hostage	-0.0628935	-0.0320602	-0.0092882	-0.0191623	-0.0292856
+        w:hot	-0.0885952	-0.1452107	-0.0097368	0.0421275	-0.0169095
+        w:house	0.1832449	0.2049196	-0.0024761	-0.00084	-0.0022464
+        w:household	0.0588136	-0.069541	0.1074942	-0.0117898	-0.0228781
+        w:how	-1.2075659	-0.5829208	-0.8259525	-0.7874256	-0.9682178
+        w:humanely	-0.0833914	-0.1213418	-0.0025436	-0.0041143	-0.0036705
+        w:hunt	-0.0201191	-0.0088246	-0.029467	-0.0049482	-0.0069713
+        w:hunting	-0.0209528	-0.0426006	-0.0004144	-0.0004628	-0.0006693
+        w:hurt	0.05973	-0.0076546	0.0460893	-0.0485697	-0.0393204
+        w:hurting	-0.2240685	-0.0110926	-0.2206668	-0.0013082	-0.0064324
+        w:hurts	-0.0170623	-0.0758442	0.0376304	-0.0011164	-0.0042747
+        w:husband	-0.013325	0.0767663	-0.0895178	-0.0011008	-0.0028679
+        w:i	0.0734624	0.1159907	-0.1097499	-0.1295564	-0.3587598
+        w:ibuprofen	-0.0314143	-0.015254	-0.024384	-0.0126747	-0.0046479
+        w:if	-0.2662164	-0.0641722	-0.0912448	-0.024821	-0.0105053
+        w:im	-0.1814882	-0.0466168	-0.1461476	-0.0313456	-0.1064091
+        w:immigrants	0.0558328	-0.0356452	-0.0277709	-0.0247696	0.0791747
+        w:immune	-0.0269927	-0.0266644	-0.0031365	-0.0020204	-0.0110078
+        w:in	-0.6921838	-0.8184535	-0.4926215	-0.1423736	0.0808835
+        w:inferior	0.0075854	-0.0051153	-0.0003041	-0.000783	0.0042465
+        w:inject	-0.0156829	-0.0394126	-0.0025336	-0.003721	-0.0085967
+        w:instructions	0.0662245	0.1791679	-0.0357211	-0.0282844	-0.0299728
+        w:insulin	0.0204393	0.0290764	-0.0159128	-0.0011532	-0.001258
+        w:into	-0.1301794	-0.0852718	-0.0773847	-0.0486159	-0.0549115
+        w:is	-0.8637012	-0.6788122	-0.2067919	-0.2995963	-0.3757303
+        w:it	0.5521769	0.3227435	0.2770839	-0.1243421	-0.1718021
+        w:items	-0.0015286	0.0101055	-0.0095997	-0.0028896	-0.0094343
+        w:its	-0.0756605	-0.0639848	-0.0033077	-0.0189059	-0.0061598
+        w:jews	0.1235933	-0.0227505	-0.0502564	-0.0232981	0.1340831
+        w:joke	0.4071534	-0.0283742	-0.0303171	-0.0468638	0.5689318
+        w:jump	0.056363	-0.0093219	0.0586398	-0.0021327	-0.0134453
+        w:kamikaze	-0.0682669	-0.0437592	-0.0314197	-0.0346015	-0.0607456
+        w:keep	-0.1539772	-0.0433491	-0.1192926	0.0209505	-0.0342816
+        w:keeps	-0.0957115	-0.0377576	-0.1030671	0.0183693	-0.0063284
+        w:kick	-0.1079217	-0.0679119	-0.0440399	-0.0021338	-0.0114426
+        w:kid	0.1351827	0.1325801	-0.0010975	-0.0044418	-0.002225
+        w:kidnap	0.137016	0.2086734	-0.0104811	-0.0086308	-0.0118293
+        w:kids	-0.0662723	-0.0463784	-0.0932225	0.072784	-0.0014701
+        w:kill	0.2279902	0.2787366	0.0570712	-0.03871	-0.0373393
+        w:killed	-0.0475529	-0.0168879	-0.0267209	-0.0074047	-0.0237111
+        w:killer	-0.1372177	-0.083442	-0.0099029	-0.0092561	-0.1167754
+        w:killing	-0.1592104	-0.1914996	-0.1402841	-0.0046566	0.0614924
+        w:kills	-0.0365558	-0.0198604	-0.0062762	-0.0115559	-0.027096
+        w:king	-0.0011891	-0.0021146	-0.0005015	-0.0015583	-0.0013293
+        w:kitchen	-0.1663993	-0.2139142	-0.0078801	-0.0286564	-0.0336429
+        w:knife	-0.2457507	-0.2239474	-0.0732826	-0.0148503	-0.0114111
+        w:knight	-0.0500971	-0.1034793	-0.0001736	-0.0006448	-0.0010011
+        w:knock	-0.3010259	-0.3326586	-0.0140824	-0.0026684	-0.0064258
+        w:know	-0.0679208	-0.0176366	-0.0488221	-0.0107639	-0.0139389
+        w:knowing	0.016087	-0.0349199	0.0545089	-0.0034494	-0.0012018
+        w:lab	-0.0343122	0.065599	-0.0444222	-0.0012362	-0.006968
+        w:landlord	-0.0797423	-0.0246182	-0.0364586	-0.0071153	-0.0146728
+        w:last	-0.3182407	-0.1266664	-0.1284539	-0.0508198	-0.0539563
+        w:launcher	-0.1187263	-0.133836	-0.0009752	-0.0016192	-0.0076717
+        w:law	-0.0125783	0.0274361	-0.0304696	-0.0117379	-0.0489346
+        w:leaves	-0.1038385	-0.0231053	-0.0123332	-0.0309558	-0.1099153
+        w:leaving	0.1634253	0.0998031	0.0359847	-0.0027276	-0.0016982
+        w:leg	-0.2205957	-0.1517223	-0.0441151	-0.0059488	-0.0143036
+        w:let	0.1471535	-0.0240661	-0.0206604	-0.0175436	0.1595558
+        w:lethal	0.0286197	-0.0425967	0.0914058	-0.0031997	-0.0030504
+        w:letter	0.2605512	-0.0338118	-0.0117144	-0.0067956	0.5937317
+        w:lewd	0.1795774	-0.0075806	-0.013115	0.224669	-0.0325098
+        w:life	0.3139831	-0.0589357	0.3525284	-0.0149046	-0.0360556
+        w:light	-0.013539	-0.005663	-0.0063256	-0.0050357	-0.0006167
+        w:like	-0.0516231	0.0971801	-0.1232235	-0.0095403	-0.0389625
+        w:line	-0.0012963	-0.0014935	-0.0004278	-0.0005132	-0.0003758
+        w:linux	-0.0088972	-0.0139346	-0.0026476	-0.0017892	-0.0013582
+        w:list	0.138398	-0.0114368	0.0980944	-0.0248607	0.0958431
+        w:little	-0.0474195	-0.0134887	-0.0039474	-0.0320177	-0.0256605
+        w:live	0.1045553	-0.0107033	-0.0281257	-0.0094725	0.1610798
+        w:load	-0.0235611	-0.0223426	-0.0182516	-0.0029025	-0.0009667
+        w:long	-0.0702563	-0.0474403	-0.0207522	-0.0183268	-0.0457761
+        w:look	0.0456718	0.1170237	-0.0734547	-0.0018347	-0.009373
+        w:lose	0.016087	-0.0349199	0.0545089	-0.0034494	-0.0012018
+        w:losing	-0.0938519	-0.0187298	-0.0058665	-0.0249931	-0.0758925
+        w:love	-0.0884708	-0.030105	-0.0112752	0.0476992	-0.0079482
+        w:low	-0.013539	-0.005663	-0.0063256	-0.0050357	-0.0006167
+        w:macos	-0.0065468	-0.0079793	-0.0024793	-0.0008929	-0.0002014
+        w:made	-0.0283987	-0.0160979	-0.0312728	-0.0120728	-0.0096069
+        w:main	-0.0062266	-0.0019796	-0.0132494	-0.0003638	-0.0007312
+        w:make	0.0360098	-0.0809705	-0.0015675	0.0509508	0.0849439
+        w:makes	-0.0366681	-0.0271228	-0.0195215	-0.0206814	-0.0141909
+        w:making	0.2104589	0.293523	-0.0241955	-0.0289699	-0.0297014
+        w:man	-0.0153033	0.0133639	-0.0089758	0.0013206	-0.0151241
+        w:manhattan	-0.009663	-0.0147754	-0.0008443	-0.000788	-0.0015789
+        w:many	-0.1241369	-0.108036	0.1487468	-0.0419546	-0.1377415
+        w:marks	0.1064095	0.1070587	-0.0073362	-0.0009358	-0.0006494
+        w:martial	-0.0717624	-0.0138071	-0.0499509	-0.0100844	-0.0275146
+        w:material	-0.028966	0.0667677	-0.000549	-0.1065913	-0.0053871
+        w:mates	-0.0127376	-0.0083012	-0.0078265	-0.0060547	-0.0108857
+        w:maximum	0.0193345	0.0342687	-0.0282356	-0.0053051	-0.0057991
+        w:me	0.3850162	0.4087514	0.1753972	0.3645342	-0.2722943
+        w:mean	-0.0899353	-0.0373998	-0.06593	-0.0249511	-0.0457829
+        w:medieval	-0.0538364	-0.0704366	-0.021094	-0.017464	-0.0094492
+        w:melatonin	-0.1031482	-0.0132149	-0.0442236	-0.0246609	-0.0106681
+        w:message	0.206769	-0.0432509	-0.0089418	-0.1027683	0.4123201
+        w:method	0.1719329	-0.1097209	0.4169224	-0.0287175	-0.0403313
+        w:mexicans	0.1665513	-0.0092406	-0.0189759	-0.0151751	0.22848
+        w:mice	-0.0357946	-0.0588538	-0.0021525	-0.0026479	-0.0014733
+        w:middle	0.0463095	-0.0064477	-0.008622	0.0505955	-0.0206173
+        w:minecraft	-0.0297219	-0.0304912	-0.005287	-0.0011141	-0.0013276
+        w:minor	0.0949645	-0.0097264	-0.0028101	0.1711145	-0.0108742
+        w:mix	-0.0846921	-0.0357247	-0.0434577	-0.0215671	-0.0365094
+        w:modules	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
+        w:molotov	0.0277533	0.0136837	-0.002079	-0.0041165	-0.0043961
+        w:monoxide	-0.0019802	-0.0329999	0.0177968	-0.0063882	-0.0058516
+        w:month	-0.1742558	-0.0126558	-0.0092737	-0.0197001	-0.1535631
+        w:more	-0.0723039	-0.0248212	-0.0355495	-0.0093563	-0.0017448
+        w:mosque	-0.0077135	-0.0256233	-0.0027278	-0.0022992	0.0021997
+        w:most	0.0398838	-0.0581659	0.0961328	-0.0058777	-0.0111113
+        w:mother	0.0108288	0.0352957	-0.0223179	-0.0001396	-0.0001992
+        w:movie	-0.0100809	-0.0090112	-0.0086728	-0.0063896	-0.0062326
+        w:much	-0.0191761	-0.0603935	-0.000663	-0.0043132	-0.0060386
+        w:murder	0.050101	0.1144726	-0.0399491	-0.0082456	-0.046411
+        w:music	-0.0111563	-0.0181322	-0.0052924	-0.0017584	-0.0062596
+        w:muslims	0.0896299	-0.0158471	-0.025703	-0.0154601	0.0874257
+        w:must	0.1669383	-0.0112533	-0.0289071	-0.0160422	0.1901169
+        w:my	-0.9010316	0.0207663	-0.9805069	-0.4699175	0.1297346
+        w:myself	1.1145311	-0.7498739	1.804456	-0.0246267	-0.0292875
+        w:mystery	-0.0437191	-0.0104888	-0.0014726	-0.0059038	-0.0306731
+        w:nail	0.031206	0.0326312	-0.0043229	-0.0011857	-0.0027284
+        w:naked	0.052552	-0.0144416	-0.0041105	0.0218905	-0.0111912
+        w:naloxone	-0.0370078	-0.0199703	-0.0265475	-0.0080013	-0.0042735
+        w:name	-0.0309978	-0.0182015	-0.0024315	-0.0035208	-0.0139024
+        w:napalm	0.10738	0.1604364	-0.0022594	-0.0049133	-0.0076976
+        w:natural	0.0002393	0.000742	-0.013582	-6.83e-05	-3.83e-05
+        w:near	0.0014326	-0.0121598	0.0020826	-0.0039705	-0.0080357
+        w:neck	0.2171375	0.2551352	-0.0110986	-0.0033713	-0.006158
+        w:need	0.2270761	0.0577274	0.2021166	-0.0122105	0.0314309
+        w:needs	-0.0486013	-0.0102114	-0.0077307	-0.0150951	-0.0554315
+        w:neighbor	0.2050989	0.1923981	-0.0498922	-0.0728384	0.1617102
+        w:neighbors	-0.2103191	-0.1819485	-0.0043277	-5.76e-05	-0.0002217
+        w:neighbour	0.0035192	0.0128292	-0.0124272	-0.0042937	-0.0104953
+        w:nest	-0.032254	-0.0342681	-0.009781	-0.0009657	-0.0018882
+        w:never	0.1427463	0.1306131	0.0872337	-0.0142788	-0.0063133
+        w:new	-0.2305863	-0.0868507	-0.1272016	-0.0391244	-0.1289613
+        w:newborn	-0.0214381	-0.0279722	-0.002183	-0.0031483	-0.0094684
+        w:news	-0.0391004	-0.0304047	-0.0124306	-0.0218105	-0.0462921
+        w:night	-0.0484478	-0.0236846	-0.0269113	-0.0146387	-0.0181317
+        w:nitroglycerin	-0.0082118	-0.0080026	-0.0122776	-0.0064341	-0.0070602
+        w:no	0.0841228	-0.0243107	0.117355	-0.0096981	-0.0089486
+        w:nobody	0.0266869	-0.2556845	0.2321972	-0.002637	-0.0045863
+        w:node	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
+        w:noise	-0.2269441	-0.1855023	-0.051974	-0.000323	-0.000322
+        w:not	0.0530266	-0.009192	0.043283	-0.0014284	-0.0031433
+        w:noticing	0.1214581	0.0492275	0.082826	-0.0054208	-0.0003554
+        w:novel	-0.0674443	-0.067256	-0.0031681	-0.0058207	-0.0253403
+        w:novels	-0.0912254	-0.0193083	-0.0199197	-0.0383767	-0.0123672
+        w:nuclear	0.0049719	0.0833796	-0.0287273	-0.0168048	-0.068201
+        w:nude	0.0835404	-0.0143419	-0.0066166	0.0832201	-0.0012862
+        w:nuke	-0.0559811	-0.0391095	-0.0322974	-0.0129977	-0.0217326
+        w:of	-0.0772595	-0.4993949	0.0920069	0.2677325	-0.3568115
+        w:off	-0.2904719	-0.3595894	-0.0151421	-0.0717108	-0.0144048
+        w:office	-0.0061055	-0.0047083	-0.0018236	-0.0048268	-0.0080303
+        w:oil	-0.0274159	-0.0287019	-0.01102	-0.0036275	-0.0080732
+        w:oklahoma	-0.0489267	-0.0468578	-0.00456	-0.0055099	-0.0134778
+        w:old	-0.0789319	-0.1891009	-0.0254784	0.0820034	-0.090692
+        w:olds	-0.0641411	-0.0050123	-0.01607	-0.1138718	-0.0064595
+        w:on	-0.3037392	-0.1049183	-0.1269227	-0.1571758	-0.2367501
+        w:one	0.0504116	-0.0422138	0.0950355	-0.022797	-0.0220302
+        w:onions	-0.0609276	-0.0350603	-0.0586941	-0.0064878	-0.0037688
+        w:online	0.1001108	-0.0107822	-0.0110849	0.070188	-0.0125199
+        w:opioid	-0.035266	-0.0161998	-0.0262779	-0.0074066	-0.0039192
+        w:opponent	-0.0544684	-0.0137049	-0.0065776	-0.0135074	-0.0779411
+        w:our	-0.0191478	-0.0471461	-0.0294005	0.0404466	-0.0539256
+        w:out	0.1817672	0.0313976	0.0485201	-0.0429563	0.2049236
+        w:over	0.1464833	0.231643	-0.0117443	-0.0054217	-0.0048165
+        w:overdose	-0.0528153	-0.1095294	0.1148147	-0.0284351	-0.0392047
+        w:own	-0.1203517	-0.1087604	-0.0703996	-0.0053353	-0.0058122
+        w:pain	0.2944896	-0.0259495	0.3746034	-0.0066841	-0.0086017
+        w:painless	0.1639976	-0.0510194	0.2878141	-0.0030959	-0.0050816
+        w:paint	-0.0361112	-0.0139257	-0.002522	-0.0258886	-0.0012266
+        w:paracetamol	0.0343745	-0.0083868	0.0354679	-0.0046836	-0.0024109
+        w:parasites	0.046344	-0.0091451	-0.0359612	-0.0139043	0.0634152
+        w:parent	-0.1467475	-0.070976	-0.0155224	-0.0368049	-0.0039409
+        w:parents	0.1158299	0.0317105	0.1316151	0.0632571	-0.0090357
+        w:parts	0.0226293	0.0486532	-0.0052592	-0.0047754	-0.0064072
+        w:party	-0.2010469	-0.1507625	-0.0245913	-0.0162098	-0.003595
+        w:people	0.0804951	-0.3169478	-0.0966707	-0.0298656	0.2733552
+        w:person	0.1348013	0.1595179	-0.0424011	-0.0055875	-0.0095987
+        w:pharmacology	-0.0401091	-0.0373877	-0.0221443	-0.0016064	-0.0025897
+        w:phone	0.0215934	0.0196904	-0.0018309	-0.0128866	-0.0074564
+        w:photos	0.2820487	-0.0165731	-0.0250406	0.3001027	-0.013341
+        w:pigeons	-0.0441436	-0.0457009	-0.0233489	-0.0111307	-0.0065241
+        w:pills	0.3127781	-0.1229168	0.5060046	-0.0173757	-0.026308
+        w:pipe	0.0604845	0.0891464	-0.0309019	-0.0050523	-0.0093862
+        w:pistol	0.1106022	0.0937723	-0.0004563	-0.0004978	-0.0002519
+        w:plan	0.1427723	0.2036151	0.104662	-0.0232261	-0.0301011
+        w:planes	-0.1750101	-0.1593612	-0.0053629	-0.0033877	-0.0088478
+        w:plant	-0.0524949	-0.0318502	-0.0157092	-0.0198269	-0.0235727
+        w:plants	-0.0436537	-0.0199719	-0.0357107	-0.00728	-0.0123178
+        w:play	-0.032001	-0.0189125	-0.0247302	-0.0132569	-0.0170336
+        w:playground	0.125202	0.1360576	-0.0006264	-0.0076749	-0.0003834
+        w:please	0.4077886	0.2745958	-0.0253743	0.2253607	-0.0268894
+        w:plot	-0.0110226	-0.0077571	-0.0052334	-0.0082524	-0.0082206
+        w:poem	-0.0582806	-0.0457303	-0.0220095	0.0177523	-0.1269761
+        w:poison	0.20918	0.2849999	-0.0696373	-0.0076076	-0.0092849
+        w:poisoning	-0.1407481	-0.1357858	-0.0250784	-0.019061	-0.0077117
+        w:poisonous	-0.1205414	-0.0788824	-0.0578002	-0.003787	-0.0055242
+        w:police	0.0238644	0.1095786	-0.0218237	-0.0436164	-0.1174604
+        w:porn	0.0084783	-0.0095504	-0.016545	0.0197596	-0.0061081
+        w:post	0.0221974	-0.012239	-0.0101204	-0.0096313	0.033106
+        w:power	-0.0258966	-0.0231727	-0.0090496	-0.010588	-0.0159342
+        w:predators	-0.007874	-0.0044991	-0.0028962	-0.0132601	-0.0075219
+        w:pressure	0.0215145	0.0337084	-0.0229451	-0.0109985	-0.0124609
+        w:preteen	0.1417262	-0.0053116	-0.0116488	0.1726278	-0.0232749
+        w:prevent	-0.0121622	-0.0052885	-0.0156208	-0.0020268	-0.0025023
+        w:print	0.0651797	0.0786483	-0.0059209	-0.0039629	-0.0028056
+        w:problem	-0.0361449	-0.0445341	-0.010583	-0.0041414	-0.0043228
+        w:process	-0.0401142	-0.0134293	-0.0306184	-0.0145791	-0.0099466
+        w:processes	-0.0313455	-0.0113158	-0.0032068	-0.0048455	-0.0225799
+        w:produce	0.0233697	0.0070964	-0.0065868	-0.0075391	-0.0055306
+        w:products	-0.0030664	-0.1068011	0.0930469	-0.0039069	-0.0030488
+        w:project	-0.1074104	-0.1448828	-0.0030718	-0.0022439	-0.0038909
+        w:proof	-0.1402605	-0.2271024	-0.0012287	-0.0005916	-0.001194
+        w:propaganda	-0.0235771	-0.0112002	-0.0233183	-0.0078128	0.0069432
+        w:protect	0.0118818	-0.0143429	-0.0007781	-0.0054974	-0.0008678
+        w:protesters	-0.1229095	-0.0495473	-0.0433484	-0.0312329	-0.0525205
+        w:puberty	-0.0010267	-0.000274	-0.0002556	-0.0073118	-0.0001327
+        w:punch	-0.0793949	-0.0701413	-0.0137347	-0.001229	-0.0048421
+        w:purpose	0.0691109	-0.0427514	0.1600856	-0.0029499	-0.0045589
+        w:put	0.042339	0.0978282	-0.0222893	-0.0042341	-0.0061729
+        w:python	-0.0631268	-0.0261702	-0.0307528	-0.009134	-0.0162171
+        w:quickest	0.215933	0.0742209	0.171009	-0.0088476	-0.0291575
+        w:quickly	-0.0134047	-0.0900263	0.1221148	-0.0329384	-0.0402554
+        w:quietly	0.059447	0.0711018	-0.035624	-0.0022956	-0.0019142
+        w:race	0.0708657	-0.0136194	-0.0071706	-0.0131616	0.1258657
+        w:rally	0.0272971	-0.0394957	-0.0062814	-0.0129591	0.1074672
+        w:range	-0.0629901	-0.0872709	-0.0044572	-0.003603	-0.004548
+        w:rats	-0.0480993	-0.0232814	-0.0188129	-0.0127706	-0.035421
+        w:raw	-0.069397	-0.0258266	-0.0744005	-0.0133112	-0.0117022
+        w:reaction	-0.0637723	-0.0455128	-0.02547	-0.0292865	-0.0500136
+        w:really	-0.0705847	-0.0590192	-0.0151203	-0.0199432	-0.0249597
+        w:recipe	0.0967755	0.1489439	-0.038822	-0.0466858	-0.0395793
+        w:recommend	-0.1060147	-0.0356099	-0.0243074	-0.0501883	-0.0186176
+        w:reinstall	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
+        w:relationship	0.0205851	-0.0232404	-0.0017573	0.0624593	-0.0004444
+        w:remove	-0.0117022	-0.002729	-0.0114138	-0.0036624	-0.002021
+        w:report	-0.0703297	-0.0095874	-0.0225042	-0.1070595	-0.0071356
+        w:reporters	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
+        w:respond	-0.1072342	-0.1132152	-0.0346038	-0.0120492	-0.013863
+        w:ricin	0.0444159	0.0387847	-0.0011051	-0.0005239	-0.0004773
+        w:rid	-0.0426511	0.056974	-0.0577535	-0.0215276	-0.0174645
+        w:ride	-0.0147783	-0.0056108	-0.0008196	-0.0112375	-0.0053225
+        w:rifle	0.0682648	0.0621251	-0.0025598	-0.0011291	-0.0010137
+        w:rig	0.2363694	0.3116179	-0.0136301	-0.0019796	-0.0047076
+        w:right	-0.0753084	-0.0168928	-0.0314298	-0.0041265	-0.037088
+        w:rights	-0.0080898	-0.0040188	-0.0094047	-0.0134432	-0.0180929
+        w:ring	-0.0227545	-0.0603299	-1.65e-05	-0.0001088	-0.0001014
+        w:robots	-0.0145635	-0.0210913	-0.0031054	-0.0031858	-0.0027813
+        w:roleplay	0.0754858	-0.012834	-0.0085611	0.1647397	-0.0296139
+        w:room	-0.0009512	0.0244305	-0.0448495	-0.0015285	-0.0098796
+        w:round	-0.0320893	-0.0237378	-0.0092476	-0.0144712	-0.0443758
+        w:ruining	0.4298488	-0.0135867	-0.0102842	-0.0348795	0.5529601
+        w:rules	-0.0055284	-0.0025729	-0.0093866	-0.0077251	-0.0134657
+        w:run	0.3560184	0.5422053	-0.011935	-0.0061675	-0.0356734
+        w:rwandan	-0.010637	-0.0142	-0.0065138	-0.004087	-0.0077915
+        w:safe	-0.1382347	-0.0467601	-0.1099189	-0.0322398	-0.023278
+        w:safely	-0.10449	-0.1429583	-0.0039298	-0.008946	-0.009417
+        w:safest	-0.0755014	-0.0517527	-0.0184383	-0.0038481	-0.0111982
+        w:safety	-0.1332773	-0.0818543	-0.0019789	-0.0837916	-0.001088
+        w:said	-0.1032275	-0.0359729	-0.0362913	-0.0204938	-0.0709323
+        w:salmonella	-0.0027755	-0.0028986	-0.0015962	-0.0063708	-0.0027756
+        w:sarin	0.2136128	0.1893189	-0.0016473	-0.0031905	-0.0024922
+        w:sauce	-0.0373902	-0.0087568	-0.0056361	-0.0155119	-0.0508718
+        w:say	-0.2657936	-0.1758848	-0.0898437	-0.0610589	-0.0868786
+        w:saying	0.0143998	-0.0046606	-0.0060824	-0.0070758	0.0062388
+        w:says	0.0187828	-0.0160161	-0.0202425	-0.0023422	0.0711165
+        w:scars	0.1383396	-0.0952443	0.286426	-0.0022753	-0.0024995
+        w:scene	0.1106755	-0.0232911	-0.009031	0.1657694	-0.0423091
+        w:school	-0.0723266	-0.0346777	-0.0964109	0.1501896	-0.0412118
+        w:schoolers	0.0463095	-0.0064477	-0.008622	0.0505955	-0.0206173
+        w:schools	-0.111236	-0.0249658	-0.0179864	-0.0646917	-0.0114539
+        w:science	-0.121603	-0.1392104	-0.0131511	-0.0240829	-0.0224201
+        w:script	-0.1186558	-0.0330757	-0.0348965	-0.0280278	-0.0889239
+        w:secret	0.0205851	-0.0232404	-0.0017573	0.0624593	-0.0004444
+        w:see	-0.0472182	-0.3636996	0.2359729	-0.0017736	-0.0051774
+        w:self	-0.1083897	-0.1315415	0.0325568	-0.0073011	-0.0212779
+        w:send	0.1016499	-0.0041758	-0.0059277	0.0702038	-0.0090796
+        w:server	-0.019713	-0.0361689	-0.0002127	-0.0017579	-0.0001593
+        w:set	0.1237703	0.2172532	-0.034062	-0.0100855	-0.0405129
+        w:sex	0.0882501	-0.0356914	-0.0175117	0.1252244	-0.0366623
+        w:sexual	0.0935763	-0.0384012	-0.007437	0.050736	-0.0259596
+        w:sexually	0.0177542	-0.0574343	-0.0019113	0.1237961	-0.0016031
+        w:sexy	0.2127268	-0.014837	-0.0251144	0.2549802	-0.0334696
+        w:sharpen	-0.1441674	-0.1402858	-0.0223191	-0.0122048	-0.0075964
+        w:she	-0.1611618	0.0542747	-0.1433663	-0.0098928	-0.0204391
+        w:shoot	-0.1775118	-0.1423012	-0.0225675	-0.0226076	0.0003644
+        w:shooting	-0.106301	-0.0970711	-0.0294252	-0.0230176	-0.0613146
+        w:short	-0.1361572	-0.0312408	-0.009581	-0.0859689	-0.0767606
+        w:shot	-0.0428694	-0.0175049	-0.054103	-0.0020769	-0.0003501
+        w:shots	-0.0621454	-0.0358988	-0.0177123	-0.0170048	-0.0262349
+        w:should	-0.0371198	0.0253092	-0.0179901	-0.1127469	0.0092227
+        w:show	0.2075791	0.1668899	0.0853773	-0.0114525	-0.0115202
+        w:sick	0.0271398	-0.005256	-0.0069294	-0.0058997	0.0280615
+        w:side	-0.079993	-0.0105189	-0.0724588	-0.0165938	-0.0359038
+        w:signs	-0.1151149	-0.0656344	-0.0218721	-0.0650505	-0.0248223
+        w:silencer	0.1739046	0.143806	-0.0007751	-0.0010398	-0.0008978
+        w:silently	-0.0071858	-0.0045185	-0.0256019	-0.0008205	-0.0008451
+        w:simple	-0.0261063	-0.0076624	-0.0241594	-0.0041551	-0.016321
+        w:sister	-0.0594994	0.0369104	-0.0645497	-0.000909	-0.0007385
+        w:slaughter	-0.001233	-0.001854	-0.0010278	-0.0005969	-0.0003109
+        w:sleep	0.6401786	0.6638761	0.0123943	0.1301966	-0.0228138
+        w:sleeping	0.1600415	-0.0326845	0.1667182	-0.0116169	-0.0180029
+        w:slit	0.2440619	0.1397632	0.1568821	-0.0043414	-0.0029723
+        w:slogan	0.003161	-0.0396594	-0.0191727	-0.0200138	0.0476267
+        w:slow	-0.1549192	-0.0533591	-0.0712426	-0.0158183	-0.0299102
+        w:slowly	0.0051477	0.0114078	-0.0172428	-9.49e-05	-8.99e-05
+        w:small	-0.2103537	-0.2519729	-0.016861	-0.0434935	-0.0362832
+        w:smoke	-0.1121623	-0.1444214	-0.0148824	-0.0039702	-0.003397
+        w:smother	-0.1287712	-0.0891024	-0.017234	-0.0170094	-0.0307755
+        w:so	0.6374533	0.557966	0.2505845	-0.0252551	-0.137006
+        w:soda	-0.1282023	-0.1522907	-0.0141178	-0.0097397	-0.0118659
+        w:soldier	-0.1394791	-0.0323127	-0.0145263	-0.0358476	-0.1062509
+        w:some	-0.0385606	-0.0670553	-0.024082	-0.0181674	0.00076
+        w:someone	0.6468882	0.7587833	0.0783336	-0.0598691	-0.0743963
+        w:something	-0.0430201	-0.0210106	-0.0106118	-0.0060375	-0.0249752
+        w:son	-0.176477	-0.1727781	-0.0022598	-0.0219323	-0.0002807
+        w:song	-0.0109226	-0.006199	-0.0137512	-0.000718	0.058645
+        w:speech	-0.1635247	-0.0251581	-0.0182237	-0.028561	-0.2204211
+        w:spiders	-0.0127376	-0.0083012	-0.0078265	-0.0060547	-0.0108857
+        w:spread	-0.01606	-0.0030101	-0.0080949	-0.0098458	-0.0230741
+        w:stab	0.23957	0.3294581	-0.1372346	-0.0087146	-0.0177601
+        w:stabbing	-0.0164628	-0.0168714	-0.0055579	-0.0070227	-0.0138468
+        w:start	0.0234376	0.0021429	-0.0026662	-0.0011352	0.007417
+        w:starve	0.0067876	-0.0844153	0.0210145	-0.0081249	-0.0038943
+        w:state	-0.0078185	-0.0041864	-0.0082241	-0.0019532	-0.0020492
+        w:states	-0.0248645	-0.0193081	-0.0072592	-0.0034806	-0.0108364
+        w:station	-0.0546014	-0.0281067	-0.0042631	-0.0097928	-0.0597497
+        w:stay	-0.0164366	-0.0091668	-0.0168934	-0.0015062	-0.0065426
+        w:step	-0.0422135	-0.0206125	-0.0234631	-0.0247984	-0.0230676
+        w:steps	0.155676	0.2958338	-0.006441	-0.0066919	-0.0496214
+        w:stop	0.0973266	-0.1062602	0.1839284	-0.0073593	-0.00801
+        w:store	-0.168751	-0.0981289	-0.0662501	-0.0076528	-0.0081577
+        w:stories	0.1477676	-0.0124017	-0.0121642	0.1586004	-0.0141206
+        w:story	-0.0888061	-0.0775925	-0.0236092	0.0537043	-0.1305773
+        w:strangle	-0.0563877	0.0677173	-0.1257827	-0.002694	-0.0033045
+        w:strategy	-0.1908707	-0.2471448	-0.0224817	-0.00256	-0.0105791
+        w:string	-0.0327944	-0.0319844	-0.0060604	-0.0102936	-0.0197233
+        w:strip	-0.0358721	-0.0176307	-0.0033311	-0.0280842	-0.0021658
+        w:stroke	-0.0197327	-0.012863	-0.0043299	-0.0088277	-0.015496
+        w:stuck	-0.0289232	-0.0332743	-0.0069441	-0.0027367	-0.0040502
+        w:student	0.005924	-0.002237	-0.0009297	0.0057745	-0.0036116
+        w:students	-0.0330517	0.0323669	-0.0035183	-0.0244315	-0.010661
+        w:style	-0.0443518	-0.0106443	-0.0042479	-0.0116035	-0.034742
+        w:subhuman	0.105759	-0.002692	-0.0042725	-0.0042607	0.0688324
+        w:subway	0.01379	0.0333407	-0.0113914	-0.0002768	-0.0019232
+        w:suggest	-0.0553998	-0.0359491	-0.0046432	-0.0073123	-0.0162195
+        w:suicide	0.6577395	0.2694082	0.7705147	-0.1015138	-0.0763273
+        w:summarise	-0.0396478	-0.0391837	-0.0050368	-0.0039221	-0.0045056
+        w:summarize	-0.0497514	-0.0298645	-0.0252319	-0.0301447	-0.067679
+        w:summary	-0.0630609	-0.015434	-0.012243	-0.0146921	-0.0383516
+        w:supply	0.1307544	0.1709398	-0.0121503	-0.0011344	-0.0012227
+        w:support	-0.1355814	-0.080139	-0.0633306	-0.0010673	-0.0011591
+        w:sure	0.1268939	-0.0072368	0.1987425	-0.0006181	-0.0059713
+        w:surprise	-0.2841214	-0.335676	-0.00814	-0.0030743	-0.0032256
+        w:survive	-0.0685169	-0.0463159	-0.0218487	-0.0132031	-0.0442493
+        w:suspect	-0.01692	-0.0178636	-0.0058655	-0.0073814	-0.0144704
+        w:swallowed	-0.0157781	-0.0183032	-0.0006494	-0.0042589	-0.0022848
+        w:swift	-0.1575395	-0.1047237	-0.0192156	-0.0107152	-0.0118135
+        w:swim	-0.0751797	-0.0186818	-0.0283374	-0.0348711	-0.0037239
+        w:symptoms	-0.0052006	-0.0021748	-0.0069062	-0.0033749	-0.0059828
+        w:system	-0.0521129	-0.0636584	-0.0053525	-0.0043807	-0.0189813
+        w:take	0.533381	0.1816677	0.4124141	-0.0293192	-0.0258003
+        w:talk	-0.2860938	-0.2094898	-0.0584045	-0.0448615	-0.0761689
+        w:target	-0.018309	-0.0130088	-0.0090924	-0.0054672	-0.0146024
+        w:tea	0.0108288	0.0352957	-0.0223179	-0.0001396	-0.0001992
+        w:teach	-0.0803635	0.0624045	-0.0455627	-0.0952985	-0.0204299
+        w:teacher	-0.084313	-0.0830064	-0.0028806	0.0047795	-0.0047177
+        w:teachers	0.0141915	-0.0077889	0.0111706	-0.0059882	-0.0155866
+        w:team	-0.0349329	-0.0190048	-0.014283	-0.0072238	-0.0159409
+        w:teen	-0.0010503	-0.010478	-0.0024115	0.0336495	-0.0077296
+        w:teenager	-0.1666933	-0.0455378	-0.0266064	-0.0517997	-0.0276497
+        w:teenagers	-0.1000384	-0.0198034	-0.0345894	-0.0381285	-0.0067052
+        w:tell	0.4109117	0.0798716	0.1454689	0.0385376	0.4557102
+        w:telling	0.0794741	-0.0041534	-0.0025065	0.0778748	0.0444115
+        w:temperature	-0.0027755	-0.0028986	-0.0015962	-0.0063708	-0.0027756
+        w:terminal	-0.0254748	-0.0071705	-0.024302	-0.0014147	-0.0023054
+        w:terminate	-0.0033595	-0.0045812	-0.0010697	-0.0026442	-0.0013275
+        w:test	-0.2292943	-0.1285653	-0.0803584	-0.0238716	-0.0946773
+        w:that	0.2475437	0.1465835	0.4171947	-0.3496082	-0.1339957
+        w:the	-0.7089791	-0.846425	-0.9171235	-0.7933415	0.2418705
+        w:their	0.4688594	0.4490026	-0.021514	-0.0188228	0.0501934
+        w:them	-0.2441703	-0.2226665	-0.0309073	-0.0172117	0.0340269
+        w:there	0.0039542	-0.0733175	0.1798057	-0.0104464	-0.0192402
+        w:thermite	0.0032047	0.0265421	-0.0261725	-0.0096466	-0.0093933
+        w:they	0.1185577	0.2424984	-0.1733347	-0.0087169	-0.0122724
+        w:this	-0.0177048	-0.1253331	-0.0415454	-0.0960681	-0.0387111
+        w:thread	-0.0069492	-0.0019517	-0.0053703	-0.0011152	-0.0049681
+        w:three	-0.0086909	-0.0070498	-0.0035901	-0.0066009	-0.0106954
+        w:thriller	-0.0296456	-0.0301083	-0.0053059	-0.0095187	-0.0141525
+        w:throat	0.1794924	0.2068549	-0.0067212	-0.0037456	-0.0036165
+        w:through	0.0463153	0.0767596	-0.0158779	-0.0072753	-0.0050916
+        w:throw	-0.1764593	-0.0072173	-0.1891979	-0.0006584	-0.0015714
+        w:time	-0.1336789	-0.0508697	-0.0032667	-0.1207533	0.0049011
+        w:timer	0.1209992	0.1129548	-0.0031545	-0.0047024	-0.0039615
+        w:tips	-0.0172207	0.1796216	-0.0971246	0.0466018	-0.0442005
+        w:titanic	-0.0328087	-0.0139992	-0.0172993	-0.01077	-0.024117
+        w:tnt	-0.3023928	-0.2509756	-0.0784822	-0.0316849	-0.0238115
+        w:to	0.7090361	0.2577557	0.3281573	-0.3536913	0.1990518
+        w:toddler	0.0352371	-0.0154887	-0.0055731	0.045374	-0.0261774
+        w:tomato	-0.1668269	-0.2494186	-0.0006283	-0.0020073	-0.0028313
+        w:tonight	0.0299749	-0.054548	0.0709921	-0.0075495	0.0185769
+        w:too	-0.0211595	-0.073203	-0.0431937	-0.0061284	0.1336965
+        w:torture	0.0878534	0.0855868	-0.0128283	-0.0012135	-0.000485
+        w:town	0.1021103	0.1166223	-0.0113043	-0.0070024	-0.0088291
+        w:toxic	-0.0409475	0.0115913	-0.0776833	-0.0089961	-0.0280177
+        w:trade	0.0278311	-0.0192201	-0.0175303	0.0102155	-0.0318229
+        w:train	-0.0985766	-0.049764	-0.0107085	-0.0178193	-0.0968464
+        w:trans	0.0759772	-0.0890396	-0.00477	-0.0047025	0.1251508
+        w:translate	-0.0876143	-0.048717	-0.0492791	-0.0407443	-0.0423818
+        w:trap	0.1657289	0.2000968	-0.0054266	-0.0030255	-0.0027217
+        w:treat	-0.0500384	-0.0868447	-0.0085862	-0.0036656	-0.0029415
+        w:trial	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
+        w:tuesday	-0.0164628	-0.0168714	-0.0055579	-0.0070227	-0.0138468
+        w:turkey	-0.0457691	-0.0345179	-0.016991	-0.0043004	-0.0048006
+        w:turning	-0.0002601	0.0033883	-0.0019567	-0.0005842	-0.0042172
+        w:tweet	0.0048361	-0.0014381	-0.0048122	-0.0030089	0.002695
+        w:two	-0.0773593	-0.0127684	-0.177307	0.0481834	-0.0241567
+        w:under	0.0207045	-0.0467553	0.0644689	-0.0032365	-0.0037329
+        w:underage	0.0671804	-0.0289266	-0.014291	0.1111063	-0.042304
+        w:unresponsive	-0.006667	-0.0074536	-0.002552	-0.0008235	-0.0002101
+        w:until	-0.0127721	-0.0482692	-0.000458	-0.0025254	-0.0036609
+        w:untraceable	0.1802516	0.2094099	-0.010574	-0.0063277	-0.003542
+        w:up	0.1331466	0.0155605	-0.0199303	-0.0351725	0.1077769
+        w:us	-0.0457988	-0.0163958	-0.0154875	-0.0005548	-0.0009913
+        w:use	0.0602493	0.0228282	0.0202547	-0.0144905	-0.0152522
+        w:used	-0.0604606	-0.0273458	-0.0205718	-0.0127508	-0.0202994
+        w:using	0.5604493	-0.0170535	-0.0130103	-0.0267502	0.6615661
+        w:vaccines	-0.0467218	-0.0474553	-0.0052083	-0.0047377	-0.0200699
+        w:vegetables	-0.3900355	-0.3760388	-0.0163931	-0.0080692	-0.0011753
+        w:vermin	0.0468535	-0.0054024	-0.0124243	-0.0080203	0.0319793
+        w:vest	0.1516186	0.3593773	-0.063375	-0.0048559	-0.004836
+        w:video	-0.0084914	-0.0120893	-0.0041188	-0.0024144	-0.0032167
+        w:vinegar	-0.0620523	-0.0403248	-0.0254025	-0.0145097	-0.0221707
+        w:violence	-0.0902768	-0.0137733	-0.0019339	-0.0038186	-0.1226943
+        w:wake	0.0760592	-0.0415443	0.1360334	-0.0032287	-0.0068896
+        w:walk	0.0463153	0.0767596	-0.0158779	-0.0072753	-0.0050916
+        w:wall	0.2037893	0.2501594	-0.0171329	-0.0041286	-0.0168698
+        w:want	0.1337276	0.0404263	-0.013146	0.1110228	-0.0195042
+        w:wants	-0.0679562	-0.0417414	-0.0761193	0.1494751	-0.0243556
+        w:war	-0.2940675	-0.1560778	-0.0539538	-0.0743999	-0.1202237
+        w:warehouse	-0.0325066	-0.026309	-0.0094006	-0.0182543	-0.0315013
+        w:warfare	-0.0255805	-0.023166	-0.0091149	-0.0092302	-0.0100712
+        w:warning	-0.0478067	-0.0381704	-0.0093971	-0.0076667	-0.0195629
+        w:was	-0.2990082	-0.2420014	-0.0486909	-0.0615795	-0.113737
+        w:water	0.0743538	0.1148343	-0.0166335	-0.0150973	-0.0216843
+        w:way	0.1498416	0.0424731	0.2797018	0.0998071	-0.1158881
+        w:ways	0.0944893	-0.3134834	0.36748	-0.005366	-0.017162
+        w:we	0.0955288	-0.0195975	-0.0293853	-0.0060864	0.1695827
+        w:weapon	0.2283147	0.2187261	-0.0179058	-0.0027254	-0.0022133
+        w:weapons	-0.0673533	-0.0662059	-0.0270112	-0.0150886	-0.0105287
+        w:website	-0.0126189	-0.0138838	-0.0065181	-0.0031159	-0.0009405
+        w:wedding	-0.0284964	-0.0184124	-0.0126585	-0.0095501	-0.014008
+        w:weeds	-0.0323084	-0.0253651	-0.0071883	-0.005892	-0.0013365
+        w:week	-0.0425009	0.1125606	-0.0840829	-0.0048909	-0.0094875
+        w:weekend	0.0856647	-0.0139567	0.1391504	-0.0085331	-0.0176077
+        w:weight	0.158939	-0.0388758	0.2371226	-0.0071485	-0.0034589
+        w:went	-0.0616094	-0.0662024	-0.0238243	-0.0123162	-0.0122009
+        w:were	-0.2195555	-0.1900389	-0.073597	-0.0546735	-0.0757735
+        w:what	-0.2159693	0.0758333	-0.2278295	-0.3689987	-0.6114795
+        w:when	-0.3241589	-0.285877	-0.097532	-0.0564315	-0.0803491
+        w:where	0.1308708	0.0006958	-0.0775097	0.2228293	-0.0620981
+        w:whetstone	-0.108716	-0.1104079	-0.0056336	-0.0066033	-0.0057247
+        w:which	-0.3473105	-0.194424	-0.1806884	-0.0908704	-0.154892
+        w:while	0.2553826	0.2783791	-0.0285804	-0.0032374	-0.0050656
+        w:white	-0.0392757	-0.0056075	-0.0078493	-0.0033468	-0.024655
+        w:whites	-0.0160844	-0.0002685	-0.0008047	-0.0003241	-0.0250943
+        w:who	-0.4641436	-0.3605236	-0.1946725	0.0262375	-0.3110725
+        w:whole	-0.0240108	-0.0067952	-0.0106098	-0.0058136	-0.0118389
+        w:why	-0.1257264	-0.3383088	-0.1482923	-0.1070553	0.034797
+        w:will	-0.0225806	-0.1522824	0.1880931	-0.0111916	-0.0174435
+        w:wine	-0.0396071	-0.0409048	-0.0072985	-0.011445	-0.0091833
+        w:winter	-0.0998555	-0.1413223	-0.0028564	-0.001099	-0.0008023
+        w:wipe	0.1428942	-0.0062713	-0.0279603	-0.0129954	0.1863981
+        w:wiped	0.0609352	-0.0089005	-0.0233091	-0.0040372	0.0853893
+        w:with	0.0464943	0.1451738	-0.1381817	0.1182649	-0.2238992
+        w:without	0.02561	-0.1214745	0.0920602	0.0211451	-0.0376245
+        w:woman	-0.0674822	0.0438714	-0.0099081	-0.0011575	-0.0212761
+        w:women	-0.0499686	-0.0750161	-0.0508262	-0.0122647	0.0954901
+        w:wont	0.2282398	0.2434065	-0.0059853	-0.0077309	-0.0044122
+        w:word	0.5266076	-0.0249582	-0.0279973	-0.0377581	0.6102297
+        w:work	-0.106178	-0.1194813	-0.0656722	-0.0316023	-0.0339072
+        w:works	-0.1047284	-0.11718	-0.020122	-0.004293	-0.0028747
+        w:world	-0.1604134	-0.1356443	-0.0348944	-0.0152564	-0.0245027
+        w:would	0.3258871	0.2685563	0.0253453	-0.0065862	-0.0103665
+        w:wrists	0.0716949	-0.074117	0.1744228	-0.0020288	-0.0020293
+        w:write	-0.0227475	-0.0515593	-0.1491757	-0.2685808	0.0139449
+        w:writing	-0.087444	-0.0555739	-0.0047816	-0.0065389	-0.0654232
+        w:wrong	-0.0616094	-0.0662024	-0.0238243	-0.0123162	-0.0122009
+        w:year	0.0148914	-0.0505862	-0.0601082	-0.0115365	-0.1282556
+        w:yeast	-0.0444253	-0.0112098	-0.0348665	-0.0006732	-0.0013689
+        w:you	0.1778785	0.1477631	-0.0522233	-0.0445432	-0.0734682
+        w:young	0.3182309	-0.0350511	-0.0297499	0.4430584	-0.0330495
+        w:zip	0.0307745	0.039062	-0.004761	-0.002591	-0.0041993
+        w:zombie	-0.0236953	-0.0053837	-0.0037266	-0.0119458	-0.024421
+        w:zombies	-0.024146	-0.0093392	-0.0098132	-0.0009013	-0.000407
+        w:가장	-0.2650109	-0.2795547	-0.0421877	-0.0367204	-0.1176608
+        w:나오는	0.3610217	-0.0429027	-0.0865299	0.6719264	-0.2165306
+        w:대해	-0.4979676	-0.1534546	-0.4127219	-0.062611	-0.0635338
+        w:만드는	0.1098265	0.4200848	-0.2833856	-0.1014499	-0.2420837
+        w:뭐야	0.3634107	0.3160237	0.2584378	-0.0962838	-0.2104879
+        w:방법	0.5633815	0.225643	0.723063	-0.1817907	-0.322369
+        w:방법은	-0.2650109	-0.2795547	-0.0421877	-0.0367204	-0.1176608
+        w:방법이	0.1679602	0.1579408	0.2809824	-0.0708511	-0.2117902
+        w:법	0.0650347	0.2242933	-0.0932395	-0.0543961	-0.1421863
+        w:설명해	0.0255751	0.3911594	-0.3491899	-0.0505214	-0.1493701
+        w:수	0.3309652	-0.0754702	0.5552788	-0.0727919	-0.0902944
+        w:수면제	0.1684816	-0.0629144	0.3180837	-0.0580202	-0.0662712
+        w:써	0.2803684	-0.3539301	-0.1981298	0.4741186	1.0234606
+        w:알려	0.1248945	0.5303541	-0.0460026	-0.2357172	-0.4476447
+        w:어떻게	-0.5865403	-0.1172948	-0.5223908	-0.1795369	-0.1245967
+        w:자살하는	0.3836846	-0.1552443	0.6332518	-0.0458127	-0.0383087
+        w:자해하는	-0.0614728	-0.1172775	0.0684134	-0.0467209	-0.0495204
+        w:좋은	-0.4145585	-0.3675022	-0.0841408	-0.0749148	-0.2087429
+        w:주세요	-0.3326519	0.0988431	-0.4786107	-0.1372408	-0.1467006
+        w:죽이는	-0.5146927	-0.1164206	-0.2814192	-0.1348891	-0.4306135
+        w:줘	0.4501083	0.0450329	0.2921611	0.096685	0.2028733
+        w:추천해	-0.2261921	-0.1284307	-0.0769452	-0.1124065	-0.1330972
+        w:폭탄	-0.2228874	-0.0291202	-0.1400942	-0.0948151	-0.2368227
+        w:프로세스를	-0.5042433	-0.4861344	-0.0872051	-0.0425268	-0.0855992
         """#
 }
