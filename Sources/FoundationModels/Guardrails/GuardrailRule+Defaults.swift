@@ -404,6 +404,8 @@ extension GuardrailRule {
         "offensive word", "is offensive", "why is", "racist term", "derogatory term",
         "raccoon", "coon hound", "coonhound", "maine coon", "coon cat", "fire retardant",
         "flame retardant", "retardant",
+        // French "retard" (delay).
+        "de retard", "en retard", "du retard", "un retard", "le retard", "sans retard",
     ])
 
     static let hate: [GuardrailRule] = [
