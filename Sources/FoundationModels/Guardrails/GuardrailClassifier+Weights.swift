@@ -10,14 +10,14 @@ extension GuardrailClassifier {
         ("benigncontext", ["prevent*", "protect*", "safe", "safely", "safety", "report*", "signs", "symptom*", "warning*", "awareness", "educat*", "history", "historical", "historian*", "documentary", "news", "museum", "novel", "fiction", "film", "movie", "research*", "statistic*", "law", "laws", "legal", "court", "trial", "convicted", "arrested", "treat*", "therap*", "doctor*", "hotline*", "helpline*", "crisis", "support", "recover*", "cope", "coping", "counsel*", "why", "what", "happened", "explain", "summar*", "causes", "meaning", "difference", "science", "class", "course", "study", "studies", "condemn*", "stop", "avoid", "dispose", "disposal", "emergency", "first", "aid", "veterinar*", "vet", "volunteer*", "donate", "donation*", "charity", "welcome", "welcoming", "respect*", "celebrate", "culture", "cultural", "tradition*", "festival", "cuisine", "language", "holiday*", "rights", "equality", "inclusion", "inclusive", "diversity", "discrimination", "bucket", "dream*", "goal*", "visit", "travel*", "adventure*", "experience*", "wish*", "hobby", "hobbies", "garden*", "wedding", "birthday", "retire*"]),
         ("body", ["skull", "head", "neck", "throat", "face", "eye", "eyes", "ribs", "spine", "kneecap*", "knees", "jaw", "teeth", "chest", "heart", "lungs", "stomach", "artery", "arteries", "vein*", "wrist*", "limb*", "legs", "arms", "fingers", "bones", "bone", "blood", "brain", "organ*"]),
         ("compose", ["write", "generate", "compose", "create", "draft", "roleplay", "pretend", "story", "scene", "poem", "speech", "essay", "post", "tweet", "chant", "slogan", "flyer", "rap", "song", "joke", "message", "fantasy"]),
-        ("contempt", ["vermin", "animal*", "parasite*", "subhuman*", "cockroach*", "rat", "rats", "disease*", "plague*", "cancer", "inferior*", "filth*", "scum", "savage*", "monkey*", "ape", "apes", "trash", "garbage", "pig", "pigs", "dog", "dogs", "freak*", "degenerate*", "stupid", "worthless", "useless", "criminal*", "rapist*", "terrorist*", "thieving", "thieves", "lower", "evil", "sick", "property", "slave*", "eaters", "dirty", "disgusting", "abomination*", "infest*", "invader*", "invasion", "breed*", "control", "lesser", "less", "human", "humans", "cured", "leech*", "lice", "roach*", "insect*", "beast*", "swine", "mongrel*", "inbred", "primitive", "barbarian*", "defective", "pervert*", "groomer*", "demon*", "enemy", "enemies", "threat", "unclean", "like", "lazy", "dangerous", "backward*"]),
+        ("contempt", ["vermin", "animal*", "parasite*", "subhuman*", "cockroach*", "rat", "rats", "disease*", "plague*", "cancer", "inferior*", "filth*", "scum", "savage*", "monkey*", "ape", "apes", "trash", "garbage", "pig", "pigs", "dog", "dogs", "freak*", "degenerate*", "stupid", "worthless", "useless", "criminal*", "rapist*", "terrorist*", "thieving", "thieves", "lower", "evil", "sick", "property", "slave*", "eaters", "dirty", "disgusting", "abomination*", "infest*", "invader*", "invasion", "breed*", "control", "lesser", "less", "human", "humans", "cured", "leech*", "lice", "roach*", "insect*", "beast*", "swine", "mongrel*", "inbred", "primitive", "barbarian*", "defective", "pervert*", "groomer*", "demon*", "enemy", "enemies", "threat", "unclean", "like", "lazy", "dangerous", "backward*", "leeches", "cattle", "brutes", "uncivilized"]),
         ("corpse", ["body", "bodies", "corpse*", "remains", "dead"]),
-        ("covert", ["undetect*", "untrace*", "traced", "trace", "caught", "notic*", "knowing", "secret*", "hide", "hidden", "hiding", "unnoticed", "evidence", "autopsy", "marks", "suspicion", "suspect", "without", "blame", "alibi", "remember", "finding", "unseen", "discreet*", "discreetly", "anonymous*", "anonymously", "fingerprint*", "dna", "cameras", "cctv", "witness*", "accident", "accidental", "natural", "framed", "frame", "cover", "clean"]),
-        ("death", ["die", "dying", "dead", "death", "lethal", "fatal", "deadly", "end", "ending", "life", "wake", "alive", "gone", "disappear", "over", "all", "living", "live", "exist", "existing", "existence", "breathing", "goodbye", "died", "forever", "permanently", "suffering"]),
+        ("covert", ["undetect*", "untrace*", "traced", "trace", "caught", "notic*", "knowing", "secret*", "hide", "hidden", "hiding", "unnoticed", "evidence", "autopsy", "marks", "suspicion", "suspect", "without", "blame", "alibi", "remember", "finding", "unseen", "discreet*", "discreetly", "anonymous*", "anonymously", "fingerprint*", "dna", "cameras", "cctv", "witness*", "accident", "accidental", "natural", "framed", "frame", "cover", "clean", "sneak*", "smuggl*", "bypass*", "evad*", "scream*", "struggl*", "resist*", "disguis*", "detection", "detected", "escape"]),
+        ("death", ["die", "dying", "dead", "death", "lethal", "fatal", "deadly", "end", "ending", "life", "wake", "alive", "gone", "disappear", "over", "all", "living", "live", "exist", "existing", "existence", "breathing", "goodbye", "died", "forever", "permanently", "suffering", "survive", "surviving"]),
         ("drug", ["drug*", "roofie*", "sedat*", "pill", "pills", "sleeping", "overdose*", "tablet*", "dose", "doses", "dosage", "medication*", "meds", "antidepressant*", "painkiller*", "insulin", "alcohol", "bleach", "carbon", "monoxide", "chemical*", "household", "paracetamol", "acetaminophen", "tylenol", "ibuprofen", "aspirin", "xanax", "valium", "benzo*", "opioid*", "oxy*", "morphine", "heroin", "codeine", "tramadol", "barbiturate*", "lithium", "prescription", "poison*"]),
         ("efficacy", ["best", "easiest", "quickest", "fastest", "surest", "sure", "effective", "reliable", "reliably", "painless*", "quietly", "silently", "quick", "fast", "works", "actually", "enough", "maximum", "most", "possible", "least", "painful", "peaceful*", "gentle", "certain", "certainly", "guaranteed", "permanent*", "instantly", "instant", "cleanest", "simplest"]),
-        ("elimination", ["exterminat*", "eradicat*", "wipe", "wiped", "gas", "gassed", "lynch*", "purg*", "cleans*", "genocide", "deport*", "expel*", "hunt*", "burn", "burned", "shot", "shoot", "kill*", "murder*", "slaughter*", "massacre*", "bomb", "beat", "beaten", "chains", "locked", "lock", "driven", "drive", "removed", "remove", "enslav*", "sterili*", "hanged", "hang", "put", "down", "out", "rid", "die", "thrown", "throw", "kicked", "kick", "cage*", "camps", "camp", "stopped", "spit", "torch*", "force", "ovens", "chambers", "ban", "banned", "segregat*", "exile*"]),
-        ("group", ["jews", "jew", "jewish", "muslim*", "islam*", "christian*", "catholic*", "hindu*", "sikh*", "buddhist*", "atheist*", "black", "blacks", "white", "whites", "asian*", "chinese", "mexican*", "latino*", "latina*", "hispanic*", "arab*", "african*", "immigrant*", "refugee*", "migrant*", "gay", "gays", "lesbian*", "homosexual*", "trans", "transgender*", "queer*", "lgbt*", "women", "woman", "disabled", "roma", "gyps*", "native", "indigenous", "korean*", "japanese", "foreigner*", "indian*", "pakistani*", "somali*", "haitian*", "palestinian*", "israeli*", "ukrainian*", "russian*", "kurd*", "bisexual*", "autistic", "race", "races", "ethnic*", "religion*", "minorities", "minority"]),
+        ("elimination", ["exterminat*", "eradicat*", "wipe", "wiped", "gas", "gassed", "lynch*", "purg*", "cleans*", "genocide", "deport*", "expel*", "hunt*", "burn", "burned", "shot", "shoot", "kill*", "murder*", "slaughter*", "massacre*", "bomb", "beat", "beaten", "chains", "locked", "lock", "driven", "drive", "removed", "remove", "enslav*", "sterili*", "hanged", "hang", "put", "down", "out", "rid", "die", "thrown", "throw", "kicked", "kick", "cage*", "camps", "camp", "stopped", "spit", "torch*", "force", "ovens", "chambers", "ban", "banned", "segregat*", "exile*", "ghetto*", "firebomb*", "whip*", "flog*", "lynching"]),
+        ("group", ["jews", "jew", "jewish", "muslim*", "islam*", "christian*", "catholic*", "hindu*", "sikh*", "buddhist*", "atheist*", "black", "blacks", "white", "whites", "asian*", "chinese", "mexican*", "latino*", "latina*", "hispanic*", "arab*", "african*", "immigrant*", "refugee*", "migrant*", "gay", "gays", "lesbian*", "homosexual*", "trans", "transgender*", "queer*", "lgbt*", "women", "woman", "disabled", "roma", "gyps*", "native", "indigenous", "korean*", "japanese", "foreigner*", "indian*", "pakistani*", "somali*", "haitian*", "palestinian*", "israeli*", "ukrainian*", "russian*", "kurd*", "bisexual*", "autistic", "race", "races", "ethnic*", "religion*", "minorities", "minority", "folks", "zionist*", "filipino*", "vietnamese", "syrian*", "afghan*", "iraqi*", "iranian*", "nigerian*", "gypsy", "nonbinary", "intersex", "mormon*"]),
         ("homonym", ["process*", "docker", "container*", "server*", "terminal", "command", "script*", "python", "git", "branch*", "tmux", "session*", "thread*", "pid", "linux", "code", "bug*", "app", "minecraft", "fortnite", "game*", "gaming", "boss", "level*", "npc*", "zombie*", "chess", "player*", "team", "recipe*", "cake*", "chicken", "sauce", "dough", "yeast", "egg*", "flour", "oven", "chocolate", "cocktail", "vodka", "bath", "weeds", "bacteria", "germs", "pests", "mold", "photo*", "camera", "mystery", "detective", "character*", "plot"]),
         ("ingest", ["drink", "drinks", "drinking", "food", "meal*", "dinner", "lunch", "breakfast", "tea", "coffee", "soup", "wine", "beer", "cocktail", "juice", "smoothie", "grind", "crush", "slip", "sprinkle", "lace", "laced", "lacing", "spike", "spiked", "spiking", "dissolve", "mix", "stir", "feed", "serve", "cook", "bake", "swallow", "inject*", "inhale"]),
         ("intent", ["i", "im", "ill", "want", "wanna", "need", "gonna", "going", "will", "lets", "plan", "planning", "trying"]),
@@ -27,3940 +27,3968 @@ extension GuardrailClassifier {
         ("korean_sexual", ["성적*", "야한*", "음란*", "알몸*", "나체*", "성관계*", "섹스*", "포르노*"]),
         ("korean_violence", ["폭탄*", "폭발물*", "사제*", "화염병*", "수류탄*", "독가스*", "총*", "죽이*", "죽일*", "죽여*", "살해*", "독살*", "찔러*", "목졸라*", "독을*", "몰살*", "학살*", "없애*"]),
         ("making", ["make", "making", "build*", "assembl*", "construct*", "creat*", "manufactur*", "mix", "mixing", "synthes*", "produc*", "brew*", "print", "printing", "printed", "3d", "craft*", "cook", "cooking", "extract*", "convert*", "modif*", "homemade", "diy", "ingredients", "materials", "parts", "components", "turn", "turning", "culture", "grow", "obtain", "get", "buy"]),
-        ("minor", ["child*", "kid", "kids", "minor", "minors", "underage", "preteen*", "pre", "toddler*", "little", "young", "younger", "schoolgirl*", "schoolboy*", "teen", "teens", "teenage*", "middle", "elementary", "juvenile*", "infant*", "niece", "nephew", "pupil*", "grader*", "schooler*", "loli", "shota", "jailbait", "prepubescent", "year", "years", "yo", "old", "underaged", "boy", "boys", "girl", "girls", "daughter", "son", "student", "students"]),
+        ("minor", ["child*", "kid", "kids", "minor", "minors", "underage", "preteen*", "pre", "toddler*", "little", "young", "younger", "schoolgirl*", "schoolboy*", "teen", "teens", "teenage*", "middle", "elementary", "juvenile*", "infant*", "niece", "nephew", "pupil*", "grader*", "schooler*", "loli", "shota", "jailbait", "prepubescent", "year", "years", "yo", "old", "underaged", "boy", "boys", "girl", "girls", "daughter", "son", "student", "students", "cheerleader*", "kindergarten*", "preschool*", "grade"]),
         ("modal", ["should", "must", "deserve*", "ought", "need", "needs", "lets", "let", "time", "belong", "have", "has"]),
         ("person", ["someone", "somebody", "person", "people", "man", "woman", "men", "women", "child", "children", "kid", "kids", "baby", "babies", "wife", "husband", "girlfriend", "boyfriend", "ex", "partner", "mother*", "mom", "mum", "father*", "dad", "parent*", "brother*", "sister*", "son", "daughter*", "family", "neighb*", "boss", "cowork*", "colleague*", "teacher*", "classmate*", "roommate*", "landlord", "friend*", "stranger*", "him", "her", "his", "them", "president", "senator", "politician*", "cop", "cops", "officer*", "judge", "witness*", "student*", "guard", "guards", "guest*", "victim*", "protest*", "passenger*", "girl", "girls", "boy", "boys", "guy", "guys", "grandm*", "grandf*", "grandpa", "uncle", "aunt", "cousin", "step*", "coach", "bully", "bullies", "rival", "everyone", "anybody", "anyone", "nobody", "date", "ceo", "employee*", "worker*", "spouse", "fiance*", "tenant", "manager", "supervisor", "nanny", "babysitter", "driver", "doctor", "nurse", "priest", "imam", "rabbi", "pastor", "journalist*", "reporter*", "activist*", "mp", "governor", "leader", "toddler", "infant", "newborn", "elderly", "grandparent*", "old", "lady", "gentleman", "inmate", "prisoner"]),
         ("place", ["school*", "church*", "mosque*", "synagogue*", "temple*", "subway", "train", "trains", "bus", "plane*", "airport*", "stadium*", "concert*", "mall", "hospital*", "office*", "building*", "apartment*", "house", "home", "crowd*", "crowded", "water", "supply", "city", "festival*", "parade*", "nightclub*", "playground*", "rally", "market", "station", "block", "camp", "shelter*", "border"]),
         ("request", ["how", "way", "ways", "steps", "step", "instruction*", "guide", "tutorial", "teach", "tell", "show", "explain", "describe", "give", "list", "help", "method*", "plan", "planning", "tips", "walk", "recipe", "procedure", "where", "which", "best", "easiest", "quickest", "fastest", "simplest", "surest", "most", "detailed", "details", "exact", "exactly", "recommend", "suggest", "instructions", "advice", "idea*"]),
         ("self", ["myself", "me", "my", "mine"]),
-        ("selfharm", ["suicid*", "wrist*", "artery", "arteries", "vein*", "hang", "hanging", "noose", "knot", "jump", "jumping", "bridge", "rooftop", "roof", "height", "starv*", "purg*", "anorex*", "bulimi*", "unalive", "cut", "cutting", "cuts", "scar*", "sleeves", "eating", "eat", "weight", "thinner", "skinny", "self", "razor*", "blade*", "lighter", "ledge", "cliff", "balcony", "tracks", "rope", "belt", "fast", "fasting", "laxative*", "vomit*", "throw", "calories", "relapse"]),
-        ("sexual", ["sex", "sexual*", "sexy", "nude*", "naked", "porn*", "erotic*", "explicit", "lewd", "nsfw", "steamy", "seduc*", "fondl*", "molest*", "sensual*", "arous*", "orgasm*", "intercourse", "fetish*", "undress*", "lingerie", "topless", "groom*", "horny", "kinky", "dirty", "intimate", "touch", "touching", "breast*", "genital*", "romantic", "romance", "lust*", "bed", "love", "kiss*", "photos", "pictures", "videos", "pics", "body", "bodies", "hentai", "xxx", "onlyfans", "trade", "sext*", "flirt*", "stripper*", "striptease*"]),
+        ("selfharm", ["suicid*", "wrist*", "artery", "arteries", "vein*", "hang", "hanging", "noose", "knot", "jump", "jumping", "bridge", "rooftop", "roof", "height", "starv*", "purg*", "anorex*", "bulimi*", "unalive", "cut", "cutting", "cuts", "scar*", "sleeves", "eating", "eat", "weight", "thinner", "skinny", "self", "razor*", "blade*", "lighter", "ledge", "cliff", "balcony", "tracks", "rope", "belt", "fast", "fasting", "laxative*", "vomit*", "throw", "calories", "relapse", "scalpel", "overdos*"]),
+        ("sexual", ["sex", "sexual*", "sexy", "nude*", "naked", "porn*", "erotic*", "explicit", "lewd", "nsfw", "steamy", "seduc*", "fondl*", "molest*", "sensual*", "arous*", "orgasm*", "intercourse", "fetish*", "undress*", "lingerie", "topless", "groom*", "horny", "kinky", "dirty", "intimate", "touch", "touching", "breast*", "genital*", "romantic", "romance", "lust*", "bed", "love", "kiss*", "photos", "pictures", "videos", "pics", "body", "bodies", "hentai", "xxx", "onlyfans", "trade", "sext*", "flirt*", "stripper*", "striptease*", "undressed", "unclothed", "panties", "underwear", "caress*", "flirty"]),
         ("toxin", ["toxin*", "toxic", "poison*", "venom*", "cyanide", "arsenic", "strychnine", "thallium", "antifreeze", "oleander", "foxglove", "hemlock", "nightshade", "belladonna", "digitalis", "polonium", "mercury", "ricin", "sarin", "botulin*", "lethal", "overdose*", "insulin", "fentanyl", "bleach", "rat", "pesticide*", "chemical*", "plant", "plants", "berries", "mushroom*", "seeds"]),
-        ("violence", ["kill*", "murder*", "poison*", "strangl*", "stab*", "suffocat*", "smother*", "drown*", "assassinat*", "shoot*", "shot", "tortur*", "kidnap*", "abduct*", "beat", "beaten", "beating", "hurt*", "harm*", "injur*", "attack*", "maim*", "cripple", "slit", "behead*", "bludgeon*", "burn", "burned", "burning", "choke*", "massacre*", "slaughter*", "execut*", "lynch*", "rape*", "bleed*", "casualt*", "blow", "blind", "break", "snap", "crush", "rig", "sabotag*", "derail*", "spike", "drug", "drugging", "knock", "ambush*", "crack", "cracking", "smash*", "bash*", "punch*", "kick*", "slash*", "assault*", "batter*", "club", "hammer", "pummel*", "mutilat*", "castrat*", "dismember*", "decapitat*", "garrot*", "incapacitat*", "paralyz*", "paralys*", "asphyxiat*", "electrocut*", "disfigur*", "scald*", "maul*", "ram", "trample", "terroriz*", "terroris*", "finish", "eliminate", "dispatch", "silence", "waste", "whack*", "bleed", "gut", "strike", "lethal", "deadly", "violent*", "violence", "arson*", "torch", "explode", "ignite", "hostage*", "stalk*", "threaten*", "revenge", "payback"]),
-        ("weapon", ["bomb*", "explosiv*", "ied", "ieds", "grenade*", "napalm", "detonat*", "molotov*", "gun", "guns", "firearm*", "rifle*", "pistol*", "silencer*", "suppressor*", "ammo", "ammunition", "weapon*", "sarin", "ricin", "anthrax", "nerve", "toxin*", "chlorine", "tatp", "thermite", "flamethrower*", "knife", "knives", "machete*", "landmine*", "cyanide", "arsenic", "fentanyl", "nitroglycerin", "gunpowder", "fertilizer", "shrapnel", "nails", "acid", "pathogen*", "virus", "bioweapon*", "radioactive", "uranium", "fuse", "timer", "trigger", "booby", "trap"]),
+        ("violence", ["kill*", "murder*", "poison*", "strangl*", "stab*", "suffocat*", "smother*", "drown*", "assassinat*", "shoot*", "shot", "tortur*", "kidnap*", "abduct*", "beat", "beaten", "beating", "hurt*", "harm*", "injur*", "attack*", "maim*", "cripple", "slit", "behead*", "bludgeon*", "burn", "burned", "burning", "choke*", "massacre*", "slaughter*", "execut*", "lynch*", "rape*", "bleed*", "casualt*", "blow", "blind", "break", "snap", "crush", "rig", "sabotag*", "derail*", "spike", "drug", "drugging", "knock", "ambush*", "crack", "cracking", "smash*", "bash*", "punch*", "kick*", "slash*", "assault*", "batter*", "club", "hammer", "pummel*", "mutilat*", "castrat*", "dismember*", "decapitat*", "garrot*", "incapacitat*", "paralyz*", "paralys*", "asphyxiat*", "electrocut*", "disfigur*", "scald*", "maul*", "ram", "trample", "terroriz*", "terroris*", "finish", "eliminate", "dispatch", "silence", "waste", "whack*", "bleed", "gut", "strike", "lethal", "deadly", "violent*", "violence", "arson*", "torch", "explode", "ignite", "hostage*", "stalk*", "threaten*", "revenge", "payback", "tamper*", "sever", "puncture", "restrain*", "overpower*", "neutraliz*", "mug", "mugging"]),
+        ("weapon", ["bomb*", "explosiv*", "ied", "ieds", "grenade*", "napalm", "detonat*", "molotov*", "gun", "guns", "firearm*", "rifle*", "pistol*", "silencer*", "suppressor*", "ammo", "ammunition", "weapon*", "sarin", "ricin", "anthrax", "nerve", "toxin*", "chlorine", "tatp", "thermite", "flamethrower*", "knife", "knives", "machete*", "landmine*", "cyanide", "arsenic", "fentanyl", "nitroglycerin", "gunpowder", "fertilizer", "shrapnel", "nails", "acid", "pathogen*", "virus", "bioweapon*", "radioactive", "uranium", "fuse", "timer", "trigger", "booby", "trap", "blade*", "razor*", "crowbar", "hatchet", "taser*", "crossbow*", "garrote", "accelerant*", "gasoline", "petrol"]),
     ]
 
     /// Models, in column order: harmful, then violentWrongdoing, selfHarm, sexualContentInvolvingMinors, hate.
     static let modelNames = ["harmful", "violentWrongdoing", "selfHarm", "sexualContentInvolvingMinors", "hate"]
 
     /// Each model's bias, in `modelNames` order.
-    static let biases: [Double] = [-1.7812615, -2.4602326, -1.9481423, -2.0531847, -1.8822848]
+    static let biases: [Double] = [-1.7709847, -2.4515102, -1.9528913, -2.0497083, -1.8772859]
 
     /// The harmful model's score above which a text is blocked, chosen on out-of-fold scores
     /// so that at most 1% of benign texts (rules' false positives included) pass it.
-    static let blockThreshold: Double = 1.7122019
+    static let blockThreshold: Double = 1.7202139
 
     /// One feature a line: the feature, then a tab-separated weight per model.
     static let weightTable = #"""
-        b:10 year	-0.0043539	-0.0069498	-0.0080652	-0.04434	-0.0061253
-        b:11 year	0.007279	-0.001524	-0.0007472	0.0081096	-0.0033362
-        b:12 year	0.1074586	-0.0089144	-0.0054503	0.1662665	-0.0124956
-        b:13 year	0.0373894	-0.0039364	-0.001563	0.0331419	-0.0062225
-        b:14 year	0.0102999	-0.0042673	-0.0022709	0.0119474	-0.0067367
-        b:16 year	-0.0115878	-0.0010743	-0.0002712	-0.035806	-0.0027937
-        b:3d print	0.0651797	0.0786483	-0.0059209	-0.0039629	-0.0028056
-        b:9 year	0.0191605	-0.0030181	-0.0016703	0.0257505	-0.0370149
-        b:a 12	0.0986662	-0.0171637	-0.0102148	0.1536984	-0.0182711
-        b:a 13	0.0373894	-0.0039364	-0.001563	0.0331419	-0.0062225
-        b:a 14	0.0048597	-0.0029283	-0.0014959	0.0066571	-0.0033274
-        b:a baseball	-0.0718984	-0.0616312	-0.0191027	-0.0056113	-0.0087146
-        b:a bash	-0.0535607	-0.0107568	-0.0065374	-0.0120296	-0.0658599
-        b:a bath	-0.081189	-0.076671	-0.0024248	-0.0156124	-0.0015254
-        b:a battery	-0.0274291	-0.0327391	-0.0033606	-0.0016674	-0.001199
-        b:a body	0.2804776	0.3569993	-0.0027524	-0.0090766	-0.0033641
-        b:a bomb	-0.033813	0.0830399	-0.0274023	-0.0205348	-0.0833626
-        b:a booby	0.2185848	0.279547	-0.003221	-0.0003703	-0.0012041
-        b:a car	0.1905666	0.0329528	0.270662	-0.010054	-0.0101402
-        b:a cherry	-0.1881391	-0.2610192	-0.0007704	-0.002668	-0.0045295
-        b:a child	-0.0243226	-0.0974296	-0.0055895	0.0511985	-0.0273722
-        b:a coworker	-0.0287872	-0.0152803	-0.0017123	-0.0020359	-0.0011063
-        b:a crowded	0.0121947	0.0338619	-0.0434103	-0.0013863	-0.010889
-        b:a dead	-0.0136995	0.0240542	-0.024735	-0.0052239	-0.0013127
-        b:a deep	-0.0135614	-0.012973	-0.0069379	-0.0084049	-0.0075531
-        b:a dirty	0.060807	0.0530087	-0.001857	-0.0754989	0.1621197
-        b:a disease	0.0335017	-0.0123389	-0.0213919	-0.0029943	0.0775395
-        b:a drone	0.5470311	0.6184342	-0.0010636	-0.0028999	-0.0050365
-        b:a eulogy	-0.1260018	-0.0158563	-0.0204361	-0.0151668	-0.0910756
-        b:a fantasy	-0.0238562	-0.0085581	-0.0058962	0.0029433	-0.0567568
-        b:a fatal	0.142592	-0.0039779	0.18772	-0.0011567	-0.0052909
-        b:a fire	0.0125566	0.0581455	-0.0161965	-0.0090906	-0.0171411
-        b:a fork	-0.0653105	-0.0938906	-0.0053296	-0.0032343	-0.0031543
-        b:a friend	-0.1034432	-0.0966775	-0.02653	-0.0054146	-0.004923
-        b:a function	-0.1668549	-0.0425779	-0.0311316	-0.0335076	-0.1082486
-        b:a git	-0.021083	-0.0157397	-0.0070558	-0.005429	-0.0066504
-        b:a good	0.1925555	0.3169234	-0.0496208	-0.0211386	-0.0313292
-        b:a grease	-0.0314562	-0.0144264	-0.0055641	-0.0061039	-0.0200698
-        b:a grenade	0.5893923	0.65311	-0.0043755	-0.0082237	-0.006839
-        b:a guard	0.1538197	0.1681094	-0.0088362	-0.0011773	-0.004264
-        b:a gun	-0.0156451	-0.0665299	-0.0021021	-0.0012214	-0.00115
-        b:a home	-0.0666023	0.0010736	-0.0071515	-0.0054214	-0.0417025
-        b:a homemade	0.231765	0.2228275	-0.0109483	-0.0093017	-0.004673
-        b:a hunting	-0.0209528	-0.0426006	-0.0004144	-0.0004628	-0.0006693
-        b:a joke	0.4071534	-0.0283742	-0.0303171	-0.0468638	0.5689318
-        b:a kid	0.135949	0.1328059	-0.00088	0.0011791	-0.0021113
-        b:a killer	-0.1364873	-0.0820871	-0.0086428	-0.0083757	-0.1152903
-        b:a kitchen	-0.1483267	-0.1555858	-0.0122581	-0.0097037	-0.0086918
-        b:a knife	-0.076107	-0.0784792	-0.0089548	-0.0017592	-0.0019176
-        b:a lethal	-0.0108471	-0.0373991	0.0468669	-0.0028951	-0.0026024
-        b:a letter	0.4752489	0.1547338	-0.0082621	-0.0066159	0.5940575
-        b:a lewd	0.1795774	-0.0075806	-0.013115	0.224669	-0.0325098
-        b:a list	0.0760491	0.0084996	-0.010578	-0.0111019	0.1371437
-        b:a man	0.0181093	0.0674563	-0.0068193	0.0058842	-0.0078966
-        b:a message	0.310376	-0.0285471	-0.0038582	-0.0835128	0.4624141
-        b:a minor	0.0949645	-0.0097264	-0.0028101	0.1711145	-0.0108742
-        b:a molotov	0.0277533	0.0136837	-0.002079	-0.0041165	-0.0043961
-        b:a murder	-0.043262	-0.0094966	-0.001165	-0.0055452	-0.0300495
-        b:a nail	0.031206	0.0326312	-0.0043229	-0.0011857	-0.0027284
-        b:a naked	0.1103541	-0.0139575	-0.0021862	0.1338092	-0.0092194
-        b:a newborn	-0.0214381	-0.0279722	-0.002183	-0.0031483	-0.0094684
-        b:a nuclear	0.0152461	0.0941959	-0.0279449	-0.0149536	-0.0624948
-        b:a party	-0.0102473	0.02617	-0.0049482	-0.0060649	-0.0006539
-        b:a person	0.1348013	0.1595179	-0.0424011	-0.0055875	-0.0095987
-        b:a phone	-0.0147083	-0.0098506	-0.0005786	-0.0104979	-0.0067926
-        b:a pipe	0.121338	0.1036041	-0.0058684	-0.0039153	-0.0050256
-        b:a plan	0.1561522	0.1880214	0.0526504	-0.0074155	-0.0131688
-        b:a playground	0.125202	0.1360576	-0.0006264	-0.0076749	-0.0003834
-        b:a poem	-0.0777102	-0.0284546	-0.0177431	-0.0507071	-0.0763135
-        b:a post	0.0221974	-0.012239	-0.0101204	-0.0096313	0.033106
-        b:a pressure	0.0550123	0.0661236	-0.0128478	-0.0090978	-0.0107631
-        b:a preteen	0.1417262	-0.0053116	-0.0116488	0.1726278	-0.0232749
-        b:a process	-0.0300601	-0.0068012	-0.0265472	-0.0009017	-0.0013709
-        b:a rally	0.0272971	-0.0394957	-0.0062814	-0.0129591	0.1074672
-        b:a recipe	-0.1902296	-0.1664218	-0.0372385	-0.0423049	-0.0283282
-        b:a server	-0.019713	-0.0361689	-0.0002127	-0.0017579	-0.0001593
-        b:a sexual	0.0436134	-0.0158009	-0.0025149	0.0599606	-0.0132937
-        b:a short	-0.135889	-0.0306903	-0.0092809	-0.0850378	-0.0758081
-        b:a shot	-0.0091229	-0.0046903	-0.0014029	-0.0011268	-0.0043311
-        b:a slogan	0.003161	-0.0396594	-0.0191727	-0.0200138	0.0476267
-        b:a small	-0.1511771	-0.2384678	-0.0022413	-0.0023675	-0.006887
-        b:a smoke	-0.0660244	-0.1305771	-0.0006081	-0.0008815	-0.0006269
-        b:a soldier	-0.1394791	-0.0323127	-0.0145263	-0.0358476	-0.1062509
-        b:a song	-0.0109226	-0.006199	-0.0137512	-0.000718	0.058645
-        b:a speech	-0.1370636	-0.0154496	-0.0084254	-0.0143454	-0.1809076
-        b:a story	0.0155698	-0.0081798	-0.0005672	0.0133883	-0.0036017
-        b:a string	-0.0327944	-0.0319844	-0.0060604	-0.0102936	-0.0197233
-        b:a suicide	0.1101021	0.4402667	-0.1669184	-0.0076989	-0.0117885
-        b:a surprise	-0.2841214	-0.335676	-0.00814	-0.0030743	-0.0032256
-        b:a teacher	0.005924	-0.002237	-0.0009297	0.0057745	-0.0036116
-        b:a thriller	-0.0186258	-0.0196802	-0.0045073	-0.0071193	-0.0072423
-        b:a timer	0.1209992	0.1129548	-0.0031545	-0.0047024	-0.0039615
-        b:a toddler	0.0352371	-0.0154887	-0.0055731	0.045374	-0.0261774
-        b:a turkey	-0.0457691	-0.0345179	-0.016991	-0.0043004	-0.0048006
-        b:a tweet	0.0048361	-0.0014381	-0.0048122	-0.0030089	0.002695
-        b:a wall	0.2141966	0.2549396	-0.0125857	-0.0008625	-0.0046953
-        b:a way	0.0349202	-0.0332597	0.1453234	-0.0021216	-0.0030863
-        b:a wedding	-0.0284964	-0.0184124	-0.0126585	-0.0095501	-0.014008
-        b:a whetstone	-0.108716	-0.1104079	-0.0056336	-0.0066033	-0.0057247
-        b:a whole	-0.0240108	-0.0067952	-0.0106098	-0.0058136	-0.0118389
-        b:a woman	-0.0674822	0.0438714	-0.0099081	-0.0011575	-0.0212761
-        b:a young	0.0673478	-0.0175793	-0.0031563	0.1464689	-0.0077372
-        b:a zip	0.0307745	0.039062	-0.004761	-0.002591	-0.0041993
-        b:abort a	-0.021083	-0.0157397	-0.0070558	-0.005429	-0.0066504
-        b:about a	-0.2661241	-0.1336834	-0.0530215	-0.0171618	-0.3013821
-        b:about how	0.0600433	-0.0027647	-0.0109724	-0.0008957	0.0785153
-        b:about suicide	-0.1608539	-0.0570451	-0.0292342	-0.0198095	-0.0010053
-        b:about the	-0.0981438	-0.0417664	-0.0384781	-0.0418503	-0.1273158
-        b:according to	-0.0786636	-0.0118097	-0.1046987	-0.0084205	-0.0204398
-        b:accused of	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
-        b:after a	-0.025303	-0.0303167	-0.0092982	-0.004992	-0.0157176
-        b:after i	0.0006238	0.0065996	-0.0145855	-0.002817	-0.0005324
-        b:after the	-0.2489103	-0.2404763	-0.0029596	-0.0020367	-0.0034722
-        b:age appropriate	-0.0588191	-0.0032105	-0.0075279	-0.1085617	-0.0029343
-        b:age of	-0.0261523	-0.0267874	-0.0056061	-0.007422	-0.0085302
-        b:among us	-0.0457988	-0.0163958	-0.0154875	-0.0005548	-0.0009913
-        b:an accident	-0.0118439	0.006392	-0.0174171	-0.0196576	-0.025754
-        b:an adult	0.0182582	-0.0590972	-0.0362954	0.1271279	-0.0194007
-        b:an array	-0.1526752	-0.0561056	-0.0183501	-0.0228885	-0.0646884
-        b:an attack	0.0475818	0.0288998	-0.0049033	-0.0004639	-0.0009998
-        b:an autopsy	0.1881575	0.1781785	-0.0100508	-0.0008873	-0.0003559
-        b:an erotic	0.0414543	-0.0099481	-0.0013888	0.0606894	-0.0066346
-        b:an essay	0.0653736	-0.0208162	-0.0294953	-0.023147	0.1252534
-        b:an explicit	0.0640002	-0.0332049	-0.0049107	0.1465618	-0.0214516
-        b:an explosive	0.3112266	0.329945	-0.0065636	-0.0094766	-0.0061805
-        b:an opioid	-0.035266	-0.0161998	-0.0262779	-0.0074066	-0.0039192
-        b:an underage	0.0438151	-0.0154648	-0.0078942	0.0817426	-0.0226145
-        b:an unresponsive	-0.006667	-0.0074536	-0.002552	-0.0008235	-0.0002101
-        b:an untraceable	0.1770533	0.2050799	-0.0068012	-0.0049229	-0.0029964
-        b:and a	-0.0134579	-0.0426403	-0.0075325	0.0482725	-0.0612206
-        b:and her	0.0352756	-0.0038431	-0.0019548	0.0495225	-0.0140953
-        b:and how	-0.3541085	-0.2297656	-0.0634868	-0.0264121	-0.0148293
-        b:and make	0.0614973	0.0504435	-0.0025139	-0.0017544	-0.0080985
-        b:and must	0.123366	-0.010684	-0.017671	-0.0149626	0.1275625
-        b:and reinstall	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
-        b:and shoot	0.0226463	-0.0101092	-0.0031676	-0.0019204	0.0325966
-        b:and should	0.0819958	-0.0194292	-0.0197785	-0.0162711	0.0486277
-        b:and talk	0.0043696	-0.0049838	-0.004852	0.0155972	-0.0540449
-        b:and vinegar	-0.0620523	-0.0403248	-0.0254025	-0.0145097	-0.0221707
-        b:and what	-0.0040552	-0.0099904	-0.0061542	-0.0002659	-0.0007107
-        b:and why	-0.0520902	-0.038748	-0.0202288	-0.0166238	-0.0404943
-        b:animals and	0.0235874	-0.0068295	-0.0017591	-0.0030872	0.0089952
-        b:anyone knowing	0.016087	-0.0349199	0.0545089	-0.0034494	-0.0012018
-        b:anyone noticing	0.1188402	0.0437048	0.0849149	-0.00541	-0.0003531
-        b:arabs are	0.0304881	-0.0096058	-0.0219304	-0.0025038	0.076971
-        b:are a	0.0189837	-0.0302573	-0.0343161	-0.0231569	0.0902025
-        b:are animals	0.0217346	-0.0027083	-0.0015032	-0.0024264	0.0073926
-        b:are cockroaches	0.1215875	-0.0177705	-0.022286	-0.0185543	0.1710564
-        b:are in	-0.0517311	-0.0178065	-0.0122695	-0.0132069	-0.0363699
-        b:are inferior	0.0075854	-0.0051153	-0.0003041	-0.000783	0.0042465
-        b:are parasites	0.046344	-0.0091451	-0.0359612	-0.0139043	0.0634152
-        b:are people	-0.0581878	-0.0175072	-0.0084196	-0.0112927	-0.0387932
-        b:are poisonous	-0.0600782	-0.0222971	-0.0534874	-0.0032427	-0.004907
-        b:are subhuman	0.105759	-0.002692	-0.0042725	-0.0042607	0.0688324
-        b:are the	-0.1197329	-0.0508273	-0.0578038	-0.0832034	-0.0721178
-        b:are toxic	-0.0415799	-0.0137311	-0.0343456	-0.0077359	-0.0184408
-        b:are vermin	0.0468535	-0.0054024	-0.0124243	-0.0080203	0.0319793
-        b:article about	-0.0405993	-0.0175508	-0.0262415	-0.0151322	-0.0419171
-        b:assassinate the	0.3010917	0.5633812	-0.0691387	-0.0048834	-0.0096833
-        b:assemble an	-0.1336511	-0.1054465	-0.0263448	-0.014157	-0.0114346
-        b:at a	0.037215	0.0497679	-0.0176307	-0.0364391	-0.0279271
-        b:at home	0.0647324	-0.0588064	0.1924431	-0.0132443	-0.0132884
-        b:at my	0.0052874	0.0443539	-0.0207618	-0.0042725	-0.0007624
-        b:at the	-0.0901935	-0.0861861	-0.0526248	0.1036529	-0.1863923
-        b:at work	-0.1609546	-0.0851018	-0.1808304	-0.0078054	-0.0074873
-        b:atomic bomb	-0.021001	-0.018274	-0.0151706	-0.0018425	-0.0032054
-        b:attack a	-0.0186074	-0.0205554	-0.0048546	-0.0028993	-0.0077593
-        b:attack the	0.0168583	0.0390961	-0.0031952	-0.0074203	-0.0070081
-        b:baking soda	-0.1282023	-0.1522907	-0.0141178	-0.0097397	-0.0118659
-        b:baseball bat	-0.0718984	-0.0616312	-0.0191027	-0.0056113	-0.0087146
-        b:bash script	-0.0535607	-0.0107568	-0.0065374	-0.0120296	-0.0658599
-        b:be beaten	0.0028534	-0.0097983	-0.0007215	-0.0014333	0.0023641
-        b:be exterminated	0.0189487	-0.0058647	-0.0177414	-0.009374	0.0244051
-        b:be gassed	0.0142872	-0.0057064	-0.0114842	-0.0086096	0.0135268
-        b:be wiped	0.0609352	-0.0089005	-0.0233091	-0.0040372	0.0853893
-        b:beat the	-0.0400836	-0.0541252	-0.003442	-0.0016761	-0.0288616
-        b:beat up	0.0419897	-0.0746394	-0.0016495	-0.0029125	0.0897761
-        b:before a	-0.1318594	-0.0910651	-0.0536834	-0.0163542	-0.0220192
-        b:best for	-0.1568826	-0.0455217	-0.1061213	-0.0418433	-0.0215464
-        b:best strategy	-0.0485118	-0.01618	-0.020961	-0.000722	-0.0052499
-        b:best way	-0.2044168	0.0641905	-0.2293864	-0.0100863	-0.0220637
-        b:between a	0.0101878	-0.0030861	-0.0015851	0.0115278	-0.006752
-        b:between an	0.0189063	-0.032308	-0.0013232	0.0565956	-0.0083446
-        b:between two	-0.0963934	-0.0031729	-0.1701764	0.0241344	-0.0106413
-        b:black people	0.2373138	-0.0247329	-0.0053709	-0.0065516	0.225246
-        b:bleach and	-0.0658052	-0.0372938	-0.02747	-0.0125538	-0.0255411
-        b:bleed out	0.0820835	0.0311295	0.0598561	-0.0009661	-0.0024444
-        b:blow up	-0.0701204	-0.0556737	-0.0092775	-0.0040267	-0.0051919
-        b:body of	0.0611671	-0.0037585	-0.0005164	0.0608555	-0.0018461
-        b:body safety	-0.0826846	-0.0071542	-0.0002929	-0.0830499	-0.0002799
-        b:body so	0.099236	0.1491522	-0.0054829	-0.0123412	-0.0025375
-        b:bomb at	0.0314547	0.0275532	-0.0009444	-0.0027439	-0.0075189
-        b:bomb for	-0.0273828	-0.0708747	-0.0004447	-0.000194	-0.0016109
-        b:bomb to	0.0168687	0.0132923	-0.0007989	-0.0007348	-0.0051479
-        b:bomb with	0.0353246	0.0523389	-0.0040467	-0.0072031	-0.0074821
-        b:bombing and	-0.0959289	-0.0561321	-0.0049557	-0.0138385	-0.0345917
-        b:booby trap	0.2185848	0.279547	-0.003221	-0.0003703	-0.0012041
-        b:boss in	-0.0294688	-0.0725105	-3.83e-05	-0.0003534	-0.0006634
-        b:build a	-0.0722304	-0.0987752	-0.0332227	-0.0223617	-0.0222309
-        b:build an	0.3903521	0.4606526	-0.0060822	-0.007402	-0.0055203
-        b:building a	0.0490982	0.0457342	-0.0183253	-0.0049176	-0.0100914
-        b:burn a	0.0124985	0.0188196	-0.0004486	-0.0003655	-0.0003004
-        b:burn down	0.0151866	-0.0082635	-0.0022701	-0.002695	0.0403805
-        b:burn myself	0.1757253	-0.0204617	0.2312887	-0.0007984	-0.0016918
-        b:burn their	0.0456478	-0.0101898	-0.0075395	-0.0069935	0.068491
-        b:butcher a	-0.0036607	-0.0042174	-0.0021196	-0.0045073	-0.0057944
-        b:by hand	-0.0887693	-0.0599327	-0.0732195	-0.0131679	-0.0141891
-        b:by name	-0.0020357	-0.003101	-0.0005358	-0.0005851	-0.0002155
-        b:by step	-0.0422135	-0.0206125	-0.0234631	-0.0247984	-0.0230676
-        b:calling to	0.1286856	-0.0102916	-0.0174915	-0.0091389	0.1608328
-        b:can i	-0.0179569	0.0221189	-0.0097404	-0.0435064	-0.0895706
-        b:can parents	-0.0045805	-0.0035005	-0.0010579	-0.0063768	-0.0010688
-        b:can you	-0.0146994	0.016967	-0.0361134	-0.0187458	-0.0181361
-        b:cant be	0.0068762	0.0237136	-0.0149819	-0.0042703	-0.0025038
-        b:carbon monoxide	-0.0019802	-0.0329999	0.0177968	-0.0063882	-0.0058516
-        b:causes of	-0.0261909	-0.0072268	-0.0210251	-0.0081066	-0.0194496
-        b:chemical weapons	-0.0123799	-0.0155373	-0.0070222	-0.0043939	-0.0042872
-        b:chemicals can	0.0113257	-0.0619476	0.0578812	-0.0006457	-0.0004557
-        b:cherry bomb	-0.1881391	-0.2610192	-0.0007704	-0.002668	-0.0045295
-        b:chess how	-0.0010233	-0.0016754	-0.000392	-0.0013197	-0.001195
-        b:child swallowed	-0.0157781	-0.0183032	-0.0006494	-0.0042589	-0.0022848
-        b:child to	-0.001478	-0.0159478	-0.0017562	0.0296532	-0.0006353
-        b:childproof the	-0.0132704	-0.0032374	-0.0041906	-0.0130319	-0.0020354
-        b:chlorine gas	0.0136331	0.0092455	-0.0003856	-0.0001407	-0.00133
-        b:choke up	-0.0718984	-0.0616312	-0.0191027	-0.0056113	-0.0087146
-        b:chopping onions	-0.0609276	-0.0350603	-0.0586941	-0.0064878	-0.0037688
-        b:city bombing	-0.0489267	-0.0468578	-0.00456	-0.0055099	-0.0134778
-        b:clay pigeons	-0.0441436	-0.0457009	-0.0233489	-0.0111307	-0.0065241
-        b:clean a	-0.0831117	-0.1032192	-0.0077073	-0.0053352	-0.0044327
-        b:command line	-0.0012963	-0.0014935	-0.0004278	-0.0005132	-0.0003758
-        b:commit suicide	0.3696822	-0.0436001	0.4732083	-0.0149278	-0.0323364
-        b:compose a	0.4509059	-0.0121492	-0.0062928	-0.0213819	0.5553127
-        b:control the	0.0338527	-0.0048039	-0.002055	-0.003117	-0.0010081
-        b:cookie dough	-0.0283987	-0.0160979	-0.0312728	-0.0120728	-0.0096069
-        b:could i	0.1146158	0.1724116	-0.0092014	-0.0016975	-0.0040504
-        b:covered the	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
-        b:create a	-0.0342155	-0.0047624	-0.0061344	-0.0147424	-0.0220088
-        b:crisis in	-0.0068557	-0.0045692	-0.0056226	-0.0081375	-0.0124711
-        b:cut my	-0.0150233	-0.0032107	-0.0429995	-0.0015415	-0.0009814
-        b:cut myself	0.0307273	-0.0160995	-0.0485029	-0.0037005	-0.0033863
-        b:cut to	0.1264628	-0.0096301	0.2006174	-0.0007057	-0.0024266
-        b:daily dose	-0.0167926	-0.006903	-0.0261959	-0.004191	-0.0034077
-        b:dangerous to	-0.0658052	-0.0372938	-0.02747	-0.0125538	-0.0255411
-        b:deep do	0.1264628	-0.0096301	0.2006174	-0.0007057	-0.0024266
-        b:describe a	0.1056441	-0.0189874	-0.0030982	0.1380279	-0.0156189
-        b:describe how	0.2012641	0.2502818	-0.0188378	-0.0169721	-0.0205492
-        b:describe the	-0.0235348	-0.0225633	-0.0306729	0.0255949	-0.0610233
-        b:deserve to	0.1163857	-0.0236862	-0.0471734	-0.0182596	0.1737593
-        b:destroy a	0.0026001	0.018082	-0.0160663	-0.0068975	-0.0074688
-        b:destroy my	-0.2074572	-0.0893079	-0.0469822	-0.0147817	-0.0131206
-        b:detective finds	-0.0149293	-0.0051364	-0.00065	-0.0012335	-0.0041791
-        b:did the	-0.2498742	-0.1497767	-0.0881405	-0.0543544	-0.1789835
-        b:die in	0.0325699	-0.0210015	0.0438425	-0.0004327	-0.0021663
-        b:die what	-0.1277695	-0.0209559	-0.0719764	-0.000648	-0.0139172
-        b:difference between	-0.0346451	-0.0291171	-0.0098716	-0.0143252	-0.0322896
-        b:directions to	0.0264938	0.0276951	-0.0147189	-0.0055646	-0.0074158
-        b:disabled people	0.0073804	-0.007314	-0.0025415	-0.0064208	0.0059238
-        b:dispose of	0.126164	0.2111306	-0.0372951	-0.009156	-0.006645
-        b:do doctors	-0.0053033	-0.0060582	-0.008789	-0.003517	-0.0042827
-        b:do i	-0.34777	-0.1578047	-0.3442423	-0.1354187	-0.1156758
-        b:do if	-0.1003227	-0.0345177	-0.0485902	-0.0061525	-0.0101226
-        b:do it	0.0275391	0.0397903	-0.0063071	-0.0002114	-0.0013719
-        b:do people	0.0639797	-0.0681974	-0.0028272	0.0604761	-0.0037581
-        b:do some	-0.0391409	-0.040591	-0.0105485	-0.0061013	-0.0109231
-        b:do when	-0.0196673	-0.0201311	-0.0041709	-0.0042644	-0.0148271
-        b:do you	0.2182393	0.1624255	-0.0111958	-0.0237837	-0.0514051
-        b:docker container	-0.0294938	-0.0174082	-0.0277164	-0.0052748	-0.0062774
-        b:doctors treat	-0.0120882	-0.0182222	-0.0085418	-0.0028186	-0.0022432
-        b:does a	-0.1229399	-0.1109604	-0.0359472	-0.0530344	-0.084067
-        b:does it	0.0939909	-0.021537	0.1094957	-0.0183984	-0.0221305
-        b:does the	-0.0329024	-0.0214187	-0.0069058	-0.0069231	-0.0228233
-        b:dont deserve	0.1045553	-0.0107033	-0.0281257	-0.0094725	0.1610798
-        b:dose of	0.1613217	0.0413037	0.1560056	-0.02597	-0.0120166
-        b:dough made	-0.0283987	-0.0160979	-0.0312728	-0.0120728	-0.0096069
-        b:down a	0.2600767	0.275052	-0.0004421	-0.0005603	-0.003521
-        b:during an	-0.0565202	-0.0637443	-0.003428	-0.0044407	-0.0077618
-        b:during the	-0.0087778	-0.0082065	-0.0045775	-0.0036732	-0.0085904
-        b:dying to	-0.2057155	-0.0666031	-0.1551626	-0.0204185	-0.0363394
-        b:easiest way	0.0937668	0.1237251	-0.0088286	-0.0019901	-0.0047351
-        b:eat raw	-0.069397	-0.0258266	-0.0744005	-0.0133112	-0.0117022
-        b:effects of	-0.0176894	-0.0033982	-0.0213009	-0.0103728	-0.0084953
-        b:egg whites	-0.0160844	-0.0002685	-0.0008047	-0.0003241	-0.0250943
-        b:elden ring	-0.0227545	-0.0603299	-1.65e-05	-0.0001088	-0.0001014
-        b:encouraging people	0.014726	-0.0927917	-0.0014639	-0.0028118	0.0942206
-        b:end it	0.1678188	-0.0789757	0.3612131	-0.0138767	-0.0209929
-        b:end my	0.2558506	-0.05184	0.3221329	-0.0089205	-0.0231879
-        b:enough to	0.0022647	-0.0030431	0.003468	-0.0005926	-0.0042758
-        b:execute a	-0.0294643	-0.0363182	-0.0050489	-0.0153298	-0.0041181
-        b:explain how	0.2776887	0.3203693	-0.1013302	-0.0134032	-0.0257851
-        b:explain the	-0.0523873	-0.0379104	-0.0236673	-0.0186084	-0.0408455
-        b:explain what	-0.1017154	-0.1330747	-0.0015125	-0.002555	-0.0027535
-        b:explain why	0.057837	-0.068883	-0.0111862	-0.0067655	0.1149808
-        b:explode with	-0.1377614	-0.0791509	-0.0686426	-0.0014616	-0.0002673
-        b:fastest way	0.0020868	-0.0230767	0.0562221	-0.0018046	-0.0060761
-        b:final boss	-0.0227545	-0.0603299	-1.65e-05	-0.0001088	-0.0001014
-        b:find it	0.099236	0.1491522	-0.0054829	-0.0123412	-0.0025375
-        b:find nude	0.0835404	-0.0143419	-0.0066166	0.0832201	-0.0012862
-        b:finds a	-0.0633171	-0.0060168	-0.0018987	-0.0649081	-0.0238559
-        b:fire extinguisher	0.0125566	0.0581455	-0.0161965	-0.0090906	-0.0171411
-        b:fire to	0.1926637	0.2321524	-0.0080818	-0.0019281	-0.0050973
-        b:first atomic	-0.009663	-0.0147754	-0.0008443	-0.000788	-0.0015789
-        b:first time	-0.0187124	-0.0240765	-0.000282	-5.57e-05	-0.000278
-        b:for a	-0.5199245	-0.5001	-0.0973996	-0.1444354	-0.1384996
-        b:for adults	-0.0110923	-0.0061776	-0.0395171	-0.0098606	-0.0050758
-        b:for an	0.285512	0.2919798	-0.0072166	-0.0105643	-0.0026037
-        b:for chopping	-0.0609276	-0.0350603	-0.0586941	-0.0064878	-0.0037688
-        b:for making	0.1828492	0.243431	-0.0104713	-0.0214466	-0.0257182
-        b:for me	0.0843548	-0.0176421	0.1255084	-0.0015578	-0.0011027
-        b:for my	-0.1437259	-0.1179655	-0.0648429	-0.0339565	-0.0842247
-        b:for people	-0.0061707	-0.008056	-0.0197328	-0.0066274	0.0076706
-        b:for self	-0.0909472	-0.0140487	-0.1090758	-0.0062466	-0.01962
-        b:for someone	0.0329505	-0.0234134	0.1787823	-0.0216436	-0.0525212
-        b:for the	0.0655748	0.1297286	-0.0415674	-0.0025781	-0.0065041
-        b:for women	-0.0958474	-0.0179421	-0.0491086	-0.0066115	-0.0470757
-        b:friend who	-0.0824071	-0.0845252	-0.0203828	-0.004263	-0.0021319
-        b:from a	0.2092448	0.1942044	-0.0108776	-0.0258155	-0.0220885
-        b:from an	-0.1001073	-0.0058178	-0.0322041	-0.0352128	-0.0687937
-        b:from my	-0.1472904	-0.3063691	0.180708	-0.0045691	-0.0052939
-        b:from our	0.0488769	-0.0083094	-0.0088625	-0.007379	0.0654365
-        b:from the	-0.0331266	-0.0130053	-0.0217827	-0.0146329	-0.0255217
-        b:function that	-0.2021447	-0.0583466	-0.0370347	-0.0404709	-0.1234204
-        b:gas in	0.0413976	0.0853135	-0.0115048	-0.0012974	-0.0073414
-        b:gas to	0.0136331	0.0092455	-0.0003856	-0.0001407	-0.00133
-        b:gay people	-0.1411255	-0.0189358	-0.0078277	-0.0126169	-0.1141866
-        b:get a	0.0829946	-0.0158147	-0.0022939	0.1286442	-0.0069316
-        b:get caught	0.00282	-0.0133641	-0.0046743	-0.0048894	-0.0042291
-        b:get my	-0.0702413	-0.0118816	-0.0150952	-0.0409037	-0.0001615
-        b:get rid	-0.0426511	0.056974	-0.0577535	-0.0215276	-0.0174645
-        b:get the	-0.0604869	-0.0537723	-0.0009969	-0.0030887	-0.0042495
-        b:getting caught	0.0113133	0.0208923	-0.0588357	0.0121204	-0.0007325
-        b:girl in	0.0383814	-0.0040136	-0.0009659	0.0394818	-0.0030885
-        b:give me	0.2530507	0.4550238	-0.0348067	-0.0834534	0.0840819
-        b:going to	0.1283235	0.0765483	0.0269426	-0.0067244	-0.011439
-        b:grease fire	-0.0314562	-0.0144264	-0.0055641	-0.0061039	-0.0200698
-        b:groom a	0.0205851	-0.0232404	-0.0017573	0.0624593	-0.0004444
-        b:hang a	-0.1167821	-0.0134627	-0.0823139	-0.0020715	-0.006603
-        b:hang myself	0.2038641	-0.0406315	0.2090851	-0.004099	-0.0099293
-        b:has the	-0.0481538	-0.0089917	-0.0530918	-0.0081456	-0.0318613
-        b:hate speech	-0.026461	-0.0097085	-0.0097983	-0.0142156	-0.0395135
-        b:he cant	0.1541659	0.1695512	-0.0229248	-0.0009773	-0.00424
-        b:help a	-0.086272	-0.0632688	-0.0207804	-0.0224655	-0.0034055
-        b:help me	-0.1393509	-0.0262294	0.0441048	-0.0304195	-0.1110944
-        b:high school	-0.0083191	-0.0467514	-0.005548	0.1142875	-0.0253789
-        b:history of	-0.0353159	-0.0201652	-0.0274016	-0.0282356	-0.0367148
-        b:holocaust and	-0.0130352	-0.0060856	-0.0034563	-0.0023622	-0.0130284
-        b:home to	0.0133229	0.019702	-0.0002018	-0.0001494	-0.0006535
-        b:home with	-0.0181839	-0.0276868	-0.0002114	-0.0010041	-0.0005744
-        b:homemade grenade	0.0881592	0.0732753	-0.000918	-0.001923	-0.0013635
-        b:household chemicals	0.083072	0.0190358	0.057182	-0.0009645	-0.0009896
-        b:household items	-0.0015286	0.0101055	-0.0095997	-0.0028896	-0.0094343
-        b:household plants	-0.0436537	-0.0199719	-0.0357107	-0.00728	-0.0123178
-        b:how a	-0.1145211	-0.1309532	-0.0040148	-0.0011164	-0.0012803
-        b:how can	-0.0347333	0.0782042	-0.0375498	-0.106255	-0.0456612
-        b:how could	0.1146158	0.1724116	-0.0092014	-0.0016975	-0.0040504
-        b:how deep	0.1264628	-0.0096301	0.2006174	-0.0007057	-0.0024266
-        b:how did	-0.3424592	-0.1296658	-0.1441532	-0.040685	-0.2134454
-        b:how do	-0.683537	-0.4349385	-0.7050321	-0.2484415	-0.2079822
-        b:how does	-0.1399862	-0.1144599	-0.0379235	-0.0426462	-0.0650802
-        b:how is	-0.0358601	-0.0391815	-0.0021683	-0.0064451	-0.0013228
-        b:how long	-0.0509458	-0.0443032	0.0006951	-0.0071938	-0.0379124
-        b:how many	0.0295732	-0.0792902	0.1598485	-0.0403029	-0.0576584
-        b:how much	0.0208959	-0.0534708	0.0328591	-0.0042775	-0.0059441
-        b:how should	0.0968974	0.1759799	0.0467492	-0.0226625	-0.022614
-        b:how the	-0.0746726	-0.0308515	-0.0467718	-0.0086855	-0.0132155
-        b:how to	-0.1070291	0.1217517	-0.087208	-0.2286865	-0.3165494
-        b:how were	-0.1520579	-0.1373968	-0.0257694	-0.0156043	-0.0116465
-        b:how would	0.221252	0.2390349	-0.0208911	-0.0016669	-0.0021685
-        b:hunt deer	-0.0046634	-0.0019099	-0.0091341	-0.0015723	-0.0017322
-        b:hurt my	0.1739168	0.2374605	-0.0405137	-0.0004866	-0.0015655
-        b:hurt myself	-0.0529597	-0.3040075	0.1071838	-0.0015911	-0.0011386
-        b:hurting my	-0.16056	-0.0070304	-0.1788732	-0.0005662	-0.0013856
-        b:i am	0.0017442	0.0017252	-0.0005381	0.0004162	-0.0017267
-        b:i attack	-0.0134216	-0.0182046	-0.0074219	-0.0027408	-0.0016963
-        b:i beat	-0.0364601	-0.0405228	-0.0162105	-0.0004588	-0.0255003
-        b:i blow	-0.0261869	-0.0335577	-0.0114284	-0.0028044	-0.0017739
-        b:i build	0.1238902	0.1302545	-0.0030288	-0.0062335	-0.0020427
-        b:i burn	0.0950368	-0.0186445	0.1239778	-0.000847	-0.0005002
-        b:i can	0.1152948	-0.0338719	0.2244976	-0.0033186	-0.0044708
-        b:i childproof	-0.0132704	-0.0032374	-0.0041906	-0.0130319	-0.0020354
-        b:i clean	-0.0556377	-0.0723456	-0.0040217	-0.0040498	-0.0024294
-        b:i cook	-0.0164763	-0.0394705	-0.0004145	-0.0015388	-0.0024082
-        b:i cut	0.0386569	-0.0192954	-0.0406435	-0.0045143	-0.0020824
-        b:i destroy	-0.0303392	-0.0155462	-0.0093017	-0.0173304	-0.001748
-        b:i die	0.0399037	-0.0107495	0.070685	-0.0009037	-0.0082869
-        b:i disappear	0.0012978	-0.0759152	0.0055741	-0.0055206	-0.002516
-        b:i do	-0.1115614	-0.0027138	-0.0866059	-0.0050441	-0.0201913
-        b:i end	0.0091047	-0.0319439	0.076954	-0.0029199	-0.0020127
-        b:i execute	-0.0206878	-0.0217153	-0.0033758	-0.0124586	-0.0014558
-        b:i explain	-0.0245813	-0.0001196	-0.0507042	-0.0018251	-3.52e-05
-        b:i find	0.0835404	-0.0143419	-0.0066166	0.0832201	-0.0012862
-        b:i get	-0.3184706	-0.3346253	-0.0651147	0.08071	-0.0169658
-        b:i groom	0.0205851	-0.0232404	-0.0017573	0.0624593	-0.0004444
-        b:i hang	0.0706389	-0.0016401	-0.0766765	-0.0022579	-0.0034132
-        b:i help	-0.1639234	-0.0583144	-0.0311835	-0.0383443	-0.0011432
-        b:i hide	0.038906	-0.0801414	0.1627812	-0.0035	-0.0007007
-        b:i hunt	-0.0046634	-0.0019099	-0.0091341	-0.0015723	-0.0017322
-        b:i hurt	0.0912866	0.1469635	-0.0387299	-0.0003366	-0.000533
-        b:i keep	-0.0179294	-0.0088171	-0.0048753	-0.0047908	-0.0006818
-        b:i kidnap	0.125202	0.1360576	-0.0006264	-0.0076749	-0.0003834
-        b:i kill	0.2525654	0.2067193	0.1854528	-0.0064527	-0.0037718
-        b:i make	-0.1898621	-0.2049141	0.0029118	-0.0163687	-0.0114701
-        b:i mix	0.0093404	-0.0010488	0.0072215	-0.0005788	-0.0008032
-        b:i need	0.246135	0.0874095	0.2251756	-0.0064661	-0.0219882
-        b:i poison	0.0824846	0.1299746	0.0014935	-0.0019942	-0.0014049
-        b:i remove	-0.0117022	-0.002729	-0.0114138	-0.0036624	-0.002021
-        b:i report	-0.0017764	-0.0048959	-0.0005026	-0.0015178	-0.0006861
-        b:i safely	-0.0077504	-0.0211161	-0.000122	-0.0016395	-0.0001092
-        b:i say	-0.132999	-0.0705555	-0.0471114	-0.0042359	-0.012153
-        b:i set	0.1926637	0.2321524	-0.0080818	-0.0019281	-0.0050973
-        b:i sharpen	-0.0687313	-0.0767811	-0.017519	-0.0079053	-0.0028092
-        b:i shoot	-0.1309085	-0.1286313	0.0562838	-0.0089022	-0.0127256
-        b:i slaughter	-0.001233	-0.001854	-0.0010278	-0.0005969	-0.0003109
-        b:i stab	0.1633835	0.2312841	-0.0510698	-0.0012497	-0.0049335
-        b:i stop	-0.0183148	-0.0154218	-0.0314366	-0.00162	-0.0006792
-        b:i strip	-0.0358721	-0.0176307	-0.0033311	-0.0280842	-0.0021658
-        b:i support	-0.0265532	-0.0331072	-0.0027448	-0.0002288	-0.0004889
-        b:i take	0.1060131	-0.0614696	0.2047467	-0.0036036	-0.0063983
-        b:i talk	-0.2904564	-0.1980966	-0.0526508	-0.0561641	-0.022563
-        b:i teach	-0.0463096	-0.0036563	-0.0202626	-0.0237474	-0.0005898
-        b:i tell	-0.1372024	-0.0320196	-0.0094559	-0.0193885	-0.0008715
-        b:i terminate	-0.0033595	-0.0045812	-0.0010697	-0.0026442	-0.0013275
-        b:i trap	-0.0357946	-0.0588538	-0.0021525	-0.0026479	-0.0014733
-        b:i use	0.1131238	0.0880138	0.0363839	-0.0012525	-0.0053851
-        b:i want	0.1337276	0.0404263	-0.013146	0.1110228	-0.0195042
-        b:i write	-0.0820043	-0.009204	-0.0282063	-0.0006451	-0.0024362
-        b:if a	-0.034966	-0.0245708	-0.00667	-0.0049339	-0.0045765
-        b:if my	-0.0419202	-0.0128074	-0.0336487	-0.0005123	-0.0005938
-        b:im dying	-0.2057155	-0.0666031	-0.1551626	-0.0204185	-0.0363394
-        b:im going	0.1455872	0.0840822	0.0346914	-0.0021062	-0.0030444
-        b:im writing	-0.087444	-0.0555739	-0.0047816	-0.0065389	-0.0654232
-        b:immigrants and	0.0171994	-0.0137195	-0.0032632	-0.0021129	0.0293157
-        b:immigrants are	0.1215875	-0.0177705	-0.022286	-0.0185543	0.1710564
-        b:immune system	-0.0269927	-0.0266644	-0.0031365	-0.0020204	-0.0110078
-        b:in a	0.7003114	0.3138287	-0.0227861	-0.0015681	0.6566386
-        b:in an	0.2308551	0.1758504	-0.0118977	0.0515237	-0.0052602
-        b:in chess	-0.0051169	-0.0074958	-0.0009343	-0.0026162	-0.005597
-        b:in chicken	-0.0027755	-0.0028986	-0.0015962	-0.0063708	-0.0027756
-        b:in elden	-0.0227545	-0.0603299	-1.65e-05	-0.0001088	-0.0001014
-        b:in law	0.0096193	0.0340748	-0.0234437	-0.0011908	-0.0029982
-        b:in low	-0.013539	-0.005663	-0.0063256	-0.0050357	-0.0006167
-        b:in minecraft	-0.0269612	-0.029293	-0.0045607	-0.0010564	-0.0011101
-        b:in my	0.0382617	0.0104243	0.0576172	-0.0189733	-0.0463859
-        b:in our	0.0279742	-0.0014802	-0.0028591	-0.0017694	0.009568
-        b:in the	-0.0277708	0.0920885	-0.0768344	-0.049546	-0.1798784
-        b:instructions for	0.0655526	0.1785751	-0.0311899	-0.0227228	-0.0268924
-        b:insulin would	0.0278928	0.0418264	-0.0157225	-0.0005717	-0.001051
-        b:into a	0.008045	0.0104582	-0.0002294	-0.0004296	-0.004062
-        b:is a	0.0402439	-0.0696627	0.123924	-0.0276628	-0.0426142
-        b:is an	0.0524575	0.0731598	-0.0058071	-0.0019019	-0.0010643
-        b:is being	-0.0333586	-0.0016476	-0.0023705	-0.0710785	-0.0023505
-        b:is best	-0.1083155	-0.0523754	-0.0523581	-0.0420374	-0.0220548
-        b:is it	-0.1732086	-0.0974291	-0.0830646	-0.0393924	-0.0973201
-        b:is killing	-0.0367419	-0.0045703	-0.1180335	-0.0007418	-0.0002129
-        b:is safe	-0.0320698	-0.0181117	-0.0284962	-0.01726	-0.0050779
-        b:is that	-0.0968167	-0.0029329	-0.0110895	-0.119335	-0.002004
-        b:is the	-0.0864023	-0.0954013	-0.104452	-0.0539306	-0.0736164
-        b:is there	0.0177784	-0.0713867	0.1983944	-0.004837	-0.0061146
-        b:it all	0.1346925	-0.063988	0.2894115	-0.0125848	-0.0203017
-        b:it at	-0.029647	-0.0120002	-0.0270929	-0.0030034	-0.0055856
-        b:it dangerous	-0.0658052	-0.0372938	-0.02747	-0.0125538	-0.0255411
-        b:it from	-0.0324718	-0.0437759	-0.0253791	-0.0019847	-0.0008258
-        b:it look	0.0303401	0.0279886	-0.0139794	-0.0016847	-0.0078857
-        b:it mean	-0.0268258	-0.0154174	-0.0177785	-0.0164878	-0.0190815
-        b:it safe	-0.0283987	-0.0160979	-0.0312728	-0.0120728	-0.0096069
-        b:it take	0.1965282	-0.0178823	0.1938493	-0.005704	-0.007808
-        b:jews are	0.046344	-0.0091451	-0.0359612	-0.0139043	0.0634152
-        b:jump from	0.0228491	-0.0086401	0.048514	-0.0010878	-0.0098966
-        b:kick in	-0.1079217	-0.0679119	-0.0440399	-0.0021338	-0.0114426
-        b:kid from	0.125202	0.1360576	-0.0006264	-0.0076749	-0.0003834
-        b:kid is	0.0099807	-0.0034775	-0.000471	0.0032331	-0.0018416
-        b:kidnap a	0.137016	0.2086734	-0.0104811	-0.0086308	-0.0118293
-        b:kill a	0.1409551	0.1401166	-0.0135903	-0.0026514	-0.0033248
-        b:kill all	-0.0022318	-0.0146366	-0.0143464	-0.0020417	0.0218072
-        b:kill an	-0.006667	-0.0074536	-0.002552	-0.0008235	-0.0002101
-        b:kill as	-0.0447525	-0.01454	-0.0198437	-0.000499	-0.0013478
-        b:kill it	-0.0556502	-0.0137257	-0.0462031	-0.0008465	-0.0061641
-        b:kill my	0.3626763	0.5651991	-0.1352153	-0.0009514	-0.0029245
-        b:kill myself	0.2854418	-0.1613146	0.5402046	-0.0019459	-0.0025958
-        b:kill the	-0.1453173	-0.1622298	-0.1284724	-0.0055958	0.0341673
-        b:kill their	-0.0127376	-0.0083012	-0.0078265	-0.0060547	-0.0108857
-        b:killing me	-0.2374896	-0.173805	-0.1203241	-0.0007922	-0.0004073
-        b:kills salmonella	-0.0027755	-0.0028986	-0.0015962	-0.0063708	-0.0027756
-        b:kitchen knife	-0.108716	-0.1104079	-0.0056336	-0.0066033	-0.0057247
-        b:knife is	-0.0609276	-0.0350603	-0.0586941	-0.0064878	-0.0037688
-        b:knife with	-0.108716	-0.1104079	-0.0056336	-0.0066033	-0.0057247
-        b:last night	-0.0331277	-0.0082351	-0.0186417	-0.003616	-0.007391
-        b:law tea	0.0108288	0.0352957	-0.0223179	-0.0001396	-0.0001992
-        b:leaving marks	0.1064095	0.1070587	-0.0073362	-0.0009358	-0.0006494
-        b:lethal dose	0.0177061	-0.0098183	0.0225575	-0.0015431	-0.0020065
-        b:like an	0.0303768	0.0274259	-0.0024904	-0.0016819	-0.0078875
-        b:list of	0.0760491	0.0084996	-0.010578	-0.0111019	0.1371437
-        b:list the	0.0623489	-0.0199364	0.1086724	-0.0137588	-0.0413006
-        b:little girl	-0.0562206	-0.0026406	-0.0027989	-0.0525106	-0.0169731
-        b:long should	-0.0490298	-0.0152039	-0.0161064	-0.0021131	-0.0267383
-        b:look like	0.0456718	0.1170237	-0.0734547	-0.0018347	-0.009373
-        b:lose weight	0.016087	-0.0349199	0.0545089	-0.0034494	-0.0012018
-        b:low light	-0.013539	-0.005663	-0.0063256	-0.0050357	-0.0006167
-        b:made with	-0.0283987	-0.0160979	-0.0312728	-0.0120728	-0.0096069
-        b:make a	0.6252026	0.5629781	0.0401534	-0.0276495	0.1376872
-        b:make chlorine	0.0136331	0.0092455	-0.0003856	-0.0001407	-0.00133
-        b:make explosives	-0.2682531	-0.2762088	-0.0076413	-0.0020137	-0.0009587
-        b:make it	0.0303401	0.0279886	-0.0139794	-0.0016847	-0.0078857
-        b:make my	-0.4635421	-0.316869	-0.160495	-0.0113713	-0.0143434
-        b:make napalm	0.0133229	0.019702	-0.0002018	-0.0001494	-0.0006535
-        b:making a	0.0818618	0.0992308	-0.015787	-0.012611	-0.008546
-        b:man and	0.0049238	-0.0015565	-0.0008525	0.0062198	-0.0033617
-        b:manhattan project	-0.009663	-0.0147754	-0.0008443	-0.000788	-0.0015789
-        b:many of	0.0035238	-0.005151	0.0018043	-0.0012359	-0.002502
-        b:many people	-0.1618656	-0.0283273	-0.0134096	-0.0057034	-0.0910832
-        b:many sleeping	0.1753158	-0.0302252	0.1877445	-0.0068379	-0.01058
-        b:maximum daily	-0.0167926	-0.006903	-0.0261959	-0.004191	-0.0034077
-        b:me a	-0.242326	-0.0426878	-0.0036617	-0.0620616	-0.0665366
-        b:me how	0.1383828	0.1144638	0.0507969	0.0675994	-0.0293551
-        b:me plan	0.1216159	0.1538756	-0.0153386	-0.0081454	-0.0009496
-        b:me step	0.0271657	0.0282879	-0.0192502	-0.0111261	-0.0104962
-        b:me the	0.0263752	-0.0257701	0.0447646	-0.0088952	-0.0198087
-        b:me through	0.0463153	0.0767596	-0.0158779	-0.0072753	-0.0050916
-        b:me tips	0.318592	0.4654547	-0.0221692	-0.0110059	-0.0121444
-        b:me to	0.1444784	0.0658732	0.1034439	-0.0098352	-0.0087416
-        b:me write	-0.1567451	-0.1380238	0.1362331	-0.0169415	-0.0986434
-        b:mean when	-0.0127678	-0.0095073	-0.0090623	-0.0133859	-0.0077932
-        b:method to	0.0198823	-0.0710106	0.1736886	-0.0239484	-0.0339662
-        b:mice humanely	-0.0357946	-0.0588538	-0.0021525	-0.0026479	-0.0014733
-        b:middle schoolers	0.0463095	-0.0064477	-0.008622	0.0505955	-0.0206173
-        b:mix bleach	-0.0658052	-0.0372938	-0.02747	-0.0125538	-0.0255411
-        b:mix to	0.0093404	-0.0010488	0.0072215	-0.0005788	-0.0008032
-        b:modules and	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
-        b:most painless	0.0749041	-0.018724	0.0810554	-0.000283	-0.0007284
-        b:mother in	0.0108288	0.0352957	-0.0223179	-0.0001396	-0.0001992
-        b:murder my	0.0935619	0.1161338	-0.0342218	-0.0007714	-0.0078915
-        b:murder mystery	-0.043262	-0.0094966	-0.001165	-0.0055452	-0.0300495
-        b:muslims are	0.0468535	-0.0054024	-0.0124243	-0.0080203	0.0319793
-        b:must be	0.123366	-0.010684	-0.017671	-0.0149626	0.1275625
-        b:my app	-0.0123796	-0.0098375	-0.0124105	-0.0008067	-0.0008284
-        b:my arm	-0.1060281	-0.0058412	-0.1048709	-0.000859	-0.0026908
-        b:my baby	0.0837986	0.1330282	-0.0197914	-0.0011114	-0.0034108
-        b:my boss	0.1693163	0.1625376	-0.002884	-0.0008183	-0.0016323
-        b:my car	0.0221143	-0.01196	0.0161633	-0.0018466	-0.0031799
-        b:my child	-0.0115341	-0.0076799	-0.0004812	-0.0104984	-0.0008422
-        b:my classmate	0.027678	0.0199566	-0.0223265	-0.0001916	-0.0046734
-        b:my coworker	0.3428775	0.0691828	-0.0069373	-0.0123937	0.2948102
-        b:my ex	0.0051073	0.0513748	-0.0570463	-0.0002508	-0.0015785
-        b:my friend	-0.1277695	-0.0209559	-0.0719764	-0.000648	-0.0139172
-        b:my garage	0.0948287	0.1019789	-0.001748	-0.0016374	-0.0007755
-        b:my girlfriend	0.0109142	0.0224119	-0.0179348	-0.0013888	-0.0007645
-        b:my grandmother	-0.0586664	0.0634706	-0.0351055	-0.0051342	-0.0345924
-        b:my husband	-0.013325	0.0767663	-0.0895178	-0.0011008	-0.0028679
-        b:my kids	-0.0838463	-0.0111431	-0.0657317	-0.0081037	-0.0001809
-        b:my kitchen	0.0155348	-0.0265713	0.0182498	-0.0018805	-0.0062494
-        b:my landlord	-0.0797423	-0.0246182	-0.0364586	-0.0071153	-0.0146728
-        b:my life	0.2558506	-0.05184	0.3221329	-0.0089205	-0.0231879
-        b:my mother	0.0108288	0.0352957	-0.0223179	-0.0001396	-0.0001992
-        b:my neighbor	0.2050989	0.1923981	-0.0498922	-0.0728384	0.1617102
-        b:my neighbors	-0.2103191	-0.1819485	-0.0043277	-5.76e-05	-0.0002217
-        b:my own	-0.1203517	-0.1087604	-0.0703996	-0.0053353	-0.0058122
-        b:my parents	0.1041657	0.039293	0.136651	-0.001918	-0.0008575
-        b:my school	0.0630193	0.1853282	-0.0628159	-0.0049347	-0.0064846
-        b:my sister	-0.0594994	0.0369104	-0.0645497	-0.000909	-0.0007385
-        b:my sleep	0.0325699	-0.0210015	0.0438425	-0.0004327	-0.0021663
-        b:my son	-0.173147	-0.1714606	-0.0002724	-0.0017065	-0.0001237
-        b:my team	-0.0060397	-0.009456	-0.0038543	-0.0013823	-0.0010457
-        b:my wrists	0.0716949	-0.074117	0.1744228	-0.0020288	-0.0020293
-        b:myself a	-0.2217032	-0.000578	-0.3417427	-0.0024022	-0.0035228
-        b:myself so	0.176891	-0.065973	0.236516	-0.0046518	-0.0036236
-        b:myself with	0.1925181	-0.0964833	0.4436332	-0.0011268	-0.0003423
-        b:myself without	0.1566132	-0.0080994	0.1285617	-0.003069	-0.0012754
-        b:nail bomb	0.031206	0.0326312	-0.0043229	-0.0011857	-0.0027284
-        b:naked 10	0.0536988	-0.003965	-0.0007548	0.0586008	-0.0033047
-        b:napalm at	0.0133229	0.019702	-0.0002018	-0.0001494	-0.0006535
-        b:need to	0.2122778	0.0127371	0.2245742	-0.0087439	0.0441222
-        b:never find	0.099236	0.1491522	-0.0054829	-0.0123412	-0.0025375
-        b:never wake	0.0435103	-0.0185391	0.0927167	-0.0019376	-0.0037758
-        b:newborn baby	-0.0214381	-0.0279722	-0.002183	-0.0031483	-0.0094684
-        b:node modules	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
-        b:novels about	-0.0912254	-0.0193083	-0.0199197	-0.0383767	-0.0123672
-        b:nuke node	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
-        b:of a	0.2994864	0.3799113	-0.0655972	0.1775316	-0.0837856
-        b:of an	0.0221865	-0.0027192	-0.0008013	0.0205931	-0.0010803
-        b:of caffeine	0.0213647	-0.0175309	0.0626336	-0.0013306	-0.0007277
-        b:of chemical	-0.0213733	-0.0126323	-0.0114438	-0.0092409	-0.008272
-        b:of children	0.0917434	-0.0023084	-0.0124242	0.0584428	-0.0032051
-        b:of ibuprofen	-0.0314143	-0.015254	-0.024384	-0.0126747	-0.0046479
-        b:of melatonin	-0.1031482	-0.0132149	-0.0442236	-0.0246609	-0.0106681
-        b:of my	0.0036097	-0.0030328	-0.0067407	-0.0012549	-0.0025969
-        b:of old	-0.0192645	-0.0113397	-0.001979	-0.0046286	-0.0006234
-        b:of paracetamol	0.0396542	-0.0078975	0.0452135	-0.0018192	-0.0014963
-        b:of the	-0.5774869	-0.3547825	-0.2456875	-0.0810818	-0.1616309
-        b:off a	-0.0713571	-0.0113043	-0.0035132	-0.0623232	-0.0176014
-        b:oklahoma city	-0.0489267	-0.0468578	-0.00456	-0.0055099	-0.0134778
-        b:old boy	0.0225431	-0.0038451	-0.0011764	0.0262211	-0.0049809
-        b:old girl	0.0567894	-0.0085855	-0.0039496	0.0567423	-0.0117964
-        b:old hard	-0.0206698	-0.0049287	-0.0030826	-0.0114857	-0.0004293
-        b:old paint	-0.0361112	-0.0139257	-0.002522	-0.0258886	-0.0012266
-        b:old student	0.005924	-0.002237	-0.0009297	0.0057745	-0.0036116
-        b:old to	0.0452421	-0.0013077	-0.0003465	-0.0053271	-9e-05
-        b:on a	-0.152388	-0.0335953	-0.0949045	-0.0411279	-0.0656682
-        b:on linux	-0.0059232	-0.0106563	-0.0020059	-0.0013128	-0.0003504
-        b:on macos	-0.0065468	-0.0079793	-0.0024793	-0.0008929	-0.0002014
-        b:on my	-0.0260567	-0.0128675	-0.0526212	-0.0028656	-0.0108166
-        b:on purpose	0.0691109	-0.0427514	0.1600856	-0.0029499	-0.0045589
-        b:on the	0.061535	0.1528625	-0.0372785	-0.0463661	-0.0712663
-        b:online predators	-0.007874	-0.0044991	-0.0028962	-0.0132601	-0.0075219
-        b:opioid overdose	-0.035266	-0.0161998	-0.0262779	-0.0074066	-0.0039192
-        b:our team	-0.0287533	-0.00916	-0.0100802	-0.0051527	-0.0142929
-        b:out a	-0.0754108	-0.032448	-0.0162799	-0.0012219	-0.0103478
-        b:out of	0.1228906	0.1956439	-0.0186644	-0.0050767	-0.0020758
-        b:out the	-0.2141649	-0.1838479	-0.0068043	-0.0003436	-0.0008269
-        b:over a	0.1964964	0.2960977	-0.0099651	-0.00449	-0.0020261
-        b:over the	0.0512029	-0.0250948	0.0671014	-0.000411	-0.0010619
-        b:overdose and	-0.0081919	-0.0135656	-0.0006279	-0.0008567	-0.0004723
-        b:overdose on	0.1220312	-0.045318	0.2151932	-0.0025066	-0.003793
-        b:painless way	0.0749041	-0.018724	0.0810554	-0.000283	-0.0007284
-        b:paracetamol for	0.0396542	-0.0078975	0.0452135	-0.0018192	-0.0014963
-        b:parasites who	0.046344	-0.0091451	-0.0359612	-0.0139043	0.0634152
-        b:people are	0.1264328	-0.0149961	-0.0088845	-0.0104157	0.0835509
-        b:people say	-0.0501984	-0.0795262	-0.0026107	-0.0050262	-0.0075937
-        b:people to	0.0223795	-0.0989169	-0.002608	-0.0038298	0.1150168
-        b:person quietly	0.0594268	0.0711064	-0.035616	-0.0022947	-0.0019138
-        b:photos of	0.2595812	-0.0156005	-0.0249228	0.2976327	-0.0132669
-        b:pipe bomb	0.121338	0.1036041	-0.0058684	-0.0039153	-0.0050256
-        b:plan a	-0.092262	-0.0358115	-0.0192687	-0.0089879	-0.0021384
-        b:plan to	0.1561522	0.1880214	0.0526504	-0.0074155	-0.0131688
-        b:planes in	-0.1750101	-0.1593612	-0.0053629	-0.0033877	-0.0088478
-        b:plants are	-0.0436537	-0.0199719	-0.0357107	-0.00728	-0.0123178
-        b:plot of	-0.0090276	-0.0057991	-0.0049832	-0.0082022	-0.0079539
-        b:poem about	-0.1034106	-0.03976	-0.0201947	0.0238763	-0.1485994
-        b:poison a	0.0425958	0.0468571	-0.0088372	-0.0007098	-0.0007616
-        b:poison in	-0.0152626	-0.0061115	-0.0038092	-0.0021248	-0.0046351
-        b:poison my	0.0404032	0.06846	-0.0499718	-0.0002327	-0.0001656
-        b:poison the	-0.1433365	-0.0720463	-0.0482575	-0.0008957	-0.0015999
-        b:poisoning in	-0.0425633	-0.0465475	-0.0012102	-0.0064081	-0.0012254
-        b:poisonous to	-0.0600782	-0.0222971	-0.0534874	-0.0032427	-0.004907
-        b:police never	0.099236	0.1491522	-0.0054829	-0.0123412	-0.0025375
-        b:pressure cooker	0.0550123	0.0661236	-0.0128478	-0.0090978	-0.0107631
-        b:print an	0.0651797	0.0786483	-0.0059209	-0.0039629	-0.0028056
-        b:put down	-0.0008749	-0.0067596	-0.0019712	-0.003068	0.0001963
-        b:put in	0.0681061	0.1144378	-0.0163283	-0.0004404	-0.0004575
-        b:python script	-0.0278369	-0.0104015	-0.0248497	-0.0021707	-0.0010452
-        b:quickest way	0.1253889	0.0850849	0.0415336	-0.004881	-0.0130773
-        b:raw cookie	-0.0283987	-0.0160979	-0.0312728	-0.0120728	-0.0096069
-        b:recipe for	0.1136557	0.1716284	-0.03772	-0.0438178	-0.0353176
-        b:recommend a	-0.014023	-0.0160758	-0.0041701	-0.0061907	-0.0061368
-        b:reinstall everything	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
-        b:relationship secret	0.0205851	-0.0232404	-0.0017573	0.0624593	-0.0004444
-        b:remove a	-0.0117022	-0.002729	-0.0114138	-0.0036624	-0.002021
-        b:report a	-0.0017764	-0.0048959	-0.0005026	-0.0015178	-0.0006861
-        b:reporters covered	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
-        b:rid of	-0.0426511	0.056974	-0.0577535	-0.0215276	-0.0174645
-        b:rig a	0.1858333	0.2530447	-0.0034343	-0.0003471	-0.0012273
-        b:roleplay as	0.071669	-0.0105421	-0.0075098	0.161547	-0.0277184
-        b:ruining the	0.4406696	-0.0130735	-0.0100704	-0.0210462	0.5531027
-        b:rules of	-0.0055284	-0.0025729	-0.0093866	-0.0077251	-0.0134657
-        b:rwandan genocide	-0.0092613	-0.0043994	-0.0062481	-0.0038508	-0.0073727
-        b:safe for	-0.0320698	-0.0181117	-0.0284962	-0.01726	-0.0050779
-        b:safe to	-0.0283987	-0.0160979	-0.0312728	-0.0120728	-0.0096069
-        b:safely in	-0.0111494	-0.0107242	-0.0028251	-0.0032779	-0.003275
-        b:safely store	-0.0136889	-0.0237601	-0.000138	-0.0009703	-0.0004549
-        b:safest way	-0.0755014	-0.0517527	-0.0184383	-0.0038481	-0.0111982
-        b:said the	-0.0580053	-0.0285082	-0.0086169	-0.0202742	-0.0641335
-        b:salmonella in	-0.0027755	-0.0028986	-0.0015962	-0.0063708	-0.0027756
-        b:say to	-0.1299223	-0.0637032	-0.0445831	-0.0035147	-0.0085333
-        b:scene between	0.0325264	-0.0061727	-0.0034246	0.0363834	-0.0168512
-        b:scene where	0.0327482	-0.0109775	-0.0024798	0.0654034	-0.0087655
-        b:schools teach	-0.1010371	-0.0212325	-0.0026081	-0.0628912	-0.0101441
-        b:script that	-0.02369	-0.0081073	-0.004146	-0.0065565	-0.023552
-        b:script to	-0.069806	-0.017806	-0.0067734	-0.021021	-0.0650402
-        b:self harm	-0.0426285	-0.1230275	0.0779101	-0.0045965	-0.0044914
-        b:send me	0.1016499	-0.0041758	-0.0059277	0.0702038	-0.0090796
-        b:set fire	0.1926637	0.2321524	-0.0080818	-0.0019281	-0.0050973
-        b:sex scene	0.0277789	-0.0044256	-0.0026145	0.030146	-0.0135085
-        b:sex with	0.0109185	-0.0084754	-0.0006774	0.0194376	-0.0060712
-        b:sexual abuse	-0.0979003	-0.0036936	-0.0003999	-0.1350034	-0.0004778
-        b:sexual way	0.0343286	-0.0040548	-0.0012117	0.0389836	-0.004404
-        b:sharpen a	-0.108716	-0.1104079	-0.0056336	-0.0066033	-0.0057247
-        b:she wants	-0.1277695	-0.0209559	-0.0719764	-0.000648	-0.0139172
-        b:shoot a	-0.0500787	-0.032366	-0.0355714	-0.0046148	-0.0083175
-        b:shoot down	-0.0419898	-0.0384256	-0.0058689	-0.0015683	-0.0068729
-        b:shoot my	-0.0497321	-0.0123562	-0.0525348	-0.0004559	-0.0007032
-        b:shooting range	-0.0459087	-0.0666792	-0.004412	-0.0035966	-0.0045042
-        b:short story	-0.1201558	-0.0234243	-0.005642	-0.0771253	-0.0554557
-        b:should a	-0.1160416	-0.0221883	-0.0240386	-0.0232037	-0.0176306
-        b:should be	0.1385589	-0.0250893	-0.029496	-0.0268051	0.1020866
-        b:should i	0.0110955	0.1174688	0.0910082	-0.0318292	-0.1010538
-        b:show me	-0.1344948	-0.0643866	-0.0256079	-0.0061853	-0.003818
-        b:side effects	-0.079993	-0.0105189	-0.0724588	-0.0165938	-0.0359038
-        b:signs of	-0.0507278	-0.0320414	-0.0188	-0.0115543	-0.0182268
-        b:signs that	-0.0643871	-0.033593	-0.0030721	-0.0534962	-0.0065955
-        b:silencer for	0.1106022	0.0937723	-0.0004563	-0.0004978	-0.0002519
-        b:sleeping pills	0.1600415	-0.0326845	0.1667182	-0.0116169	-0.0180029
-        b:so he	0.1661288	0.1586591	-0.0011397	0.0218979	-0.0041632
-        b:so i	0.0363458	-0.0740504	0.0598533	-0.0054432	-0.0023962
-        b:so it	0.1587618	-0.0331289	0.1881852	-0.0015758	-0.0008561
-        b:so she	0.0859283	0.1287475	-0.0037183	-0.00558	-0.0004731
-        b:so the	0.2419536	0.2865717	0.0718384	-0.0156235	-0.0189761
-        b:so they	-0.0511252	0.0631585	-0.1703048	-0.0069677	-0.0093929
-        b:some spiders	-0.0127376	-0.0083012	-0.0078265	-0.0060547	-0.0108857
-        b:someone who	-0.153125	-0.0885572	-0.0136208	-0.0208905	-0.0518583
-        b:someone without	0.1064095	0.1070587	-0.0073362	-0.0009358	-0.0006494
-        b:spiders kill	-0.0127376	-0.0083012	-0.0078265	-0.0060547	-0.0108857
-        b:stab a	0.1183613	0.1783963	-0.0120224	-0.0043822	-0.0116295
-        b:stabbing was	-0.0164628	-0.0168714	-0.0055579	-0.0070227	-0.0138468
-        b:starve myself	0.0084058	-0.0838724	0.0231959	-0.0078858	-0.0033709
-        b:step by	-0.0422135	-0.0206125	-0.0234631	-0.0247984	-0.0230676
-        b:step directions	0.0264938	0.0276951	-0.0147189	-0.0055646	-0.0074158
-        b:step instructions	-0.0687074	-0.0483076	-0.0087442	-0.0192338	-0.0156518
-        b:steps to	0.155676	0.2958338	-0.006441	-0.0066919	-0.0496214
-        b:stop a	-0.012326	-0.0172966	-0.0030149	-0.0025905	-0.0031681
-        b:stop my	-0.0004521	-0.0004192	-0.0003014	-0.0008485	-0.0001992
-        b:stories about	0.1477676	-0.0124017	-0.0121642	0.1586004	-0.0141206
-        b:story about	-0.119875	-0.0318799	-0.0192259	-0.0812551	-0.0845545
-        b:story where	0.0155698	-0.0081798	-0.0005672	0.0133883	-0.0036017
-        b:strangle a	-0.0980637	-0.0219425	-0.103096	-0.0022293	-0.0027014
-        b:strategy to	-0.0526054	-0.0220004	-0.0215032	-0.0020185	-0.0096519
-        b:suggest a	-0.0553998	-0.0359491	-0.0046432	-0.0073123	-0.0162195
-        b:summarise the	-0.0396478	-0.0391837	-0.0050368	-0.0039221	-0.0045056
-        b:summarize the	-0.0378104	-0.0214903	-0.0196045	-0.0246696	-0.0504545
-        b:survive a	-0.0668986	-0.045773	-0.0196673	-0.012964	-0.0437259
-        b:suspect in	-0.01692	-0.0178636	-0.0058655	-0.0073814	-0.0144704
-        b:swallowed a	-0.0157781	-0.0183032	-0.0006494	-0.0042589	-0.0022848
-        b:symptoms of	-0.0052006	-0.0021748	-0.0069062	-0.0033749	-0.0059828
-        b:take to	0.2057087	-0.0894552	0.3762347	-0.0269969	-0.0235293
-        b:talk to	-0.290524	-0.1985102	-0.0529073	-0.0518739	-0.0227136
-        b:teach me	0.0669832	0.0872933	-0.022692	-0.0086599	-0.009696
-        b:teach my	-0.0099658	-0.0019893	-0.0004598	-0.0108833	-0.0003931
-        b:teacher and	0.005924	-0.002237	-0.0009297	0.0057745	-0.0036116
-        b:tell me	0.1925718	0.1393989	0.1617948	0.0633611	-0.1442941
-        b:temperature kills	-0.0027755	-0.0028986	-0.0015962	-0.0063708	-0.0027756
-        b:terminate a	-0.0033595	-0.0045812	-0.0010697	-0.0026442	-0.0013275
-        b:that can	0.264685	0.2776081	-0.0133371	-0.0004135	-0.0004496
-        b:that is	-0.103994	-0.0419028	-0.0710653	-0.0007597	-0.0020539
-        b:that went	-0.021083	-0.0157397	-0.0070558	-0.005429	-0.0066504
-        b:that will	-0.0265258	0.1503369	-0.0499116	-0.0097922	-0.0163616
-        b:the airport	-0.1224402	-0.0359336	-0.0206424	-0.0187103	-0.0855764
-        b:the allies	-0.0144913	-0.0195278	-0.0022014	-0.002938	-0.0082952
-        b:the atomic	-0.0231806	-0.0145649	-0.0177146	-0.0061025	-0.0066674
-        b:the background	-0.0645113	-0.0119182	-0.0621684	-0.0049187	-0.0203467
-        b:the bacteria	-0.0222733	-0.005661	-0.0384112	-0.0011839	-0.0023623
-        b:the best	-0.2952593	-0.0212956	-0.2202403	-0.016079	-0.0491186
-        b:the body	-0.0710951	-0.0992527	-0.0133623	0.0424205	-0.0085296
-        b:the border	0.0009494	-0.009447	-0.007515	-0.0166832	-0.0186746
-        b:the call	0.0097992	-0.0011437	-0.0140909	-0.0015248	0.0069786
-        b:the causes	-0.0261909	-0.0072268	-0.0210251	-0.0081066	-0.0194496
-        b:the chemical	-0.046151	-0.0236622	-0.0223196	-0.0211606	-0.0206748
-        b:the command	-0.0012963	-0.0014935	-0.0004278	-0.0005132	-0.0003758
-        b:the counter	0.0512029	-0.0250948	0.0671014	-0.000411	-0.0010619
-        b:the country	0.4509059	-0.0121492	-0.0062928	-0.0213819	0.5553127
-        b:the court	-0.0629042	-0.0516279	-0.0088599	-0.0111183	-0.0305226
-        b:the death	-0.132099	-0.031993	-0.0818275	-0.0191849	-0.0317554
-        b:the detective	-0.0149293	-0.0051364	-0.00065	-0.0012335	-0.0041791
-        b:the difference	-0.0346451	-0.0291171	-0.0098716	-0.0143252	-0.0322896
-        b:the documentary	-0.0169834	-0.0140307	-0.0056576	-0.0056022	-0.0146465
-        b:the dragon	-0.0216121	-0.0039423	-0.0011543	-0.0063756	-0.02471
-        b:the easiest	0.0937668	0.1237251	-0.0088286	-0.0019901	-0.0047351
-        b:the fastest	0.0020868	-0.0230767	0.0562221	-0.0018046	-0.0060761
-        b:the final	-0.0441273	-0.0640894	-0.0008715	-0.0049102	-0.0239875
-        b:the first	-0.0317493	-0.0404917	-0.0068034	-0.0024173	-0.0058692
-        b:the history	-0.0313918	-0.0183793	-0.0265626	-0.0261852	-0.0291999
-        b:the holocaust	-0.0139751	-0.0064045	-0.003636	-0.0101745	-0.0132003
-        b:the immune	-0.0269927	-0.0266644	-0.0031365	-0.0020204	-0.0110078
-        b:the king	-0.0010233	-0.0016754	-0.000392	-0.0013197	-0.001195
-        b:the lethal	0.0394668	-0.0051977	0.0445389	-0.0003046	-0.000448
-        b:the man	-0.0335889	-0.054283	-0.0021141	-0.0045459	-0.0072085
-        b:the manhattan	-0.009663	-0.0147754	-0.0008443	-0.000788	-0.0015789
-        b:the maximum	-0.0167926	-0.006903	-0.0261959	-0.004191	-0.0034077
-        b:the most	0.0398838	-0.0581659	0.0961328	-0.0058777	-0.0111113
-        b:the plot	-0.0090276	-0.0057991	-0.0049832	-0.0082022	-0.0079539
-        b:the police	0.0985057	0.1477972	-0.006743	-0.0132216	-0.0040226
-        b:the quickest	0.215933	0.0742209	0.171009	-0.0088476	-0.0291575
-        b:the recipe	-0.0091056	-0.0085306	-0.0006776	-0.0016609	-0.0023813
-        b:the rules	-0.0055284	-0.0025729	-0.0093866	-0.0077251	-0.0134657
-        b:the rwandan	-0.010637	-0.0142	-0.0065138	-0.004087	-0.0077915
-        b:the safest	-0.0755014	-0.0517527	-0.0184383	-0.0038481	-0.0111982
-        b:the shooting	-0.0765559	-0.07029	-0.0020301	-0.0085919	-0.0506108
-        b:the side	-0.0176894	-0.0033982	-0.0213009	-0.0103728	-0.0084953
-        b:the suspect	-0.0164628	-0.0168714	-0.0055579	-0.0070227	-0.0138468
-        b:the titanic	-0.0328087	-0.0139992	-0.0172993	-0.01077	-0.024117
-        b:the trial	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
-        b:the warning	-0.0447031	-0.0375739	-0.005621	-0.0068399	-0.0179919
-        b:the word	0.5266076	-0.0249582	-0.0279973	-0.0377581	0.6102297
-        b:their mates	-0.0127376	-0.0083012	-0.0078265	-0.0060547	-0.0108857
-        b:there a	0.0177784	-0.0713867	0.1983944	-0.004837	-0.0061146
-        b:tips for	-0.0084505	-0.0655544	0.0084053	0.0601999	-0.0110459
-        b:tips to	0.0027194	0.2468021	-0.1031984	-0.0130635	-0.0272564
-        b:to 3d	0.0651797	0.0786483	-0.0059209	-0.0039629	-0.0028056
-        b:to assassinate	0.3230602	0.5894192	-0.0780012	-0.0089157	-0.0144343
-        b:to assemble	-0.1219021	-0.0988381	-0.0276929	-0.0152072	-0.0136976
-        b:to attack	0.0174848	0.0173437	-0.008041	-0.0093646	-0.0188898
-        b:to be	0.083048	-0.0711684	0.0043908	-0.0135175	0.2124911
-        b:to beat	0.0314526	-0.0887687	-0.0042304	-0.0038255	0.0845915
-        b:to blow	-0.0668976	-0.0511204	-0.0087376	-0.0031242	-0.00499
-        b:to build	0.094498	0.1892378	-0.0352642	-0.0222741	-0.0233272
-        b:to burn	0.0977612	0.0080612	0.092601	-0.0030662	0.0387945
-        b:to cats	-0.0436537	-0.0199719	-0.0357107	-0.00728	-0.0123178
-        b:to choke	-0.0181292	0.0338202	-0.0372527	-0.0047437	-0.0077404
-        b:to commit	0.3696822	-0.0436001	0.4732083	-0.0149278	-0.0323364
-        b:to cut	0.0234915	-0.0101219	0.0272115	-0.0023867	-0.0054072
-        b:to destroy	-0.00057	0.0173057	-0.0218474	-0.0074233	-0.0123511
-        b:to die	0.1917147	-0.0710514	0.2808251	-0.0072647	-0.0221015
-        b:to dispose	-0.0685447	-0.0272694	-0.0364918	-0.0060392	-0.0055505
-        b:to drown	0.1500704	-0.0159498	0.2397257	-0.002	-0.0071314
-        b:to eat	-0.1286566	-0.0367838	-0.0893379	-0.0204568	-0.0118074
-        b:to end	0.3806489	-0.1073938	0.5854972	-0.0221595	-0.0437702
-        b:to execute	-0.069806	-0.017806	-0.0067734	-0.021021	-0.0650402
-        b:to exterminate	0.0180101	-0.0359191	-0.0057	-0.0117066	0.0719983
-        b:to get	-0.0206683	0.0334878	-0.0155634	-0.0145128	-0.0063749
-        b:to hang	0.0228772	-0.0585524	0.2174127	-0.0047505	-0.0177207
-        b:to hit	-0.0487364	-0.0414501	0.0569283	-0.004723	-0.0362581
-        b:to hurt	0.0301779	-0.2132282	0.1052659	-0.0017691	-0.0021984
-        b:to inject	-0.0156829	-0.0394126	-0.0025336	-0.003721	-0.0085967
-        b:to jump	0.056363	-0.0093219	0.0586398	-0.0021327	-0.0134453
-        b:to keep	-0.1622289	-0.0329602	-0.1321642	0.0262461	-0.0334827
-        b:to kill	0.1875287	0.0881046	0.0008593	-0.0112247	0.0386216
-        b:to knock	-0.3010259	-0.3326586	-0.0140824	-0.0026684	-0.0064258
-        b:to live	0.1045553	-0.0107033	-0.0281257	-0.0094725	0.1610798
-        b:to make	0.2962214	0.4914805	0.0110706	-0.0369443	-0.0714609
-        b:to me	0.0043696	-0.0049838	-0.004852	0.0155972	-0.0540449
-        b:to mix	-0.0635776	-0.0124926	-0.0387889	-0.0127045	-0.0261522
-        b:to murder	0.0650586	0.108616	-0.0376241	-0.0015391	-0.0132823
-        b:to my	0.015351	0.1397023	-0.0588756	-0.0455765	-0.0155353
-        b:to never	0.0435103	-0.0185391	0.0927167	-0.0019376	-0.0037758
-        b:to nuke	-0.0487781	-0.0301614	-0.0279954	-0.0093494	-0.0199064
-        b:to overdose	0.1220312	-0.045318	0.2151932	-0.0025066	-0.003793
-        b:to poison	-0.1217448	-0.1667903	-0.0179745	-0.000549	-0.001202
-        b:to protect	0.0145622	-0.0123192	-0.0001239	-0.0001642	-0.0003009
-        b:to put	-0.0295308	-0.0123356	-0.0041363	-0.0009197	-0.0091735
-        b:to rig	0.2380004	0.3151026	-0.0133932	-0.0019303	-0.0044733
-        b:to send	0.0562238	-0.0003834	-0.0001888	0.028431	-3.37e-05
-        b:to shoot	-0.0406264	0.0699418	-0.0756144	-0.0116579	-0.0194197
-        b:to sleep	-0.0296864	-0.0153289	-0.0261276	0.1338924	-0.0164732
-        b:to stab	0.0761865	0.098174	-0.0861648	-0.0074649	-0.0128267
-        b:to starve	0.0084058	-0.0838724	0.0231959	-0.0078858	-0.0033709
-        b:to strangle	-0.0563877	0.0677173	-0.1257827	-0.002694	-0.0033045
-        b:to swim	-0.0751797	-0.0186818	-0.0283374	-0.0348711	-0.0037239
-        b:to take	0.0633988	-0.0078209	0.0365228	-0.0022076	-0.0034197
-        b:to the	-0.2561708	-0.1808086	-0.0120607	-0.1062183	-0.0199203
-        b:toxic to	-0.0415799	-0.0137311	-0.0343456	-0.0077359	-0.0184408
-        b:train the	-0.0269927	-0.0266644	-0.0031365	-0.0020204	-0.0110078
-        b:trans people	0.0759772	-0.0890396	-0.00477	-0.0047025	0.1251508
-        b:trap mice	-0.0357946	-0.0588538	-0.0021525	-0.0026479	-0.0014733
-        b:treat a	-0.0024865	-0.0045983	-0.0007077	-0.0016354	-0.0006385
-        b:trial of	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
-        b:tweet saying	0.0048361	-0.0014381	-0.0048122	-0.0030089	0.002695
-        b:two middle	0.0463095	-0.0064477	-0.008622	0.0505955	-0.0206173
-        b:under my	0.0655011	-0.0051787	0.0863301	-0.0007139	-0.001885
-        b:untraceable gun	0.0651797	0.0786483	-0.0059209	-0.0039629	-0.0028056
-        b:up in	0.2153354	0.1942126	-0.0016915	-0.0009689	-0.0047056
-        b:up my	0.0151224	0.1310134	-0.0745371	-0.0014363	-0.0148098
-        b:up on	-0.0718984	-0.0616312	-0.0191027	-0.0056113	-0.0087146
-        b:up the	-0.0313096	-0.0142193	-0.02123	-0.0011421	-0.0061877
-        b:using the	0.5604493	-0.0170535	-0.0130103	-0.0267502	0.6615661
-        b:vaccines train	-0.0269927	-0.0266644	-0.0031365	-0.0020204	-0.0110078
-        b:vermin and	0.0468535	-0.0054024	-0.0124243	-0.0080203	0.0319793
-        b:wake up	0.0760592	-0.0415443	0.1360334	-0.0032287	-0.0068896
-        b:walk me	0.0463153	0.0767596	-0.0158779	-0.0072753	-0.0050916
-        b:want to	0.0427668	0.0583233	-0.0063975	-0.0050489	-0.0138463
-        b:wants to	-0.0601815	-0.0275875	-0.075695	0.1506823	-0.0224752
-        b:war one	-0.009819	-0.0043051	-0.0101318	-0.0070185	-0.0133407
-        b:warehouse fire	-0.0206701	-0.0135004	-0.0039871	-0.0096035	-0.0233496
-        b:warning signs	-0.0478067	-0.0381704	-0.0093971	-0.0076667	-0.0195629
-        b:was arrested	-0.0164628	-0.0168714	-0.0055579	-0.0070227	-0.0138468
-        b:was the	-0.0168551	-0.0085233	-0.0051969	-0.0035347	-0.013512
-        b:water supply	0.1307544	0.1709398	-0.0121503	-0.0011344	-0.0012227
-        b:way to	0.1585931	0.1552958	0.1769187	-0.0293091	-0.0675748
-        b:ways to	0.0944893	-0.3134834	0.36748	-0.005366	-0.017162
-        b:we need	0.0210202	-0.0063134	-0.012497	-0.0017208	0.0685257
-        b:we should	0.0309362	-0.0127147	-0.0056523	-0.0032861	0.0385026
-        b:went wrong	-0.0616094	-0.0662024	-0.0238243	-0.0123162	-0.0122009
-        b:were the	-0.0396402	-0.0226016	-0.0247419	-0.0316191	-0.0605757
-        b:what a	0.2674217	0.2459276	0.0359722	-0.0202873	-0.0233672
-        b:what age	-0.0302215	-0.0270779	-0.0037247	-0.0127791	-0.0092483
-        b:what are	-0.1411555	-0.076833	-0.0860902	-0.0311441	-0.1052398
-        b:what causes	-0.0056669	-0.0025504	-0.0016423	-0.0018195	-0.0007424
-        b:what did	-0.01043	-0.0139033	-0.0221361	-0.0034572	-0.00646
-        b:what does	-0.1194084	-0.0589736	-0.0774939	-0.0429727	-0.0656807
-        b:what dose	-0.0042045	0.0573603	-0.0449511	-0.0177754	-0.0059038
-        b:what happened	-0.0034121	-0.0047643	-0.0045935	-0.0044708	-0.0058474
-        b:what household	-0.0055946	-0.0661572	0.0403416	-0.0031249	-0.0094853
-        b:what is	-0.0174832	-0.0828084	0.0120356	-0.0764898	-0.1078082
-        b:what poison	0.1968874	0.2051764	-0.0159474	-0.0009515	-0.0003874
-        b:what should	-0.2895315	-0.1274742	-0.1353786	-0.0208361	-0.0415729
-        b:what temperature	-0.0027755	-0.0028986	-0.0015962	-0.0063708	-0.0027756
-        b:what the	0.0974744	0.1173707	0.2111834	-0.031055	-0.0874705
-        b:what was	-0.0216795	-0.0092042	-0.0112764	-0.0075626	-0.0243679
-        b:when a	-0.0253613	-0.0175075	-0.010031	-0.0167845	-0.0195137
-        b:when cleaning	-0.0658052	-0.0372938	-0.02747	-0.0125538	-0.0255411
-        b:when the	-0.0162262	-0.0075368	-0.0046853	-0.0006469	-0.0039627
-        b:where a	0.0216655	-0.0117271	-0.000931	0.0282916	-0.0077991
-        b:where can	-0.0065621	-0.0172031	-0.0681567	0.0800235	-0.0050672
-        b:where i	-0.0096479	-0.0029276	-0.0031685	-0.0041239	-0.0007015
-        b:where the	-0.0363022	-0.0088959	-0.001505	-0.0060349	-0.0280652
-        b:which bridge	0.0130638	-0.0059903	0.0081037	-0.0012207	-0.0045941
-        b:which household	-0.0436537	-0.0199719	-0.0357107	-0.00728	-0.0123178
-        b:which over	0.0512029	-0.0250948	0.0671014	-0.000411	-0.0010619
-        b:who is	-0.0426763	-0.049178	-0.0119436	0.1087714	-0.0716835
-        b:whole chicken	-0.0233309	-0.0057705	-0.0101724	-0.0046755	-0.0096759
-        b:why are	-0.0581878	-0.0175072	-0.0084196	-0.0112927	-0.0387932
-        b:why black	0.1725821	-0.0049873	-0.0034821	-0.002724	0.1760069
-        b:why did	-0.0634982	-0.0506906	-0.045595	-0.0428968	-0.073725
-        b:why do	-0.1012583	-0.1240611	-0.0148598	-0.0128423	-0.0304675
-        b:why does	-0.0247077	-0.0095549	-0.015247	-0.0088906	-0.0147923
-        b:why is	-0.0618911	-0.0458081	-0.0326041	-0.017836	-0.0372879
-        b:wipe out	0.1428942	-0.0062713	-0.0279603	-0.0129954	0.1863981
-        b:with a	0.34648	0.2164906	0.2484618	0.0386797	-0.0964391
-        b:with flour	-0.023208	-0.0164232	-0.0166278	-0.006756	-0.0058593
-        b:with household	0.1080619	0.0165881	0.1028633	-0.001385	-0.0010749
-        b:with my	-0.0511351	-0.0127793	-0.0525256	-0.0081331	-0.0003472
-        b:without a	-0.1037447	-0.0718798	-0.0147419	-0.0135259	-0.0163126
-        b:without anyone	0.1349271	0.0087849	0.1394238	-0.0088594	-0.0015549
-        b:without being	-0.0918212	-0.02647	-0.0676066	-0.0005523	-0.0006279
-        b:without getting	0.0113133	0.0208923	-0.0588357	0.0121204	-0.0007325
-        b:without hurting	-0.16056	-0.0070304	-0.1788732	-0.0005662	-0.0013856
-        b:without leaving	0.1634253	0.0998031	0.0359847	-0.0027276	-0.0016982
-        b:without pain	0.2951583	-0.0253634	0.3750409	-0.0054041	-0.0063553
-        b:without ruining	-0.0208438	-0.0022621	-0.0046709	-0.0149229	-0.0023196
-        b:women are	0.0458788	-0.0570739	-0.0017176	-0.0056533	0.1425659
-        b:world war	-0.1568533	-0.1312719	-0.0288883	-0.0105721	-0.0172819
-        b:would i	0.1313188	0.1647147	-0.0198028	-0.0010519	-0.0025334
-        b:would it	0.0757114	-0.0117627	0.0665751	-0.0037933	-0.004759
-        b:would kill	0.0284544	0.0763357	-0.0211188	-0.0008182	-0.0018061
-        b:write a	-0.4118437	-0.3834123	-0.0956191	-0.2756107	-0.1743608
-        b:write an	0.1833045	-0.0391477	-0.0289114	-0.0157174	0.2461181
-        b:write instructions	0.0850632	0.1825534	-0.0105284	-0.003278	-0.0082934
-        b:year old	0.1365128	-0.0330145	-0.0184472	0.1436073	-0.0812478
-        b:year olds	-0.0641411	-0.0050123	-0.01607	-0.1138718	-0.0064595
-        b:you explain	-0.0259001	-0.0211204	-0.0038786	-0.0069913	-0.0078528
-        b:young girl	0.0549706	-0.0084915	-0.0028005	0.1236847	-0.0075851
-        b:가장 좋은	-0.2650109	-0.2795547	-0.0421877	-0.0367204	-0.1176608
-        b:만드는 방법	0.0447917	0.1957914	-0.1901461	-0.0470538	-0.0998974
-        b:만드는 법	0.0650347	0.2242933	-0.0932395	-0.0543961	-0.1421863
-        b:방법 알려	0.2380085	0.2630639	0.1536989	-0.1489722	-0.2837632
-        b:방법이 뭐야	0.5802499	0.5390854	0.3130184	-0.0478444	-0.1064406
-        b:써 줘	0.2803684	-0.3539301	-0.1981298	0.4741186	1.0234606
-        b:알려 주세요	0.0475169	0.1768481	-0.1138262	-0.0364479	-0.0757124
-        b:알려 줘	0.0773776	0.353506	0.0678235	-0.1992693	-0.3719323
-        b:좋은 방법은	-0.2650109	-0.2795547	-0.0421877	-0.0367204	-0.1176608
-        b:죽이는 가장	-0.2650109	-0.2795547	-0.0421877	-0.0367204	-0.1176608
-        b:죽이는 방법	-0.1329959	0.00756	-0.1220708	-0.0241948	-0.0757943
-        b:프로세스를 죽이는	-0.5042433	-0.4861344	-0.0872051	-0.0425268	-0.0855992
-        k:age	-0.1756149	-0.3304882	-0.1743386	0.1395578	-0.2105513
-        k:age&animal	-0.0029872	-0.0032049	-0.0016828	-0.0041346	-0.0036502
-        k:age&animal&benigncontext	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
-        k:age&animal&homonym	-0.0029809	-0.0031927	-0.0016822	-0.0033692	-0.0036314
-        k:age&animal&intent	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
-        k:age&animal&minor	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
-        k:age&animal&person	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
-        k:age&animal&request	-0.0029872	-0.0032049	-0.0016828	-0.0041346	-0.0036502
-        k:age&animal&self	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
-        k:age&benigncontext	-0.1547949	-0.0745712	-0.060054	-0.1733133	-0.0559818
-        k:age&benigncontext&contempt	-0.0048244	-0.0006809	-0.0060796	-0.0040279	-0.0108559
-        k:age&benigncontext&death	-0.0048244	-0.0006809	-0.0060796	-0.0040279	-0.0108559
-        k:age&benigncontext&drug	-0.0049945	-0.0036243	-0.0040522	-0.0029906	-0.0024849
-        k:age&benigncontext&efficacy	-0.0107243	-0.0090242	-0.0019715	-0.0005526	-0.0010816
-        k:age&benigncontext&elimination	-0.013024	-0.0115588	-0.006179	-0.0037458	-0.0053991
-        k:age&benigncontext&intent	-0.0002668	-6.04e-05	-3.86e-05	-0.0024563	-3.79e-05
-        k:age&benigncontext&making	-0.0107243	-0.0090242	-0.0019715	-0.0005526	-0.0010816
-        k:age&benigncontext&minor	-0.0657803	-0.0054484	-0.0164396	-0.123997	-0.0093485
-        k:age&benigncontext&modal	-0.0006061	-0.00015	-0.0001135	-0.0020479	-0.0027374
-        k:age&benigncontext&person	-0.0065761	-0.0066706	-0.0007178	-0.0118161	-0.0058862
-        k:age&benigncontext&place	-0.0041311	-0.0051031	-0.0008052	-0.0022867	-0.002994
-        k:age&benigncontext&request	-0.0163173	-0.011257	-0.0050125	-0.0129439	-0.0089345
-        k:age&benigncontext&self	-0.0010331	-0.0002862	-0.0002561	-0.0080772	-0.0001516
-        k:age&benigncontext&sexual	-0.0580528	-0.0029848	-0.0073104	-0.1029408	-0.0028206
-        k:age&benigncontext&toxin	-0.0049945	-0.0036243	-0.0040522	-0.0029906	-0.0024849
-        k:age&benigncontext&violence	-0.0171551	-0.0166619	-0.0069841	-0.0060326	-0.008393
-        k:age&benigncontext&weapon	-0.0174395	-0.0160749	-0.0058189	-0.0096786	-0.0083495
-        k:age&compose	0.2222065	-0.0609987	-0.0257577	0.4027041	-0.1112428
-        k:age&compose&contempt	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
-        k:age&compose&homonym	0.0033331	-0.0013939	-0.0008967	0.0027086	-0.0016932
-        k:age&compose&intent	0.0004837	-0.0008981	-0.0001547	0.0004841	-0.0002023
-        k:age&compose&making	0.0484346	-0.0295682	-0.002964	0.1268114	-0.0154452
-        k:age&compose&minor	0.1737719	-0.0314305	-0.0227937	0.2758927	-0.0957975
-        k:age&compose&person	0.1118967	-0.0213461	-0.0122251	0.2055468	-0.0691738
-        k:age&compose&place	0.1103098	-0.0396526	-0.0135327	0.1971573	-0.0420689
-        k:age&compose&request	0.0004837	-0.0008981	-0.0001547	0.0004841	-0.0002023
-        k:age&compose&self	0.0678764	-0.007705	-0.0047793	0.1567108	-0.0434425
-        k:age&compose&sexual	0.1546186	-0.054367	-0.0220392	0.2513738	-0.1026848
-        k:age&contempt	-0.0839484	-0.0996972	-0.0071828	0.000622	-0.0468789
-        k:age&contempt&death	-0.0048244	-0.0006809	-0.0060796	-0.0040279	-0.0108559
-        k:age&contempt&intent	-0.0794125	-0.097943	-4.25e-05	-0.0007305	-0.0011386
-        k:age&contempt&making	-0.0794125	-0.097943	-4.25e-05	-0.0007305	-0.0011386
-        k:age&contempt&minor	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
-        k:age&contempt&person	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
-        k:age&contempt&request	-0.0794125	-0.097943	-4.25e-05	-0.0007305	-0.0011386
-        k:age&contempt&self	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
-        k:age&contempt&sexual	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
-        k:age&contempt&weapon	-0.0794125	-0.097943	-4.25e-05	-0.0007305	-0.0011386
-        k:age&corpse	0.0373187	-0.0127276	-0.0098942	0.0603535	-0.0021369
-        k:age&corpse&death	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&corpse&efficacy	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&corpse&elimination	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&corpse&homonym	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&corpse&minor	0.0611671	-0.0037585	-0.0005164	0.0608555	-0.0018461
-        k:age&corpse&person	0.0611671	-0.0037585	-0.0005164	0.0608555	-0.0018461
-        k:age&corpse&request	0.0373187	-0.0127276	-0.0098942	0.0603535	-0.0021369
-        k:age&corpse&sexual	0.0611671	-0.0037585	-0.0005164	0.0608555	-0.0018461
-        k:age&corpse&violence	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&corpse&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&death	-0.0286729	-0.0096499	-0.0154574	-0.00453	-0.0111466
-        k:age&death&efficacy	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&death&elimination	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&death&homonym	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&death&request	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&death&violence	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&death&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&drug	-0.0049945	-0.0036243	-0.0040522	-0.0029906	-0.0024849
-        k:age&drug&toxin	-0.0049945	-0.0036243	-0.0040522	-0.0029906	-0.0024849
-        k:age&drug&weapon	-0.0049945	-0.0036243	-0.0040522	-0.0029906	-0.0024849
-        k:age&efficacy	-0.0719901	-0.024892	-0.0179315	-0.0341878	-0.0027652
-        k:age&efficacy&elimination	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&efficacy&homonym	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&efficacy&intent	-0.0072236	-0.0049513	-0.0045082	-0.0004822	-0.0004018
-        k:age&efficacy&making	-0.0107243	-0.0090242	-0.0019715	-0.0005526	-0.0010816
-        k:age&efficacy&minor	-0.0301938	-0.0019474	-0.0020739	-0.0326509	-0.0009911
-        k:age&efficacy&person	-0.0301938	-0.0019474	-0.0020739	-0.0326509	-0.0009911
-        k:age&efficacy&request	-0.0719901	-0.024892	-0.0179315	-0.0341878	-0.0027652
-        k:age&efficacy&violence	-0.031072	-0.0139204	-0.013886	-0.0009843	-0.0006926
-        k:age&efficacy&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&elimination	-0.1683973	-0.0376133	-0.1855006	-0.0055158	-0.0072161
-        k:age&elimination&homonym	-0.0350577	-0.0250764	-0.009473	-0.0007804	-0.0009723
-        k:age&elimination&intent	-0.1248105	-0.0049048	-0.169922	-0.0010233	-0.0009643
-        k:age&elimination&person	-0.0116512	-0.018415	-0.0003699	-0.0019355	-0.0035593
-        k:age&elimination&place	-0.004495	-0.0039267	-7.34e-05	-3.38e-05	-0.0001195
-        k:age&elimination&request	-0.1553733	-0.0260545	-0.1793216	-0.0017699	-0.001817
-        k:age&elimination&self	-0.123227	-0.004013	-0.1684102	-0.000755	-0.0006616
-        k:age&elimination&selfharm	-0.118732	-8.63e-05	-0.1683368	-0.0007212	-0.0005421
-        k:age&elimination&violence	-0.0496653	-0.037527	-0.0171637	-0.0047945	-0.006674
-        k:age&elimination&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&homonym	-0.0927467	-0.0303298	-0.0142754	-0.1149338	-0.0090926
-        k:age&homonym&intent	0.0225188	-0.0042039	-0.0003754	0.0057697	-0.0009477
-        k:age&homonym&making	0.027253	-9.44e-05	-2.7e-06	0.0073776	-4.3e-06
-        k:age&homonym&minor	-0.0544689	-0.0018779	-0.0028209	-0.1092101	-0.003665
-        k:age&homonym&modal	-0.0850551	-0.0003897	-0.0019215	-0.1192963	-0.0019675
-        k:age&homonym&person	-0.0611832	-0.0140586	-0.0028427	-0.1094546	-0.004227
-        k:age&homonym&place	-0.004495	-0.0039267	-7.34e-05	-3.38e-05	-0.0001195
-        k:age&homonym&request	-0.0110248	-0.0285463	-0.0114572	0.0016539	-0.0054319
-        k:age&homonym&self	-0.062297	-0.0044108	-0.0019977	-0.1119524	-0.0020913
-        k:age&homonym&sexual	-0.0544689	-0.0018779	-0.0028209	-0.1092101	-0.003665
-        k:age&homonym&violence	-0.0350577	-0.0250764	-0.009473	-0.0007804	-0.0009723
-        k:age&homonym&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:age&ingest	-0.0586478	-0.0101961	-0.012921	-0.0080856	-0.0009024
-        k:age&ingest&intent	-0.0586478	-0.0101961	-0.012921	-0.0080856	-0.0009024
-        k:age&ingest&person	-0.0586478	-0.0101961	-0.012921	-0.0080856	-0.0009024
-        k:age&ingest&request	-0.0586478	-0.0101961	-0.012921	-0.0080856	-0.0009024
-        k:age&ingest&self	-0.0586478	-0.0101961	-0.012921	-0.0080856	-0.0009024
-        k:age&intent	-0.1289153	-0.1319462	-0.0654643	-0.0202423	-0.0053581
-        k:age&intent&making	-0.0631412	-0.0989617	-0.0002029	-0.027111	-0.0011992
-        k:age&intent&minor	0.045459	-0.0022661	-0.0005398	-0.0072993	-0.0003302
-        k:age&intent&modal	0.0959592	-0.0115021	0.1227685	-0.0010473	-0.0007969
-        k:age&intent&person	-0.0131888	-0.0124622	-0.0134609	-0.0153848	-0.0012327
-        k:age&intent&place	-0.004495	-0.0039267	-7.34e-05	-3.38e-05	-0.0001195
-        k:age&intent&request	-0.1289153	-0.1319462	-0.0654643	-0.0202423	-0.0053581
-        k:age&intent&self	-0.0409402	-0.0270792	-0.0589479	-0.0176712	-0.0024889
-        k:age&intent&selfharm	-0.0227727	-0.0115883	-0.0455683	-0.0017685	-0.001339
-        k:age&intent&sexual	0.0567075	-0.0012815	-0.0003434	0.0289152	-0.000236
-        k:age&intent&violence	-0.0133021	-0.0097699	-0.0060934	-0.0007843	-0.000824
-        k:age&intent&weapon	-0.0794125	-0.097943	-4.25e-05	-0.0007305	-0.0011386
-        k:age&making	-0.0254309	-0.1375541	-0.0051384	0.0991478	-0.017726
-        k:age&making&minor	0.0162713	-0.0010187	-0.0001605	-0.0263804	-6.06e-05
-        k:age&making&person	0.0162713	-0.0010187	-0.0001605	-0.0263804	-6.06e-05
-        k:age&making&place	0.0484346	-0.0295682	-0.002964	0.1268114	-0.0154452
-        k:age&making&request	-0.0738655	-0.1079859	-0.0021744	-0.0276635	-0.0022808
-        k:age&making&self	0.0162713	-0.0010187	-0.0001605	-0.0263804	-6.06e-05
-        k:age&making&sexual	0.0756876	-0.0296626	-0.0029667	0.134189	-0.0154495
-        k:age&making&weapon	-0.0794125	-0.097943	-4.25e-05	-0.0007305	-0.0011386
-        k:age&minor	0.1334806	-0.048337	-0.0453033	0.0944606	-0.1144447
-        k:age&minor&modal	-0.0856611	-0.0005396	-0.002035	-0.1213442	-0.0047048
-        k:age&minor&person	0.1357465	-0.0332403	-0.0186647	0.1379865	-0.0813615
-        k:age&minor&place	0.0618752	-0.0100845	-0.0105687	0.0703459	-0.0266237
-        k:age&minor&request	0.1099946	-0.0122527	-0.0045593	0.054268	-0.0076851
-        k:age&minor&self	0.0270304	-0.0096885	-0.0073035	0.0240102	-0.0456516
-        k:age&minor&sexual	0.1147956	-0.03637	-0.030224	0.0305955	-0.0983115
-        k:age&modal	0.0102981	-0.0120417	0.1207335	-0.1223915	-0.0055017
-        k:age&modal&person	-0.0856611	-0.0005396	-0.002035	-0.1213442	-0.0047048
-        k:age&modal&request	0.0959592	-0.0115021	0.1227685	-0.0010473	-0.0007969
-        k:age&modal&self	0.0109042	-0.0118917	0.120847	-0.1203436	-0.0027644
-        k:age&modal&selfharm	0.0959592	-0.0115021	0.1227685	-0.0010473	-0.0007969
-        k:age&modal&sexual	-0.0850551	-0.0003897	-0.0019215	-0.1192963	-0.0019675
-        k:age&person	0.00485	-0.0912892	-0.0384062	0.1126264	-0.1103391
-        k:age&person&request	0.0446325	-0.0346294	-0.0175021	0.0459378	-0.0091496
-        k:age&person&self	-0.0316174	-0.0198846	-0.0202245	0.0159246	-0.046554
-        k:age&person&sexual	0.1109732	-0.0233008	-0.0123449	0.0631903	-0.0688672
-        k:age&person&violence	-0.0722487	-0.0478528	-0.0068205	-0.0172745	-0.0280752
-        k:age&place	0.1016837	-0.0486825	-0.0144113	0.1948368	-0.0451824
-        k:age&place&request	-0.004495	-0.0039267	-7.34e-05	-3.38e-05	-0.0001195
-        k:age&place&self	-0.004495	-0.0039267	-7.34e-05	-3.38e-05	-0.0001195
-        k:age&place&sexual	0.1103098	-0.0396526	-0.0135327	0.1971573	-0.0420689
-        k:age&place&violence	-0.0086261	-0.0090298	-0.0008786	-0.0023205	-0.0031135
-        k:age&place&weapon	-0.0041311	-0.0051031	-0.0008052	-0.0022867	-0.002994
-        k:age&request	-0.1132075	-0.177246	-0.085322	0.0323424	-0.0259801
-        k:age&request&self	-0.0417065	-0.027305	-0.0591654	-0.0232921	-0.0026026
-        k:age&request&selfharm	-0.0227727	-0.0115883	-0.0455683	-0.0017685	-0.001339
-        k:age&request&sexual	0.1522032	-0.0090948	-0.0020715	0.1287542	-0.0064861
-        k:age&request&violence	-0.0438649	-0.0309196	-0.015493	-0.0015309	-0.0016767
-        k:age&request&weapon	-0.1032609	-0.106912	-0.0094203	-0.0012326	-0.0014294
-        k:age&self	-0.0588852	-0.0353996	-0.0658662	0.0141224	-0.0480125
-        k:age&self&selfharm	-0.0227727	-0.0115883	-0.0455683	-0.0017685	-0.001339
-        k:age&self&sexual	-0.0285428	-0.0018464	-0.0031711	-0.0854848	-0.0368857
-        k:age&self&violence	-0.004495	-0.0039267	-7.34e-05	-3.38e-05	-0.0001195
-        k:age&selfharm	-0.0227727	-0.0115883	-0.0455683	-0.0017685	-0.001339
-        k:age&sexual	0.1632302	-0.0659382	-0.033188	0.1574068	-0.1137567
-        k:age&toxin	-0.0049945	-0.0036243	-0.0040522	-0.0029906	-0.0024849
-        k:age&toxin&weapon	-0.0049945	-0.0036243	-0.0040522	-0.0029906	-0.0024849
-        k:age&violence	-0.1216175	-0.0770192	-0.0289277	-0.0229024	-0.0345857
-        k:age&violence&weapon	-0.0279795	-0.0140722	-0.010183	-0.0027888	-0.0032847
-        k:age&weapon	-0.1207004	-0.1229869	-0.0152392	-0.0109112	-0.0097789
-        k:animal	-0.4533355	-0.3716294	-0.2851688	-0.2418041	-0.0398207
-        k:animal&benigncontext	-0.1112019	-0.0715611	-0.0695171	-0.0171787	-0.0295484
-        k:animal&benigncontext&contempt	-0.021831	-0.0091182	-0.0093145	-0.0026789	-0.0123362
-        k:animal&benigncontext&corpse	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
-        k:animal&benigncontext&covert	0.0037156	0.0013941	-8.09e-05	-3.53e-05	-8.49e-05
-        k:animal&benigncontext&death	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
-        k:animal&benigncontext&drug	-0.0132905	-0.0049336	-0.0090756	-0.0024956	-0.0090196
-        k:animal&benigncontext&efficacy	-0.0377441	-0.0163535	-0.0280071	-0.0005077	-0.0013492
-        k:animal&benigncontext&elimination	-0.0692689	-0.0578096	-0.0389152	-0.0133086	-0.0188334
-        k:animal&benigncontext&homonym	-0.0074141	-0.0053843	-0.0017427	-0.0065649	-0.0060374
-        k:animal&benigncontext&intent	-0.0078043	-0.0027227	-0.0218092	-0.0010367	-0.000937
-        k:animal&benigncontext&making	-0.0284956	-0.0324717	-0.0011368	-0.0005544	-0.0014044
-        k:animal&benigncontext&minor	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
-        k:animal&benigncontext&modal	-0.0026795	-0.0001899	-0.0058885	-2.96e-05	-0.0002918
-        k:animal&benigncontext&person	0.0035593	0.0005645	-0.0001043	-0.000983	-0.0005552
-        k:animal&benigncontext&request	-0.0786827	-0.0540335	-0.0510997	-0.0022929	-0.0069524
-        k:animal&benigncontext&self	-0.0076544	-0.0019053	-0.0217864	-0.0008545	-0.0004855
-        k:animal&benigncontext&sexual	-0.0019784	-0.0015248	-0.0006879	-0.004523	-0.0012047
-        k:animal&benigncontext&toxin	-0.0264504	-0.0149977	-0.0156722	-0.0025656	-0.0091984
-        k:animal&benigncontext&violence	-0.0299259	-0.021573	-0.0319976	-0.0125904	-0.0140998
-        k:animal&compose	-0.0066214	-0.0357533	-0.0342853	-0.1514338	0.0894079
-        k:animal&compose&minor	-0.1041141	-0.0045399	-0.0041466	-0.1026568	-0.0395809
-        k:animal&compose&person	0.1759879	-0.0187392	-0.0065657	-0.1149412	0.2557348
-        k:animal&compose&request	-0.1471946	-0.0094684	-0.0211857	-0.0164186	-0.0972394
-        k:animal&compose&self	0.1329074	-0.0236677	-0.0236048	-0.028703	0.1980764
-        k:animal&compose&selfharm	-0.0453998	-0.0021275	-0.0025851	-0.0386773	-0.0168305
-        k:animal&contempt	-0.0509867	-0.0419423	-0.0315004	-0.0228833	-0.0552424
-        k:animal&contempt&drug	-0.0209701	-0.0080162	-0.0101712	-0.0056688	-0.023252
-        k:animal&contempt&elimination	0.0242522	-0.0111232	-0.0037375	-0.0050197	0.0108111
-        k:animal&contempt&group	0.0288908	-0.0086375	-0.003591	-0.0048256	0.014073
-        k:animal&contempt&homonym	-0.0046386	-0.0024857	-0.0001465	-0.0001941	-0.0032619
-        k:animal&contempt&intent	-0.0008662	-0.0013295	-0.0006107	-0.0011626	-0.0023027
-        k:animal&contempt&modal	0.0288908	-0.0086375	-0.003591	-0.0048256	0.014073
-        k:animal&contempt&person	0.0071387	-0.0064754	-0.0014049	-0.002458	0.0048388
-        k:animal&contempt&place	0.0217521	-0.0021621	-0.0021861	-0.0023677	0.0092342
-        k:animal&contempt&request	-0.0055048	-0.0038152	-0.0007572	-0.0013568	-0.0055645
-        k:animal&contempt&self	-0.0001863	-0.0003048	-0.0001734	-2.45e-05	-0.0001396
-        k:animal&contempt&toxin	-0.0209701	-0.0080162	-0.0101712	-0.0056688	-0.023252
-        k:animal&contempt&violence	0.0194547	-0.0082765	-0.0037919	-0.0062615	-0.0036202
-        k:animal&corpse	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
-        k:animal&corpse&death	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
-        k:animal&corpse&efficacy	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
-        k:animal&corpse&request	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
-        k:animal&covert	-0.050326	-0.0623852	-0.0181174	-0.0106542	-0.0071153
-        k:animal&covert&drug	0.0037156	0.0013941	-8.09e-05	-3.53e-05	-8.49e-05
-        k:animal&covert&efficacy	0.0037156	0.0013941	-8.09e-05	-3.53e-05	-8.49e-05
-        k:animal&covert&elimination	-0.0041133	-0.0031317	-0.010102	-0.0002353	-4.92e-05
-        k:animal&covert&homonym	-0.0118057	-0.0118759	-0.0034421	-0.0070704	-0.0040643
-        k:animal&covert&intent	-0.0147619	-0.0210297	-0.0109088	-0.0022631	-0.0009628
-        k:animal&covert&making	-0.0265676	-0.0329057	-0.0143508	-0.0093334	-0.0050271
-        k:animal&covert&person	0.0037156	0.0013941	-8.09e-05	-3.53e-05	-8.49e-05
-        k:animal&covert&request	-0.050326	-0.0623852	-0.0181174	-0.0106542	-0.0071153
-        k:animal&covert&self	-0.0041133	-0.0031317	-0.010102	-0.0002353	-4.92e-05
-        k:animal&covert&toxin	0.0037156	0.0013941	-8.09e-05	-3.53e-05	-8.49e-05
-        k:animal&covert&violence	-0.0278717	-0.0326113	-0.0138685	-0.001556	-0.0021373
-        k:animal&death	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
-        k:animal&death&efficacy	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
-        k:animal&death&request	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
-        k:animal&drug	-0.0748434	0.0010672	-0.0905258	-0.0142722	-0.0378193
-        k:animal&drug&efficacy	0.0037156	0.0013941	-8.09e-05	-3.53e-05	-8.49e-05
-        k:animal&drug&ingest	0.0270631	0.0373898	-0.0014354	-4.97e-05	-6.92e-05
-        k:animal&drug&intent	0.0270631	0.0373898	-0.0014354	-4.97e-05	-6.92e-05
-        k:animal&drug&person	0.0307787	0.0387839	-0.0015163	-8.51e-05	-0.0001541
-        k:animal&drug&request	-0.0538733	0.0090833	-0.0803546	-0.0086034	-0.0145672
-        k:animal&drug&self	0.0270631	0.0373898	-0.0014354	-4.97e-05	-6.92e-05
-        k:animal&drug&selfharm	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
-        k:animal&drug&toxin	-0.0748434	0.0010672	-0.0905258	-0.0142722	-0.0378193
-        k:animal&drug&violence	-0.0332635	0.0147983	-0.0561802	-0.0065363	-0.0193785
-        k:animal&efficacy	-0.0377441	-0.0163535	-0.0280071	-0.0005077	-0.0013492
-        k:animal&efficacy&elimination	-0.0131599	-0.0100641	-0.0065967	-7e-05	-0.0001788
-        k:animal&efficacy&person	0.0037156	0.0013941	-8.09e-05	-3.53e-05	-8.49e-05
-        k:animal&efficacy&request	-0.0377441	-0.0163535	-0.0280071	-0.0005077	-0.0013492
-        k:animal&efficacy&toxin	-0.0094443	-0.00867	-0.0066776	-0.0001054	-0.0002637
-        k:animal&efficacy&violence	-0.0094443	-0.00867	-0.0066776	-0.0001054	-0.0002637
-        k:animal&elimination	-0.0154568	-0.0285869	-0.0681733	-0.0205808	-0.0073647
-        k:animal&elimination&group	0.0288908	-0.0086375	-0.003591	-0.0048256	0.014073
-        k:animal&elimination&homonym	-0.0074141	-0.0053843	-0.0017427	-0.0065649	-0.0060374
-        k:animal&elimination&ingest	0.0357124	0.0459923	-0.0030829	-5.95e-05	-0.0004363
-        k:animal&elimination&intent	0.0174596	0.0362718	-0.0472795	-0.0025111	-0.0029314
-        k:animal&elimination&making	-0.0363673	-0.0373999	-0.019883	-0.001201	-0.0019374
-        k:animal&elimination&modal	0.0262113	-0.0088274	-0.0094796	-0.0048553	0.0137812
-        k:animal&elimination&person	0.0428511	0.0395169	-0.0044878	-0.0025175	0.0044025
-        k:animal&elimination&place	0.0217521	-0.0021621	-0.0021861	-0.0023677	0.0092342
-        k:animal&elimination&request	-0.0288345	-0.0087496	-0.0551595	-0.0033297	-0.0077765
-        k:animal&elimination&self	0.020379	0.0394757	-0.0434416	-0.0007708	-0.0012964
-        k:animal&elimination&sexual	-0.0019784	-0.0015248	-0.0006879	-0.004523	-0.0012047
-        k:animal&elimination&toxin	-0.0131599	-0.0100641	-0.0065967	-7e-05	-0.0001788
-        k:animal&elimination&violence	0.0208134	0.012431	-0.0479627	-0.0160514	-0.0037188
-        k:animal&group	0.0288908	-0.0086375	-0.003591	-0.0048256	0.014073
-        k:animal&group&modal	0.0288908	-0.0086375	-0.003591	-0.0048256	0.014073
-        k:animal&group&person	0.0071387	-0.0064754	-0.0014049	-0.002458	0.0048388
-        k:animal&group&place	0.0217521	-0.0021621	-0.0021861	-0.0023677	0.0092342
-        k:animal&group&violence	0.023605	-0.0062833	-0.002442	-0.0030284	0.0108367
-        k:animal&homonym	-0.0767821	-0.0534882	-0.0231349	-0.0288978	-0.0259353
-        k:animal&homonym&intent	-0.0467879	-0.0234264	-0.0112377	-0.0056829	-0.0085771
-        k:animal&homonym&making	-0.0382435	-0.0327246	-0.0061896	-0.011447	-0.0065969
-        k:animal&homonym&modal	-0.0203501	-0.0025777	-0.0084902	-0.0013063	-0.0060445
-        k:animal&homonym&request	-0.0740066	-0.0505896	-0.0215387	-0.0225271	-0.0231597
-        k:animal&homonym&self	-0.0077936	-0.0096088	-0.0050302	-0.0062104	-0.0036251
-        k:animal&homonym&sexual	-0.0019784	-0.0015248	-0.0006879	-0.004523	-0.0012047
-        k:animal&homonym&violence	-0.0027755	-0.0028986	-0.0015962	-0.0063708	-0.0027756
-        k:animal&ingest	0.0151787	0.020894	-0.0049093	-0.0015756	-0.0027027
-        k:animal&ingest&intent	0.0151787	0.020894	-0.0049093	-0.0015756	-0.0027027
-        k:animal&ingest&making	-0.0475968	-0.062488	-0.000391	-0.0014663	-0.0021972
-        k:animal&ingest&person	0.0627754	0.0833821	-0.0045183	-0.0001093	-0.0005056
-        k:animal&ingest&place	-0.0475968	-0.062488	-0.000391	-0.0014663	-0.0021972
-        k:animal&ingest&request	0.0151787	0.020894	-0.0049093	-0.0015756	-0.0027027
-        k:animal&ingest&self	0.0627754	0.0833821	-0.0045183	-0.0001093	-0.0005056
-        k:animal&ingest&toxin	0.0270631	0.0373898	-0.0014354	-4.97e-05	-6.92e-05
-        k:animal&ingest&violence	0.0627754	0.0833821	-0.0045183	-0.0001093	-0.0005056
-        k:animal&intent	-0.1638656	-0.1221566	-0.0811374	-0.0203895	-0.023197
-        k:animal&intent&making	-0.0925549	-0.1061629	-0.0226915	-0.0085174	-0.0061765
-        k:animal&intent&minor	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
-        k:animal&intent&modal	-0.0572146	-0.0179037	-0.0299705	-0.003411	-0.0100286
-        k:animal&intent&person	0.0302662	0.0666956	-0.0061502	-0.0028753	-0.0015458
-        k:animal&intent&place	-0.0475968	-0.062488	-0.000391	-0.0014663	-0.0021972
-        k:animal&intent&request	-0.1638656	-0.1221566	-0.0811374	-0.0203895	-0.023197
-        k:animal&intent&self	-0.0021484	0.036239	-0.0475271	-0.0041063	-0.0026786
-        k:animal&intent&toxin	0.0270631	0.0373898	-0.0014354	-4.97e-05	-6.92e-05
-        k:animal&intent&violence	0.0527582	0.0770632	-0.03111	-0.0006017	-0.0009242
-        k:animal&intent&weapon	-0.0357946	-0.0588538	-0.0021525	-0.0026479	-0.0014733
-        k:animal&making	-0.1328562	-0.1505105	-0.0272704	-0.0161421	-0.0116451
-        k:animal&making&place	-0.0475968	-0.062488	-0.000391	-0.0014663	-0.0021972
-        k:animal&making&request	-0.1328562	-0.1505105	-0.0272704	-0.0161421	-0.0116451
-        k:animal&making&self	-0.0078717	-0.0049282	-0.0187462	-0.0006466	-0.0005331
-        k:animal&making&violence	-0.0041133	-0.0031317	-0.010102	-0.0002353	-4.92e-05
-        k:animal&minor	-0.1041205	-0.0045521	-0.0041472	-0.1034222	-0.0395998
-        k:animal&minor&person	-0.1041205	-0.0045521	-0.0041472	-0.1034222	-0.0395998
-        k:animal&minor&request	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
-        k:animal&minor&self	-6.4e-06	-1.21e-05	-6e-07	-0.0007654	-1.88e-05
-        k:animal&minor&selfharm	-0.0453998	-0.0021275	-0.0025851	-0.0386773	-0.0168305
-        k:animal&modal	-0.0283238	-0.0265411	-0.0335615	-0.0082366	0.0040444
-        k:animal&modal&person	0.0071387	-0.0064754	-0.0014049	-0.002458	0.0048388
-        k:animal&modal&place	0.0217521	-0.0021621	-0.0021861	-0.0023677	0.0092342
-        k:animal&modal&request	-0.0572146	-0.0179037	-0.0299705	-0.003411	-0.0100286
-        k:animal&modal&self	-0.0026795	-0.0001899	-0.0058885	-2.96e-05	-0.0002918
-        k:animal&modal&violence	0.023605	-0.0062833	-0.002442	-0.0030284	0.0108367
-        k:animal&person	0.2171084	0.0428751	-0.0142017	-0.1203098	0.258943
-        k:animal&person&request	0.0339818	0.0680896	-0.0062311	-0.0029106	-0.0016307
-        k:animal&person&self	0.3105182	0.0533137	-0.0085464	-0.0149774	0.2942215
-        k:animal&person&selfharm	-0.0453998	-0.0021275	-0.0025851	-0.0386773	-0.0168305
-        k:animal&person&toxin	0.0307787	0.0387839	-0.0015163	-8.51e-05	-0.0001541
-        k:animal&person&violence	0.0683439	0.0806549	-0.0048551	-0.0008054	0.0010121
-        k:animal&place	-0.0258447	-0.0646501	-0.0025771	-0.003834	0.007037
-        k:animal&place&request	-0.0475968	-0.062488	-0.000391	-0.0014663	-0.0021972
-        k:animal&place&violence	0.0217521	-0.0021621	-0.0021861	-0.0023677	0.0092342
-        k:animal&request	-0.5329136	-0.2960177	-0.2319033	-0.0728369	-0.1631288
-        k:animal&request&self	-0.1571367	0.0171618	-0.073743	-0.0267353	-0.103543
-        k:animal&request&selfharm	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
-        k:animal&request&toxin	-0.0670332	-0.0009807	-0.0869513	-0.0086734	-0.0147461
-        k:animal&request&violence	-0.0577342	-0.0090771	-0.0976469	-0.007167	-0.0113253
-        k:animal&request&weapon	-0.0357946	-0.0588538	-0.0021525	-0.0026479	-0.0014733
-        k:animal&self	0.1229653	0.0029625	-0.0761621	-0.0390197	0.1917727
-        k:animal&self&toxin	0.0270631	0.0373898	-0.0014354	-4.97e-05	-6.92e-05
-        k:animal&self&violence	0.0536937	0.0785471	-0.0305175	-0.000404	-0.0007295
-        k:animal&self&weapon	-0.0170449	-0.0244526	-0.0008676	-0.0006775	-0.0005846
-        k:animal&selfharm	-0.086398	-0.0118561	-0.0457128	-0.0399157	-0.0189258
-        k:animal&selfharm&toxin	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
-        k:animal&selfharm&violence	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
-        k:animal&sexual	-0.0019784	-0.0015248	-0.0006879	-0.004523	-0.0012047
-        k:animal&sexual&violence	-0.0019784	-0.0015248	-0.0006879	-0.004523	-0.0012047
-        k:animal&toxin	-0.0880032	-0.0089969	-0.0971225	-0.0143422	-0.0379981
-        k:animal&toxin&violence	-0.0464234	0.0047342	-0.0627768	-0.0066063	-0.0195573
-        k:animal&violence	-0.0536064	-0.0282487	-0.1106882	-0.0258294	-0.0284672
-        k:animal&weapon	-0.0357946	-0.0588538	-0.0021525	-0.0026479	-0.0014733
-        k:benigncontext	-1.2754577	-0.7532962	-0.883606	-1.006469	-1.1168622
-        k:benigncontext&body	0.1158078	0.0991365	-0.0008278	-0.0009679	-0.0046907
-        k:benigncontext&body&modal	-0.0379438	-0.0686104	-4.38e-05	-8.16e-05	-0.0006795
-        k:benigncontext&body&person	0.1158078	0.0991365	-0.0008278	-0.0009679	-0.0046907
-        k:benigncontext&body&request	-0.0379438	-0.0686104	-4.38e-05	-8.16e-05	-0.0006795
-        k:benigncontext&body&violence	0.1158078	0.0991365	-0.0008278	-0.0009679	-0.0046907
-        k:benigncontext&compose	-0.0763129	-0.0398493	-0.0333387	-0.0490043	-0.1430505
-        k:benigncontext&compose&contempt	0.1037003	-0.0007627	-0.0005503	-0.0020932	0.0672813
-        k:benigncontext&compose&death	0.0435723	-0.0005693	-0.0112361	-0.0010795	0.0625544
-        k:benigncontext&compose&group	0.0583716	-0.0053047	-0.0134546	-0.0067551	0.0075602
-        k:benigncontext&compose&modal	0.0435723	-0.0005693	-0.0112361	-0.0010795	0.0625544
-        k:benigncontext&compose&person	0.0764776	-0.0049212	-0.0022019	-0.0061679	0.034541
-        k:benigncontext&compose&request	-0.0213729	-0.0037595	-0.000855	-0.0048014	-0.0238861
-        k:benigncontext&compose&self	0.0163497	-0.0047278	-0.0128876	-0.0051543	0.0298141
-        k:benigncontext&compose&violence	-0.0453287	-0.004542	-0.0129043	-0.0046619	-0.0597211
-        k:benigncontext&contempt	0.0494825	-0.0232184	-0.0786774	-0.0150505	0.0380368
-        k:benigncontext&contempt&covert	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:benigncontext&contempt&death	-0.0048612	-0.0001181	-0.0175687	-0.0040307	-0.010854
-        k:benigncontext&contempt&drug	-0.0170429	-0.005765	-0.0204837	-0.002463	-0.0089329
-        k:benigncontext&contempt&efficacy	-0.0031701	-0.0007764	-0.0057811	-0.0005258	-0.0048822
-        k:benigncontext&contempt&elimination	0.0395288	-0.0072386	-0.0012003	-0.0009775	0.0176218
-        k:benigncontext&contempt&group	0.1513424	-0.0022276	-0.0010116	-0.0024534	0.0898115
-        k:benigncontext&contempt&homonym	-0.0053073	-0.0030717	-0.000584	-0.0014741	-0.0055083
-        k:benigncontext&contempt&intent	-0.0637315	-0.0038043	-0.053456	-0.0007693	-0.0051846
-        k:benigncontext&contempt&making	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:benigncontext&contempt&modal	-0.0158664	-0.0055271	-0.0422549	-0.0011022	0.0174834
-        k:benigncontext&contempt&person	0.1093961	-0.001194	-0.0120876	-0.0022181	0.069927
-        k:benigncontext&contempt&request	0.0354668	-0.008343	-0.0190813	-0.0028105	0.0103554
-        k:benigncontext&contempt&self	-0.0637315	-0.0038043	-0.053456	-0.0007693	-0.0051846
-        k:benigncontext&contempt&toxin	-0.0170429	-0.005765	-0.0204837	-0.002463	-0.0089329
-        k:benigncontext&contempt&violence	-0.0715519	-0.0101341	-0.0562265	-0.0041091	-0.0215936
-        k:benigncontext&corpse	0.0774039	0.2119972	-0.0224877	-0.0855907	-0.0026262
-        k:benigncontext&corpse&death	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
-        k:benigncontext&corpse&drug	-0.0074536	-0.01275	-0.0001903	-0.0005815	-0.000207
-        k:benigncontext&corpse&efficacy	-0.0282998	-0.0076835	-0.0213296	-0.0004023	-0.0010855
-        k:benigncontext&corpse&intent	0.1574407	0.2364801	-0.0009437	-0.0342395	-0.0011233
-        k:benigncontext&corpse&minor	-0.0826846	-0.0071542	-0.0002929	-0.0830499	-0.0002799
-        k:benigncontext&corpse&modal	0.1958419	0.2395849	-0.0006749	-0.001557	-0.0010538
-        k:benigncontext&corpse&person	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
-        k:benigncontext&corpse&place	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
-        k:benigncontext&corpse&request	0.0774039	0.2119972	-0.0224877	-0.0855907	-0.0026262
-        k:benigncontext&corpse&self	-0.0384012	-0.0031048	-0.0002688	-0.0326825	-6.95e-05
-        k:benigncontext&corpse&sexual	0.1057037	0.2196807	-0.0011581	-0.0851884	-0.0015407
-        k:benigncontext&corpse&toxin	-0.0074536	-0.01275	-0.0001903	-0.0005815	-0.000207
-        k:benigncontext&covert	0.3646404	0.3058912	0.0231283	0.0684496	-0.0193407
-        k:benigncontext&covert&death	0.0656642	-0.006858	0.0704928	-0.0006127	-0.0014962
-        k:benigncontext&covert&drug	0.2540208	0.2711591	-0.0276892	-0.001359	-0.0008126
-        k:benigncontext&covert&efficacy	0.0520859	0.0048727	0.0583227	-0.0013884	-0.0023347
-        k:benigncontext&covert&elimination	0.0930982	0.0687116	0.0558911	-0.001395	-0.0024171
-        k:benigncontext&covert&ingest	0.0592904	0.0853218	-0.0018867	-0.0003573	-0.0003312
-        k:benigncontext&covert&intent	0.0548424	0.0838082	-0.0244552	-0.0004653	-0.0005224
-        k:benigncontext&covert&making	0.0205268	0.0164941	-0.0200677	-0.000159	-0.0001226
-        k:benigncontext&covert&minor	0.0419161	0.0122066	-0.0017696	0.0793415	-0.000184
-        k:benigncontext&covert&modal	8.58e-05	0.0021181	-0.008545	-1.9e-05	-9.49e-05
-        k:benigncontext&covert&person	0.1549843	0.1290423	-0.0334026	0.0782722	-0.0010538
-        k:benigncontext&covert&place	-0.0443612	-0.0446151	-0.0032942	-0.0040071	-0.0095765
-        k:benigncontext&covert&request	0.321727	0.2353227	0.0391178	0.0758486	-0.0050678
-        k:benigncontext&covert&self	0.0241054	0.006597	-0.0238588	0.0794462	-0.0002499
-        k:benigncontext&covert&sexual	0.0214384	-0.0016067	-0.0017359	0.0794787	-0.0001545
-        k:benigncontext&covert&toxin	0.2540208	0.2711591	-0.0276892	-0.001359	-0.0008126
-        k:benigncontext&covert&violence	0.3119885	0.3500388	-0.0562425	-0.0097264	-0.0158018
-        k:benigncontext&covert&weapon	-0.0344874	-0.0351202	-0.0008752	-0.0006928	-0.0018864
-        k:benigncontext&death	0.2252705	-0.0139138	0.1373166	-0.0257208	0.1139598
-        k:benigncontext&death&drug	0.1331688	-0.0371444	0.2145962	-0.0055817	-0.00614
-        k:benigncontext&death&efficacy	0.2020823	0.0787965	0.1536609	-0.0023562	-0.0117072
-        k:benigncontext&death&elimination	0.0308791	-0.040691	0.1332507	-0.0033609	-0.0272767
-        k:benigncontext&death&group	0.1124541	-0.0047939	-0.0141679	-0.0017104	0.1712801
-        k:benigncontext&death&homonym	-0.0055398	-0.0005114	-0.0046393	-0.000322	-0.0039485
-        k:benigncontext&death&ingest	-0.0339744	-0.020334	-0.0121213	-0.0004034	-0.0003892
-        k:benigncontext&death&intent	-0.1310354	-0.0257791	-0.0892198	-0.0013083	-0.0195796
-        k:benigncontext&death&making	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:benigncontext&death&minor	-0.0299877	-0.0026218	-0.0523084	-0.0019537	-0.0007585
-        k:benigncontext&death&modal	0.0057764	-0.0310644	-0.0412325	-0.0028818	0.1517148
-        k:benigncontext&death&person	0.0999716	0.0731697	0.027453	-0.0042245	0.0922524
-        k:benigncontext&death&request	0.1201148	0.0480588	-0.0307346	-0.0067328	0.099419
-        k:benigncontext&death&self	0.2212294	-0.0473142	0.2421579	-0.0052451	0.0392109
-        k:benigncontext&death&selfharm	0.1197166	-0.0143873	0.1228824	-0.0050343	-0.0098401
-        k:benigncontext&death&toxin	0.0285829	-0.042034	0.0799167	-0.0032025	-0.0030485
-        k:benigncontext&death&violence	0.0821814	0.0552263	-0.0258817	-0.0083006	0.0522668
-        k:benigncontext&drug	0.0499958	0.0847228	-0.034405	-0.0813654	-0.085038
-        k:benigncontext&drug&efficacy	-0.0315762	0.0003171	-0.0784527	-0.0062604	-0.0049589
-        k:benigncontext&drug&elimination	0.1489649	0.1180426	0.0693331	-0.0021277	-0.0023538
-        k:benigncontext&drug&homonym	-0.0096464	-0.0093834	-0.0009267	-0.0002413	-0.0001082
-        k:benigncontext&drug&ingest	0.0696832	0.0561267	0.0245086	-0.0011812	-0.0010226
-        k:benigncontext&drug&intent	-0.0446731	0.0294257	-0.0310583	-0.003847	-0.0038671
-        k:benigncontext&drug&making	0.022231	0.0363065	-0.0267557	-0.000813	-0.0008425
-        k:benigncontext&drug&minor	-0.0064129	-0.0016742	-0.009874	-0.0044241	-0.0009554
-        k:benigncontext&drug&modal	-0.0209503	-0.0100341	-0.0146922	-0.0011706	-0.0028859
-        k:benigncontext&drug&person	0.1412726	0.0848631	0.0884584	-0.0102085	-0.0090682
-        k:benigncontext&drug&place	-0.0370191	-0.0270857	-0.0120538	-0.0048401	-0.0030468
-        k:benigncontext&drug&request	-0.0282935	0.1295151	-0.1942873	-0.012236	-0.0087407
-        k:benigncontext&drug&self	0.1787378	0.0120203	0.2616072	-0.0034102	-0.0038482
-        k:benigncontext&drug&selfharm	0.1428521	-0.0039559	0.1826137	-0.0036991	-0.0022571
-        k:benigncontext&drug&sexual	-0.0074536	-0.01275	-0.0001903	-0.0005815	-0.000207
-        k:benigncontext&drug&toxin	0.0776373	0.1424002	-0.0375898	-0.0417514	-0.0580936
-        k:benigncontext&drug&violence	0.1709561	0.1963481	0.0140907	-0.0141178	-0.0121139
-        k:benigncontext&drug&weapon	0.0046631	0.0140918	-0.0160795	-0.0071087	-0.006794
-        k:benigncontext&efficacy	0.0015498	0.0269769	0.1518153	-0.023249	-0.0445094
-        k:benigncontext&efficacy&elimination	0.0344932	0.0016233	0.1340492	-0.003531	-0.0153198
-        k:benigncontext&efficacy&homonym	-0.09576	-0.0391254	-0.0640367	-0.0009087	-0.0015747
-        k:benigncontext&efficacy&ingest	0.0020131	0.0061797	-0.0078763	-5.64e-05	-7.29e-05
-        k:benigncontext&efficacy&intent	-0.0151452	-0.0573499	0.0436388	-0.0008829	-0.0058558
-        k:benigncontext&efficacy&making	0.1042584	0.1638058	-0.0191675	-0.0021121	-0.0041457
-        k:benigncontext&efficacy&minor	0.0023464	0.0036584	-0.0018842	-0.003206	-0.0006123
-        k:benigncontext&efficacy&modal	-0.0489156	-0.029773	0.0318299	-0.0005853	-0.0070967
-        k:benigncontext&efficacy&person	0.0840967	0.2109278	-0.0844727	-0.0055663	-0.0030053
-        k:benigncontext&efficacy&place	-0.0700073	-0.0244584	-0.0130819	-6.2e-05	-0.0014486
-        k:benigncontext&efficacy&request	-0.0027494	0.0391945	0.1330994	-0.0185347	-0.0354536
-        k:benigncontext&efficacy&self	0.3621585	0.0447072	0.3459161	-0.0017807	-0.0054622
-        k:benigncontext&efficacy&selfharm	0.0008626	-0.0194457	0.0098968	-0.0014877	-0.0068904
-        k:benigncontext&efficacy&toxin	-0.0022835	0.0089175	-0.0317966	-0.0002567	-0.0004265
-        k:benigncontext&efficacy&violence	0.1176227	0.1202288	0.1611731	-0.0023732	-0.006224
-        k:benigncontext&efficacy&weapon	-0.0641668	0.0323331	-0.0534733	-0.0039481	-0.0049262
-        k:benigncontext&elimination	0.0814685	0.1046701	0.0367215	-0.059822	-0.1567698
-        k:benigncontext&elimination&group	0.0476421	-0.0014649	-0.0004613	-0.0003602	0.0225302
-        k:benigncontext&elimination&homonym	0.148516	0.2087618	-0.0701429	-0.0093777	-0.0136723
-        k:benigncontext&elimination&ingest	0.0794318	0.0524902	0.0415529	-0.0010861	-0.0009132
-        k:benigncontext&elimination&intent	-0.0410619	-0.0181024	0.0074376	-0.0046403	-0.0284139
-        k:benigncontext&elimination&making	0.1112907	0.1635194	-0.0292539	-0.0029862	-0.0072913
-        k:benigncontext&elimination&minor	0.0100937	-0.0071916	-0.0012657	-0.0009929	-0.0003385
-        k:benigncontext&elimination&modal	-0.0902649	-0.0197121	-0.0193977	-0.0035961	-0.0084045
-        k:benigncontext&elimination&person	-0.0800931	0.0713256	-0.113088	-0.0040726	-0.0156566
-        k:benigncontext&elimination&place	-0.076082	-0.0462781	-0.0139466	-0.0026671	-0.0097394
-        k:benigncontext&elimination&request	0.0834874	0.0262065	0.0069853	-0.0145703	-0.0183884
-        k:benigncontext&elimination&self	0.0548316	-0.0388483	0.090211	-0.0046258	-0.0290551
-        k:benigncontext&elimination&selfharm	0.0482541	-0.0112525	0.0669129	-0.0019968	-0.0110471
-        k:benigncontext&elimination&sexual	-0.0019784	-0.0015248	-0.0006879	-0.004523	-0.0012047
-        k:benigncontext&elimination&toxin	0.135805	0.1079785	0.0627365	-0.0021977	-0.0025326
-        k:benigncontext&elimination&violence	-0.1583818	-0.1160742	-0.0207942	-0.0301409	-0.0669055
-        k:benigncontext&elimination&weapon	0.2578723	0.306692	-0.029379	-0.0150143	-0.034586
-        k:benigncontext&group	0.1680205	-0.0156855	-0.0173833	-0.0081904	0.1343264
-        k:benigncontext&group&intent	-0.0068749	-0.0046913	-0.0005357	-0.0004442	-0.0044897
-        k:benigncontext&group&modal	0.1600962	-0.0062588	-0.0146292	-0.0020706	0.1938103
-        k:benigncontext&group&person	0.173403	-0.0091175	-0.0038234	-0.0030642	0.1753538
-        k:benigncontext&group&request	0.1096489	-0.0103808	-0.0039288	-0.0014353	0.1267662
-        k:benigncontext&group&self	0.0435723	-0.0005693	-0.0112361	-0.0010795	0.0625544
-        k:benigncontext&group&violence	-0.0453287	-0.004542	-0.0129043	-0.0046619	-0.0597211
-        k:benigncontext&homonym	0.0614721	0.1276237	-0.1162917	-0.0441168	-0.0441521
-        k:benigncontext&homonym&intent	-0.0048752	-0.0044349	-0.0024807	-0.0022142	-0.001628
-        k:benigncontext&homonym&making	-0.031017	-0.03321	-0.0054697	-0.0012946	-0.0022682
-        k:benigncontext&homonym&minor	-0.0034479	-0.0019027	-0.0019204	-0.0088024	-0.0024321
-        k:benigncontext&homonym&modal	-0.0004118	-0.0008094	-0.0013547	-0.0013772	-0.0005769
-        k:benigncontext&homonym&person	-0.0108108	-0.0152472	-0.0009901	-0.0086323	-0.0037356
-        k:benigncontext&homonym&request	0.1139163	0.1614581	-0.0713685	-0.0102167	-0.0151988
-        k:benigncontext&homonym&self	-0.059928	-0.0272167	-0.0412322	-0.0032209	-0.007477
-        k:benigncontext&homonym&selfharm	-0.0546624	-0.0181795	-0.0569358	-0.0122309	-0.0098757
-        k:benigncontext&homonym&sexual	-0.0019784	-0.0015248	-0.0006879	-0.004523	-0.0012047
-        k:benigncontext&homonym&toxin	-0.0096464	-0.0093834	-0.0009267	-0.0002413	-0.0001082
-        k:benigncontext&homonym&violence	-0.0758863	-0.0368775	-0.0448746	-0.009908	-0.0142263
-        k:benigncontext&homonym&weapon	0.248157	0.242201	-0.0003961	-0.0004578	-0.0003489
-        k:benigncontext&ingest	0.0131317	0.0018697	0.0026802	-0.0204186	-0.0192181
-        k:benigncontext&ingest&intent	0.1105523	0.0755077	0.0415294	-0.0011586	-0.0011243
-        k:benigncontext&ingest&making	0.0073701	0.0180267	-0.0180305	-0.0087182	-0.0100148
-        k:benigncontext&ingest&person	0.0108288	0.0352957	-0.0223179	-0.0001396	-0.0001992
-        k:benigncontext&ingest&request	-0.0008408	0.0088632	-0.0200211	-0.0005323	-0.0006731
-        k:benigncontext&ingest&self	0.01545	-0.0438443	0.04168	-0.0004234	-0.0004052
-        k:benigncontext&ingest&toxin	0.0124661	0.0010355	0.0145941	-0.0120623	-0.0094531
-        k:benigncontext&ingest&violence	0.0407659	0.0211435	0.027672	-0.001184	-0.0011256
-        k:benigncontext&ingest&weapon	0.037825	0.04021	-0.0061402	-0.0004344	-0.0004608
-        k:benigncontext&intent	-0.105943	0.0133501	-0.1380267	-0.0778254	-0.0800978
-        k:benigncontext&intent&making	0.2263987	0.0767466	0.1690393	-0.0047103	-0.0059605
-        k:benigncontext&intent&minor	-0.0746665	-0.0330226	-0.0529075	-0.0431088	-0.0016872
-        k:benigncontext&intent&modal	0.0416476	0.2374819	-0.0789572	-0.0220192	-0.065229
-        k:benigncontext&intent&person	-0.2521179	-0.1288954	-0.1810283	-0.0197578	-0.0444949
-        k:benigncontext&intent&place	-0.0066172	-0.0199312	6.5e-06	-7.97e-05	-6.85e-05
-        k:benigncontext&intent&request	-0.0431092	-0.0506031	-0.0965859	-0.0500515	-0.0117619
-        k:benigncontext&intent&self	-0.2463969	-0.1294832	-0.118982	-0.0456327	-0.0386268
-        k:benigncontext&intent&selfharm	0.1559875	-0.0501782	0.2382082	-0.0025051	-0.0107432
-        k:benigncontext&intent&sexual	0.1100658	0.1862681	-0.0012248	-0.0373258	-0.0025382
-        k:benigncontext&intent&toxin	-0.0225038	0.0427629	-0.0247827	-0.0011356	-0.0010353
-        k:benigncontext&intent&violence	-0.2689022	-0.122368	-0.2471904	-0.0068268	-0.0144144
-        k:benigncontext&intent&weapon	0.1852613	0.1937168	-0.0175374	-0.0040673	-0.0066682
-        k:benigncontext&making	0.4276652	0.3588066	0.0694892	-0.0274085	-0.0374719
-        k:benigncontext&making&minor	-0.0531847	-0.0860453	-0.0005026	-0.0063926	-0.0068859
-        k:benigncontext&making&modal	0.0782896	0.1373619	-0.0166308	-0.0081906	-0.0115194
-        k:benigncontext&making&person	-0.133762	-0.1234405	-0.0811376	-0.0073312	-0.0077796
-        k:benigncontext&making&place	0.2256294	0.2512816	-0.0007487	-0.0016718	-0.0036946
-        k:benigncontext&making&request	0.3774792	0.2307226	0.1054713	-0.0099348	-0.0148745
-        k:benigncontext&making&self	0.0130382	-0.0767463	0.1236282	-0.0014902	-0.0008729
-        k:benigncontext&making&selfharm	0.0583288	-0.0558305	0.1621038	-0.0012435	-0.0007417
-        k:benigncontext&making&toxin	0.0509932	0.0584674	-0.0272134	-0.0008898	-0.000801
-        k:benigncontext&making&violence	0.0149773	-0.0253151	-0.0407261	-0.0013862	-0.00162
-        k:benigncontext&making&weapon	0.3933368	0.4300766	-0.0291106	-0.0062882	-0.0104023
-        k:benigncontext&minor	-0.414092	-0.1858965	-0.1143714	-0.3740997	-0.0637858
-        k:benigncontext&minor&modal	-0.0210861	-0.0188882	-0.0080764	-0.0182455	-0.0190624
-        k:benigncontext&minor&person	-0.2831718	-0.1661612	-0.0791357	-0.2126718	-0.0389008
-        k:benigncontext&minor&place	-0.1532364	-0.1302233	-0.0192432	-0.076078	-0.0241842
-        k:benigncontext&minor&request	-0.2459506	-0.1338345	-0.0739545	-0.1429163	-0.0066441
-        k:benigncontext&minor&self	-0.0461301	-0.012804	-0.0550777	0.0315235	-0.0019002
-        k:benigncontext&minor&selfharm	-0.042903	-0.0048906	-0.0795661	-0.0056258	-0.0038116
-        k:benigncontext&minor&sexual	-0.2090872	-0.0127127	-0.0098915	-0.2613765	-0.0058759
-        k:benigncontext&minor&violence	0.001596	-0.0050865	-0.0044592	-0.0052229	-0.0038853
-        k:benigncontext&minor&weapon	-0.0854059	-0.1200523	-0.0004001	-0.0024616	-0.0007155
-        k:benigncontext&modal	0.0094316	0.1051641	-0.1441045	-0.0446188	0.0923245
-        k:benigncontext&modal&person	-0.1911048	-0.1914673	-0.1092819	-0.0308347	0.0413497
-        k:benigncontext&modal&place	-0.0700073	-0.0244584	-0.0130819	-6.2e-05	-0.0014486
-        k:benigncontext&modal&request	0.1300813	0.1037643	-0.0531929	-0.003372	0.1230822
-        k:benigncontext&modal&self	-0.1007493	-0.0224028	-0.1122994	-0.0075854	0.0259204
-        k:benigncontext&modal&selfharm	0.0043847	-0.0166716	0.0506407	-0.0028722	-0.013001
-        k:benigncontext&modal&sexual	0.148467	0.1893729	-0.000956	-0.0046433	-0.0024687
-        k:benigncontext&modal&toxin	8.58e-05	0.0021181	-0.008545	-1.9e-05	-9.49e-05
-        k:benigncontext&modal&violence	-0.1762182	-0.1514537	-0.0841477	-0.0071288	0.0434007
-        k:benigncontext&modal&weapon	0.1536754	0.2141213	-0.0094512	-0.0027377	-0.005778
-        k:benigncontext&person	-0.3152768	-0.207568	-0.2335635	-0.286104	-0.0745488
-        k:benigncontext&person&place	-0.135862	-0.1430889	-0.0023001	-0.0640095	-0.0090172
-        k:benigncontext&person&request	-0.1748034	-0.1153955	-0.2196156	-0.1188505	0.0860574
-        k:benigncontext&person&self	-0.0542244	0.0881171	-0.1004542	0.0517357	-0.0721625
-        k:benigncontext&person&selfharm	-0.033828	-0.0858762	0.046275	-0.0111545	-0.0176772
-        k:benigncontext&person&sexual	-0.1600082	-0.0568351	-0.0025933	-0.1288394	-0.0044006
-        k:benigncontext&person&toxin	0.0321641	0.1073992	-0.0793863	-0.0022447	-0.0028947
-        k:benigncontext&person&violence	0.1107825	0.2310218	-0.1560475	-0.0342774	-0.0587114
-        k:benigncontext&person&weapon	0.0256261	-0.0225995	-0.0021989	-0.0026899	-0.0018786
-        k:benigncontext&place	-0.119471	-0.0152111	-0.0640834	-0.1059423	-0.0925434
-        k:benigncontext&place&request	0.0008704	0.0884811	-0.0343981	-0.0591069	-0.0183987
-        k:benigncontext&place&selfharm	-0.0101989	-0.0037333	-0.0153782	-0.0018005	-0.0013098
-        k:benigncontext&place&sexual	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
-        k:benigncontext&place&toxin	-0.0370191	-0.0270857	-0.0120538	-0.0048401	-0.0030468
-        k:benigncontext&place&violence	-0.1716319	-0.1486471	-0.0315439	-0.0144343	-0.0222027
-        k:benigncontext&place&weapon	-0.1299437	-0.1684957	-0.0063798	-0.0119575	-0.0252825
-        k:benigncontext&request	-0.1266842	-0.0642003	-0.3078874	-0.259563	-0.1198445
-        k:benigncontext&request&self	0.0990746	-0.0926433	0.1668558	0.0225561	-0.0201241
-        k:benigncontext&request&selfharm	-0.0813056	-0.11644	0.0078428	-0.0062694	-0.0068106
-        k:benigncontext&request&sexual	0.067643	0.2174853	-0.0030251	-0.1080305	-0.0021035
-        k:benigncontext&request&toxin	0.0372716	0.1107662	-0.1082819	-0.0068627	-0.0104801
-        k:benigncontext&request&violence	-0.0512852	-0.0109417	-0.1301433	-0.0134886	-0.0253556
-        k:benigncontext&request&weapon	0.1331291	0.0583269	-0.0634259	-0.0158205	-0.0209416
-        k:benigncontext&self	0.1959976	-0.1642831	0.390863	0.0001543	-0.0469448
-        k:benigncontext&self&selfharm	0.2461781	-0.062547	0.3634522	-0.0034735	-0.0071363
-        k:benigncontext&self&sexual	-0.0169628	-0.0047114	-0.0020048	0.0467962	-0.000224
-        k:benigncontext&self&toxin	0.0306061	0.0154868	0.069248	-0.0025755	-0.0025058
-        k:benigncontext&self&violence	0.1175548	0.0285385	0.0877225	-0.0077379	0.0417614
-        k:benigncontext&self&weapon	0.0628894	0.073286	-0.0126828	-0.0038436	-0.0060502
-        k:benigncontext&selfharm	-0.0826335	-0.2017807	0.0129933	-0.0665948	-0.0955142
-        k:benigncontext&selfharm&violence	-0.0653053	-0.0390988	-0.0822119	-0.0044698	-0.004536
-        k:benigncontext&selfharm&weapon	-0.0424204	-0.0178889	-0.0439985	-0.0074908	-0.0081293
-        k:benigncontext&sexual	-0.0700522	0.1623854	-0.0117256	-0.2711242	-0.0097562
-        k:benigncontext&sexual&toxin	-0.0074536	-0.01275	-0.0001903	-0.0005815	-0.000207
-        k:benigncontext&sexual&violence	-0.0493534	-0.0517368	-0.0009689	-0.0076092	-0.0026195
-        k:benigncontext&toxin	0.0228773	0.0722556	-0.0561091	-0.0554278	-0.0738987
-        k:benigncontext&toxin&violence	0.1355835	0.1684933	0.0045408	-0.0145526	-0.0126455
-        k:benigncontext&toxin&weapon	0.0150768	0.0034856	-0.0167001	-0.0075534	-0.0077838
-        k:benigncontext&violence	-0.2555952	-0.1116829	-0.2341183	-0.1339186	-0.2690035
-        k:benigncontext&violence&weapon	0.1251476	0.0821292	-0.0034033	-0.0032547	-0.0052489
-        k:benigncontext&weapon	0.1004077	0.0927482	-0.1564273	-0.0832507	-0.1115783
-        k:body	0.5069807	0.3157483	0.2382065	-0.0102601	-0.0139548
-        k:body&covert	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
-        k:body&covert&intent	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
-        k:body&covert&person	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
-        k:body&covert&request	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
-        k:body&covert&self	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
-        k:body&covert&selfharm	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
-        k:body&efficacy	0.0179188	-0.0014648	0.0143015	-0.0002721	-0.0003462
-        k:body&efficacy&intent	0.0179188	-0.0014648	0.0143015	-0.0002721	-0.0003462
-        k:body&efficacy&modal	0.0179188	-0.0014648	0.0143015	-0.0002721	-0.0003462
-        k:body&efficacy&request	0.0179188	-0.0014648	0.0143015	-0.0002721	-0.0003462
-        k:body&efficacy&self	0.0179188	-0.0014648	0.0143015	-0.0002721	-0.0003462
-        k:body&efficacy&selfharm	0.0179188	-0.0014648	0.0143015	-0.0002721	-0.0003462
-        k:body&elimination	-0.0107934	-0.0055605	-0.003482	-0.0011609	-0.0023274
-        k:body&elimination&homonym	-0.0107934	-0.0055605	-0.003482	-0.0011609	-0.0023274
-        k:body&elimination&request	-0.0107934	-0.0055605	-0.003482	-0.0011609	-0.0023274
-        k:body&elimination&violence	-0.0107934	-0.0055605	-0.003482	-0.0011609	-0.0023274
-        k:body&homonym	-0.0107934	-0.0055605	-0.003482	-0.0011609	-0.0023274
-        k:body&homonym&request	-0.0107934	-0.0055605	-0.003482	-0.0011609	-0.0023274
-        k:body&homonym&violence	-0.0107934	-0.0055605	-0.003482	-0.0011609	-0.0023274
-        k:body&intent	0.0945185	-0.0049791	0.0959488	-0.0013049	-0.0018176
-        k:body&intent&modal	0.0683375	-0.0034073	0.0782019	-0.0008002	-0.0017006
-        k:body&intent&person	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
-        k:body&intent&request	0.0945185	-0.0049791	0.0959488	-0.0013049	-0.0018176
-        k:body&intent&self	0.0945185	-0.0049791	0.0959488	-0.0013049	-0.0018176
-        k:body&intent&selfharm	0.0945185	-0.0049791	0.0959488	-0.0013049	-0.0018176
-        k:body&modal	0.0303936	-0.0720177	0.0781581	-0.0008817	-0.0023801
-        k:body&modal&person	-0.0379438	-0.0686104	-4.38e-05	-8.16e-05	-0.0006795
-        k:body&modal&request	0.0303936	-0.0720177	0.0781581	-0.0008817	-0.0023801
-        k:body&modal&self	0.0683375	-0.0034073	0.0782019	-0.0008002	-0.0017006
-        k:body&modal&selfharm	0.0683375	-0.0034073	0.0782019	-0.0008002	-0.0017006
-        k:body&modal&violence	-0.0379438	-0.0686104	-4.38e-05	-8.16e-05	-0.0006795
-        k:body&person	0.3956605	0.3973684	0.0033654	-0.0065423	-0.0082438
-        k:body&person&request	0.2419089	0.2296215	0.0041493	-0.0056559	-0.0042326
-        k:body&person&self	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
-        k:body&person&selfharm	0.0261811	-0.0015718	0.0177469	-0.0005047	-0.0001171
-        k:body&person&violence	0.3694795	0.3989402	-0.0143816	-0.0060376	-0.0081267
-        k:body&request	0.3532291	0.1480015	0.2389905	-0.0093737	-0.0099436
-        k:body&request&self	0.1482946	-0.0776313	0.2560701	-0.0030616	-0.0035008
-        k:body&request&selfharm	0.1482946	-0.0776313	0.2560701	-0.0030616	-0.0035008
-        k:body&request&violence	0.2587105	0.1529806	0.1430417	-0.0080688	-0.008126
-        k:body&self	0.1482946	-0.0776313	0.2560701	-0.0030616	-0.0035008
-        k:body&self&selfharm	0.1482946	-0.0776313	0.2560701	-0.0030616	-0.0035008
-        k:body&self&violence	0.0537761	-0.0726522	0.1601213	-0.0017567	-0.0016831
-        k:body&selfharm	0.1482946	-0.0776313	0.2560701	-0.0030616	-0.0035008
-        k:body&selfharm&violence	0.0537761	-0.0726522	0.1601213	-0.0017567	-0.0016831
-        k:body&violence	0.4124622	0.3207275	0.1422577	-0.0089552	-0.0121372
-        k:compose	0.7636997	-0.2955883	-0.2779929	0.1705556	0.6786982
-        k:compose&contempt	0.207305	-0.0290725	-0.0106577	-0.0823017	0.3265864
-        k:compose&contempt&elimination	0.0002133	-0.0008246	-0.0006796	-0.0014253	3.3e-05
-        k:compose&contempt&group	0.1767426	-0.0136514	-0.0081579	-0.0164538	0.1943725
-        k:compose&contempt&minor	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
-        k:compose&contempt&modal	0.0002133	-0.0008246	-0.0006796	-0.0014253	3.3e-05
-        k:compose&contempt&person	0.1342627	-0.0161838	-0.0030501	-0.0679411	0.1994952
-        k:compose&contempt&self	0.0305624	-0.0154211	-0.0024998	-0.0658479	0.1322139
-        k:compose&contempt&sexual	0.0305624	-0.0154211	-0.0024998	-0.0658479	0.1322139
-        k:compose&death	0.1027456	-0.0306241	0.0957199	-0.0139666	0.0859687
-        k:compose&death&elimination	0.023803	-0.0132665	-0.0224692	-0.0098317	0.0310488
-        k:compose&death&group	0.0673753	-0.0138358	-0.0337053	-0.0109112	0.0936032
-        k:compose&death&intent	0.0353703	-0.0167883	0.1294251	-0.0030554	-0.0076345
-        k:compose&death&modal	0.0597219	-0.0077105	-0.0325612	-0.0098932	0.0728071
-        k:compose&death&person	-0.0514962	-0.0186076	-0.0259578	-0.004514	0.0206268
-        k:compose&death&place	0.005947	-0.0001824	-0.0005535	-0.0005199	0.0010781
-        k:compose&death&request	0.0353703	-0.0167883	0.1294251	-0.0030554	-0.0076345
-        k:compose&death&self	0.0789427	-0.0173576	0.1181891	-0.004135	0.0549199
-        k:compose&death&violence	0.0617955	-0.0074905	-0.0170662	-0.004201	0.0870906
-        k:compose&drug	-0.0208195	0.0001894	-0.008065	-0.0096224	-0.0331152
-        k:compose&drug&elimination	-0.0103265	-0.0015321	-0.0003128	-0.0003049	-0.0030737
-        k:compose&drug&homonym	-0.0235084	-0.0063877	-0.0053274	-0.008392	-0.0328524
-        k:compose&drug&ingest	-0.0046028	-0.0036044	-0.0003372	-0.0009286	-0.0011055
-        k:compose&drug&intent	0.0026889	0.0065772	-0.0027376	-0.0012304	-0.0002627
-        k:compose&drug&making	0.0026889	0.0065772	-0.0027376	-0.0012304	-0.0002627
-        k:compose&drug&request	-0.0122404	0.0014407	-0.0033876	-0.0024639	-0.0044419
-        k:compose&drug&self	-0.0085791	-0.0012513	-0.0046774	-0.0071585	-0.0286733
-        k:compose&drug&toxin	-0.0122404	0.0014407	-0.0033876	-0.0024639	-0.0044419
-        k:compose&drug&violence	-0.0149293	-0.0051364	-0.00065	-0.0012335	-0.0041791
-        k:compose&drug&weapon	0.0026889	0.0065772	-0.0027376	-0.0012304	-0.0002627
-        k:compose&efficacy	-0.0260511	-0.0045675	-0.0028444	-0.0003589	-0.0045004
-        k:compose&efficacy&elimination	-0.0260511	-0.0045675	-0.0028444	-0.0003589	-0.0045004
-        k:compose&efficacy&request	-0.0260511	-0.0045675	-0.0028444	-0.0003589	-0.0045004
-        k:compose&efficacy&violence	-0.0260511	-0.0045675	-0.0028444	-0.0003589	-0.0045004
-        k:compose&elimination	0.2844389	-0.0003963	-0.0934837	-0.0735342	0.3788323
-        k:compose&elimination&group	0.4295545	-0.1684791	-0.0650988	-0.0471953	0.6010134
-        k:compose&elimination&homonym	-0.0855119	-0.0255591	-0.0047047	-0.0116779	-0.055652
-        k:compose&elimination&ingest	-0.0215907	-0.0117721	-0.000379	-0.0016121	-0.0030367
-        k:compose&elimination&intent	-0.0075669	-0.0029927	-0.0221142	-0.0004601	0.0617355
-        k:compose&elimination&making	0.0890916	0.1732896	-0.0078968	-0.0168346	0.0201922
-        k:compose&elimination&modal	0.1208039	-0.0154164	-0.0377842	-0.0176144	0.1187671
-        k:compose&elimination&person	0.2128587	0.0848095	-0.01506	-0.0190027	0.1456815
-        k:compose&elimination&place	0.0658821	-0.0400136	-0.0085528	-0.0207246	0.1221008
-        k:compose&elimination&request	0.136792	0.0937645	-0.039609	-0.0122056	0.1845063
-        k:compose&elimination&self	0.0577438	-0.0901258	-0.0213134	-0.0025443	0.1630277
-        k:compose&elimination&toxin	-0.0103265	-0.0015321	-0.0003128	-0.0003049	-0.0030737
-        k:compose&elimination&violence	0.026337	-0.1284717	-0.0388038	-0.0337719	0.1092828
-        k:compose&elimination&weapon	-0.0140531	-0.0015962	-0.0004742	-0.0020136	-0.0070713
-        k:compose&group	0.6079517	-0.21016	-0.1050581	-0.1122666	0.8495895
-        k:compose&group&intent	-0.0360586	-0.0051747	-0.0144233	-0.0065393	-0.0020706
-        k:compose&group&making	0.0121183	-0.0312372	-0.0041098	-0.0103449	0.0666181
-        k:compose&group&modal	0.1643762	-0.0159857	-0.0490203	-0.0186939	0.1813215
-        k:compose&group&person	0.210533	-0.1238178	-0.0202638	-0.0400214	0.2733495
-        k:compose&group&place	0.0912798	-0.0422249	-0.0076054	-0.0150829	0.1531113
-        k:compose&group&request	-0.0761679	-0.0994791	-0.0291042	-0.0166512	0.0299493
-        k:compose&group&self	-0.0414519	-0.0937405	-0.0258513	-0.0106548	0.0792045
-        k:compose&group&violence	0.1739687	-0.1185178	-0.0273939	-0.0197953	0.2263149
-        k:compose&homonym	-0.2004565	-0.0653833	-0.0232925	-0.0450407	-0.167336
-        k:compose&homonym&ingest	-0.0261935	-0.0153765	-0.0007162	-0.0025407	-0.0041422
-        k:compose&homonym&making	-0.0369044	-0.0113395	-0.0033968	-0.013512	-0.021746
-        k:compose&homonym&minor	0.0033331	-0.0013939	-0.0008967	0.0027086	-0.0016932
-        k:compose&homonym&person	0.0033331	-0.0013939	-0.0008967	0.0027086	-0.0016932
-        k:compose&homonym&place	-0.0329355	-0.0079645	-0.0008521	-0.0052403	-0.0269758
-        k:compose&homonym&request	-0.03652	-0.0169085	-0.001029	-0.0028456	-0.0072159
-        k:compose&homonym&self	-0.0085791	-0.0012513	-0.0046774	-0.0071585	-0.0286733
-        k:compose&homonym&sexual	0.0033331	-0.0013939	-0.0008967	0.0027086	-0.0016932
-        k:compose&homonym&toxin	-0.0149293	-0.0051364	-0.00065	-0.0012335	-0.0041791
-        k:compose&homonym&violence	-0.1736198	-0.050966	-0.0173395	-0.0389787	-0.1339328
-        k:compose&homonym&weapon	-0.0215907	-0.0117721	-0.000379	-0.0016121	-0.0030367
-        k:compose&ingest	-0.0261935	-0.0153765	-0.0007162	-0.0025407	-0.0041422
-        k:compose&ingest&request	-0.0261935	-0.0153765	-0.0007162	-0.0025407	-0.0041422
-        k:compose&ingest&toxin	-0.0046028	-0.0036044	-0.0003372	-0.0009286	-0.0011055
-        k:compose&ingest&violence	-0.0046028	-0.0036044	-0.0003372	-0.0009286	-0.0011055
-        k:compose&ingest&weapon	-0.0215907	-0.0117721	-0.000379	-0.0016121	-0.0030367
-        k:compose&intent	-0.0202109	-0.0176451	0.1009021	-0.010442	-0.0115801
-        k:compose&intent&making	0.0026889	0.0065772	-0.0027376	-0.0012304	-0.0002627
-        k:compose&intent&minor	0.0004837	-0.0008981	-0.0001547	0.0004841	-0.0002023
-        k:compose&intent&modal	0.0151284	-0.0016315	-0.0109068	-0.0003591	0.0631454
-        k:compose&intent&person	-0.0588253	-0.0087409	-0.0171536	-6e-05	-0.0012284
-        k:compose&intent&request	-0.0202109	-0.0176451	0.1009021	-0.010442	-0.0115801
-        k:compose&intent&self	0.012675	-0.0181495	0.1182178	-0.0031564	-0.0090445
-        k:compose&intent&sexual	0.0004837	-0.0008981	-0.0001547	0.0004841	-0.0002023
-        k:compose&intent&toxin	0.0026889	0.0065772	-0.0027376	-0.0012304	-0.0002627
-        k:compose&intent&violence	-0.0226953	-0.0013612	-0.0112074	-0.000101	-0.00141
-        k:compose&intent&weapon	0.0026889	0.0065772	-0.0027376	-0.0012304	-0.0002627
-        k:compose&making	0.141082	0.1944089	-0.0377855	0.1268411	-0.0507173
-        k:compose&making&minor	0.0243392	-0.0169444	-0.0022726	0.0413121	-0.017618
-        k:compose&making&person	0.0937748	0.1774064	-0.0059644	0.0352238	-0.0600092
-        k:compose&making&place	0.0680906	-0.0506295	-0.0071691	0.1160651	0.0471382
-        k:compose&making&request	0.0930943	0.2834981	-0.0250422	-0.0174255	-0.0625261
-        k:compose&making&self	-0.080625	-0.0683401	-0.0164601	-0.0049414	-0.0087935
-        k:compose&making&sexual	0.0727738	-0.0465126	-0.0052366	0.1681234	-0.0330632
-        k:compose&making&toxin	0.0026889	0.0065772	-0.0027376	-0.0012304	-0.0002627
-        k:compose&making&violence	-0.0293668	-0.0011636	-0.003492	-0.0139134	-0.0257807
-        k:compose&making&weapon	0.1042837	0.1574874	-0.0048904	-0.0063958	-0.0113414
-        k:compose&minor	0.3846991	-0.0994352	-0.0587636	0.6257454	-0.2592691
-        k:compose&minor&modal	0.0060957	-0.0035473	-0.0003638	0.0149032	-0.0041974
-        k:compose&minor&person	0.1437467	-0.076666	-0.0344036	0.3164396	-0.2017104
-        k:compose&minor&place	0.0618752	-0.0100845	-0.0105687	0.0703459	-0.0266237
-        k:compose&minor&request	0.0846857	-0.0221558	-0.0121188	0.1091535	-0.019522
-        k:compose&minor&self	0.0971431	-0.0137729	-0.017461	0.1809733	-0.0664635
-        k:compose&minor&selfharm	-0.0453998	-0.0021275	-0.0025851	-0.0386773	-0.0168305
-        k:compose&minor&sexual	0.4212253	-0.0882637	-0.0508985	0.5770719	-0.2111301
-        k:compose&modal	0.170472	-0.019533	-0.0493841	-0.0037907	0.177124
-        k:compose&modal&person	0.0547867	-0.01236	-0.0089609	0.0078679	0.0144949
-        k:compose&modal&place	0.005947	-0.0001824	-0.0005535	-0.0005199	0.0010781
-        k:compose&modal&request	0.066139	-0.0063119	-0.0113362	0.0140076	0.0743178
-        k:compose&modal&self	0.0435723	-0.0005693	-0.0112361	-0.0010795	0.0625544
-        k:compose&modal&sexual	0.0060957	-0.0035473	-0.0003638	0.0149032	-0.0041974
-        k:compose&modal&violence	0.0949231	-0.0030111	-0.0200124	-0.0061158	0.0937949
-        k:compose&person	0.3766292	0.0494289	-0.1099455	0.1145406	0.2243191
-        k:compose&person&request	-0.0967081	0.2160488	-0.0424662	0.0043001	-0.1323429
-        k:compose&person&self	-0.0223154	-0.1892558	-0.0447073	0.049743	0.1839603
-        k:compose&person&selfharm	0.0321257	0.17025	-0.0130183	-0.0415539	-0.0210893
-        k:compose&person&sexual	0.2105468	-0.0798422	-0.0279775	0.1965378	0.0135268
-        k:compose&person&violence	0.1722577	0.0716489	-0.0132044	-0.0087556	0.1651216
-        k:compose&place	0.0033826	-0.1172617	-0.0383211	0.1322884	-0.0765492
-        k:compose&place&request	0.0075377	0.0101759	-9.52e-05	-0.0004014	-0.0040346
-        k:compose&place&sexual	0.1103098	-0.0396526	-0.0135327	0.1971573	-0.0420689
-        k:compose&place&violence	0.0204335	-0.0140592	-0.0061523	-0.0186764	0.0051526
-        k:compose&place&weapon	-0.0539038	-0.010836	-0.0041757	-0.0135472	-0.03674
-        k:compose&request	-0.1451154	0.227644	0.0079659	0.0363896	-0.2159876
-        k:compose&request&self	-0.3625102	-0.23066	0.0522692	-0.0268583	-0.1157715
-        k:compose&request&selfharm	0.0775255	0.1723775	-0.0104332	-0.0028766	-0.0042588
-        k:compose&request&sexual	0.0846857	-0.0221558	-0.0121188	0.1091535	-0.019522
-        k:compose&request&toxin	-0.0122404	0.0014407	-0.0033876	-0.0024639	-0.0044419
-        k:compose&request&violence	0.0046908	0.0718197	-0.0289571	-0.0068746	0.0465931
-        k:compose&request&weapon	0.082693	0.1457153	-0.0052694	-0.0080079	-0.0143781
-        k:compose&self	-0.039099	-0.2848151	0.0188384	0.029621	0.1951312
-        k:compose&self&sexual	0.0598291	-0.021489	-0.0151815	-0.0415854	0.1091929
-        k:compose&self&violence	0.0224429	-0.087229	-0.023328	-0.0016663	0.1303805
-        k:compose&selfharm	0.0321257	0.17025	-0.0130183	-0.0415539	-0.0210893
-        k:compose&selfharm&violence	0.0775255	0.1723775	-0.0104332	-0.0028766	-0.0042588
-        k:compose&sexual	0.4999338	-0.1321796	-0.0553016	0.6326549	-0.059477
-        k:compose&toxin	-0.0122404	0.0014407	-0.0033876	-0.0024639	-0.0044419
-        k:compose&toxin&violence	-0.0149293	-0.0051364	-0.00065	-0.0012335	-0.0041791
-        k:compose&toxin&weapon	0.0026889	0.0065772	-0.0027376	-0.0012304	-0.0002627
-        k:compose&violence	-0.1027576	-0.017468	-0.0797066	-0.0799373	-0.0906049
-        k:compose&violence&weapon	0.0075377	0.0101759	-9.52e-05	-0.0004014	-0.0040346
-        k:compose&weapon	0.0212515	0.1247034	-0.0093499	-0.0211536	-0.0470834
-        k:contempt	0.1277761	-0.281138	-0.3565641	-0.232767	0.563758
-        k:contempt&covert	0.0303401	0.0279886	-0.0139794	-0.0016847	-0.0078857
-        k:contempt&covert&death	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:contempt&covert&drug	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:contempt&covert&efficacy	0.0004298	0.0030981	-0.0023131	-0.0015691	-0.0066055
-        k:contempt&covert&elimination	0.0299471	0.0243278	-0.0001773	-0.0001128	-0.001282
-        k:contempt&covert&homonym	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
-        k:contempt&covert&intent	0.0299103	0.0248906	-0.0116664	-0.0001156	-0.0012802
-        k:contempt&covert&making	0.0303401	0.0279886	-0.0139794	-0.0016847	-0.0078857
-        k:contempt&covert&modal	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
-        k:contempt&covert&person	0.0303401	0.0279886	-0.0139794	-0.0016847	-0.0078857
-        k:contempt&covert&request	0.0303401	0.0279886	-0.0139794	-0.0016847	-0.0078857
-        k:contempt&covert&self	0.0003964	0.0083164	-0.0116321	-5.5e-06	-0.001
-        k:contempt&covert&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:contempt&covert&violence	0.0303401	0.0279886	-0.0139794	-0.0016847	-0.0078857
-        k:contempt&death	0.0510809	0.0785601	-0.1080886	-0.0160611	0.0463756
-        k:contempt&death&drug	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:contempt&death&elimination	0.0049368	-0.0038781	-0.0058509	-0.0030387	0.0063628
-        k:contempt&death&group	0.0406104	-0.0103569	-0.0310447	-0.0118804	0.0587169
-        k:contempt&death&intent	0.0152949	0.0895978	-0.0709643	-0.0001528	-0.0014855
-        k:contempt&death&making	0.0152949	0.0895978	-0.0709643	-0.0001528	-0.0014855
-        k:contempt&death&modal	0.0406104	-0.0103569	-0.0310447	-0.0118804	0.0587169
-        k:contempt&death&person	0.0173536	0.0876686	-0.0746865	-0.0023203	6.57e-05
-        k:contempt&death&place	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
-        k:contempt&death&request	0.0152949	0.0895978	-0.0709643	-0.0001528	-0.0014855
-        k:contempt&death&self	0.0152949	0.0895978	-0.0709643	-0.0001528	-0.0014855
-        k:contempt&death&selfharm	0.0153317	0.0890351	-0.0594752	-0.00015	-0.0014873
-        k:contempt&death&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:contempt&death&violence	0.0028414	-0.0013861	-0.0136177	-0.000874	0.0048135
-        k:contempt&death&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
-        k:contempt&drug	-0.0868121	-0.0447472	-0.0491302	-0.0182254	-0.0487913
-        k:contempt&drug&ingest	-0.0658052	-0.0372938	-0.02747	-0.0125538	-0.0255411
-        k:contempt&drug&intent	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:contempt&drug&making	-0.065842	-0.036731	-0.0389591	-0.0125566	-0.0255393
-        k:contempt&drug&person	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:contempt&drug&request	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:contempt&drug&self	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:contempt&drug&toxin	-0.0868121	-0.0447472	-0.0491302	-0.0182254	-0.0487913
-        k:contempt&drug&violence	-0.0040008	-0.0011257	-0.0126656	-0.0032113	-0.0143155
-        k:contempt&efficacy	-0.0027404	0.0023217	-0.0080942	-0.0020949	-0.0114877
-        k:contempt&efficacy&making	0.0004298	0.0030981	-0.0023131	-0.0015691	-0.0066055
-        k:contempt&efficacy&person	0.0004298	0.0030981	-0.0023131	-0.0015691	-0.0066055
-        k:contempt&efficacy&request	-0.0027404	0.0023217	-0.0080942	-0.0020949	-0.0114877
-        k:contempt&efficacy&violence	0.0004298	0.0030981	-0.0023131	-0.0015691	-0.0066055
-        k:contempt&elimination	0.2120528	-0.0032122	-0.0812133	-0.0590393	0.1713962
-        k:contempt&elimination&group	0.2495958	-0.0563158	-0.0699471	-0.0403343	0.2625351
-        k:contempt&elimination&homonym	-0.0116088	0.0018548	-0.0026077	-0.0029989	-0.011974
-        k:contempt&elimination&ingest	-0.0074034	-0.0034132	-0.0023182	-0.0028021	-0.0077103
-        k:contempt&elimination&intent	0.0358389	0.0196459	-0.0017674	-0.0014745	0.0040982
-        k:contempt&elimination&making	0.0604801	0.0916843	-0.0005952	-0.0043833	-0.0062607
-        k:contempt&elimination&modal	0.1820747	-0.0325233	-0.0445807	-0.0334493	0.125961
-        k:contempt&elimination&person	0.055533	0.0002961	-0.009233	-0.0098686	0.0173518
-        k:contempt&elimination&place	0.0216229	-0.021304	-0.0116008	-0.0147362	0.0258182
-        k:contempt&elimination&request	0.0810608	0.0527929	-0.0299508	-0.0144555	0.0551914
-        k:contempt&elimination&self	0.0280431	9.67e-05	-0.0199448	-0.0016353	0.0711575
-        k:contempt&elimination&sexual	0.030533	0.0673565	-0.0004179	-0.0042705	-0.0049787
-        k:contempt&elimination&violence	0.0841079	-0.0067332	-0.0156533	-0.0121876	0.0699629
-        k:contempt&elimination&weapon	-0.0389026	0.0414958	-0.0060207	-0.0143197	-0.0654948
-        k:contempt&group	0.586067	-0.1322857	-0.1201937	-0.0817236	0.7570737
-        k:contempt&group&intent	0.0058918	-0.0046819	-0.0015902	-0.0013617	0.0053802
-        k:contempt&group&making	0.0430253	-0.0472757	-0.0009961	-0.00422	0.1402018
-        k:contempt&group&modal	0.2985581	-0.0561444	-0.0862099	-0.0555875	0.2869601
-        k:contempt&group&person	0.1723116	-0.07207	-0.0106021	-0.0160689	0.2261168
-        k:contempt&group&place	0.0649747	-0.0124927	-0.0100224	-0.0084939	0.0774591
-        k:contempt&group&request	0.1182773	-0.0563975	-0.0212591	-0.0062128	0.2348912
-        k:contempt&group&self	0.0276099	-0.007657	-0.0198018	-0.0016326	0.0721593
-        k:contempt&group&violence	0.0678281	-0.022291	-0.0107439	-0.0099272	0.0798232
-        k:contempt&group&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
-        k:contempt&homonym	-0.0122775	0.0012687	-0.0030452	-0.0042789	-0.0142204
-        k:contempt&homonym&ingest	-0.0074034	-0.0034132	-0.0023182	-0.0028021	-0.0077103
-        k:contempt&homonym&intent	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
-        k:contempt&homonym&making	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
-        k:contempt&homonym&modal	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
-        k:contempt&homonym&person	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
-        k:contempt&homonym&request	-0.0122775	0.0012687	-0.0030452	-0.0042789	-0.0142204
-        k:contempt&homonym&self	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
-        k:contempt&homonym&violence	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
-        k:contempt&ingest	-0.0732086	-0.040707	-0.0297882	-0.0153559	-0.0332514
-        k:contempt&ingest&making	-0.0658052	-0.0372938	-0.02747	-0.0125538	-0.0255411
-        k:contempt&ingest&request	-0.0074034	-0.0034132	-0.0023182	-0.0028021	-0.0077103
-        k:contempt&ingest&toxin	-0.0658052	-0.0372938	-0.02747	-0.0125538	-0.0255411
-        k:contempt&intent	-0.1261511	-0.0265062	-0.1252758	-0.0061632	-0.0075731
-        k:contempt&intent&making	-0.0341705	0.0159827	-0.071184	-0.0009962	-0.0039061
-        k:contempt&intent&modal	-0.0571835	-0.0009905	-0.0435267	-0.0021064	-0.0006684
-        k:contempt&intent&person	0.0511338	0.1092437	-0.0727317	-0.0016273	0.0026127
-        k:contempt&intent&request	-0.0685344	-0.017762	-0.081892	-0.0040596	-0.0079065
-        k:contempt&intent&self	-0.0479666	0.0929845	-0.1130742	-0.000922	-0.0076736
-        k:contempt&intent&selfharm	0.0153317	0.0890351	-0.0594752	-0.00015	-0.0014873
-        k:contempt&intent&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:contempt&intent&violence	-0.0672822	-0.0118916	-0.0637306	-0.0027829	-0.0081644
-        k:contempt&intent&weapon	-0.0794125	-0.097943	-4.25e-05	-0.0007305	-0.0011386
-        k:contempt&making	-0.0259875	0.0018678	-0.1023811	-0.0236096	0.0991704
-        k:contempt&making&modal	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
-        k:contempt&making&person	0.0886971	0.0697481	-0.0744507	-0.0060547	0.1308288
-        k:contempt&making&request	0.0398177	0.0391615	-0.0749111	-0.0110557	0.1247114
-        k:contempt&making&self	0.0157281	0.0973515	-0.0711073	-0.0001555	-0.0024872
-        k:contempt&making&selfharm	0.0153317	0.0890351	-0.0594752	-0.00015	-0.0014873
-        k:contempt&making&sexual	0.030533	0.0673565	-0.0004179	-0.0042705	-0.0049787
-        k:contempt&making&toxin	-0.065842	-0.036731	-0.0389591	-0.0125566	-0.0255393
-        k:contempt&making&violence	0.0303401	0.0279886	-0.0139794	-0.0016847	-0.0078857
-        k:contempt&making&weapon	-0.0488794	-0.0305865	-0.0004604	-0.005001	-0.0061173
-        k:contempt&minor	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
-        k:contempt&minor&person	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
-        k:contempt&minor&self	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
-        k:contempt&minor&sexual	0.0002885	-0.0010733	-0.0010608	0.0053805	-0.0348845
-        k:contempt&modal	0.2354828	-0.0524529	-0.1281465	-0.0563322	0.2809115
-        k:contempt&modal&person	0.0260191	-0.016278	-0.0091987	-0.0097585	0.017632
-        k:contempt&modal&place	0.0246303	-0.0041109	-0.0043148	-0.0032389	0.0140459
-        k:contempt&modal&request	0.0480752	0.0062888	-0.0006043	-0.0003629	0.0215284
-        k:contempt&modal&self	-0.0630753	0.0036915	-0.0419366	-0.0007447	-0.0060486
-        k:contempt&modal&violence	-0.0355915	-0.0102177	-0.0469729	-0.0054168	0.0103615
-        k:contempt&modal&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
-        k:contempt&person	0.2485458	0.0295326	-0.0865566	-0.0837515	0.3489577
-        k:contempt&person&request	0.0944297	0.068754	-0.0744989	-0.0061769	0.1334728
-        k:contempt&person&self	0.0462906	0.0819304	-0.0736071	-0.0660034	0.1297267
-        k:contempt&person&selfharm	0.0153317	0.0890351	-0.0594752	-0.00015	-0.0014873
-        k:contempt&person&sexual	0.0305624	-0.0154211	-0.0024998	-0.0658479	0.1322139
-        k:contempt&person&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:contempt&person&violence	0.0331935	0.0181904	-0.0147009	-0.003118	-0.0055216
-        k:contempt&place	0.0216229	-0.021304	-0.0116008	-0.0147362	0.0258182
-        k:contempt&place&violence	0.0649747	-0.0124927	-0.0100224	-0.0084939	0.0774591
-        k:contempt&place&weapon	-0.0404736	-0.0107601	-0.0037071	-0.0071135	-0.0468291
-        k:contempt&request	-0.0414972	-0.074451	-0.1378909	-0.032297	0.1490639
-        k:contempt&request&self	-0.0124841	0.0541087	-0.1061382	-0.0052335	0.0644562
-        k:contempt&request&selfharm	0.0153317	0.0890351	-0.0594752	-0.00015	-0.0014873
-        k:contempt&request&sexual	0.030533	0.0673565	-0.0004179	-0.0042705	-0.0049787
-        k:contempt&request&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:contempt&request&violence	-0.0726472	-0.0487824	-0.0440379	-0.0091783	-0.0233775
-        k:contempt&request&weapon	-0.0778415	-0.045687	-0.002356	-0.0079367	-0.0198042
-        k:contempt&self	-0.0454301	0.0346254	-0.1504316	-0.0718234	0.1916233
-        k:contempt&self&selfharm	0.0153317	0.0890351	-0.0594752	-0.00015	-0.0014873
-        k:contempt&self&sexual	0.0305624	-0.0154211	-0.0024998	-0.0658479	0.1322139
-        k:contempt&self&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:contempt&self&violence	-0.1189342	-0.0313316	-0.0686548	-0.0041928	-0.0112626
-        k:contempt&selfharm	0.0153317	0.0890351	-0.0594752	-0.00015	-0.0014873
-        k:contempt&sexual	0.0610955	0.0519353	-0.0029177	-0.0701184	0.1272352
-        k:contempt&sexual&weapon	0.030533	0.0673565	-0.0004179	-0.0042705	-0.0049787
-        k:contempt&toxin	-0.0868121	-0.0447472	-0.0491302	-0.0182254	-0.0487913
-        k:contempt&toxin&violence	-0.0040008	-0.0011257	-0.0126656	-0.0032113	-0.0143155
-        k:contempt&violence	-0.0766372	-0.0798659	-0.0999299	-0.0259727	0.022319
-        k:contempt&violence&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
-        k:contempt&weapon	-0.1911856	-0.0884452	-0.0170501	-0.0309779	-0.1347378
-        k:corpse	0.08915	0.2656777	-0.0505204	-0.0554319	-0.0137771
-        k:corpse&covert	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:corpse&covert&elimination	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:corpse&covert&intent	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:corpse&covert&modal	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:corpse&covert&person	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:corpse&covert&request	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:corpse&covert&sexual	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:corpse&covert&violence	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:corpse&death	-0.0375479	0.0150852	-0.0341129	-0.005726	-0.0016035
-        k:corpse&death&efficacy	-0.0521483	-0.0166525	-0.0307074	-0.0009044	-0.0013763
-        k:corpse&death&elimination	-0.009248	0.0227686	-0.0127833	-0.0053236	-0.000518
-        k:corpse&death&homonym	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:corpse&death&intent	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
-        k:corpse&death&making	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
-        k:corpse&death&request	-0.0375479	0.0150852	-0.0341129	-0.005726	-0.0016035
-        k:corpse&death&sexual	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
-        k:corpse&death&violence	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:corpse&death&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:corpse&drug	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
-        k:corpse&drug&request	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
-        k:corpse&drug&sexual	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
-        k:corpse&drug&toxin	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
-        k:corpse&drug&violence	-0.0297807	-0.0175273	-0.0039941	-0.0044876	-0.0010154
-        k:corpse&efficacy	-0.0521483	-0.0166525	-0.0307074	-0.0009044	-0.0013763
-        k:corpse&efficacy&elimination	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:corpse&efficacy&homonym	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:corpse&efficacy&request	-0.0521483	-0.0166525	-0.0307074	-0.0009044	-0.0013763
-        k:corpse&efficacy&violence	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:corpse&efficacy&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:corpse&elimination	-0.0196403	0.0749663	-0.0235222	-0.0262092	-0.0082893
-        k:corpse&elimination&homonym	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:corpse&elimination&intent	0.0152609	0.0377746	-0.0065019	-0.0076358	-0.0007614
-        k:corpse&elimination&making	0.0223419	0.0955791	-0.0092871	-0.0187611	-0.0051029
-        k:corpse&elimination&modal	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:corpse&elimination&person	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:corpse&elimination&request	-0.0196403	0.0749663	-0.0235222	-0.0262092	-0.0082893
-        k:corpse&elimination&self	-0.0768942	-0.0535731	-0.0038042	-0.0064199	-0.0025654
-        k:corpse&elimination&sexual	0.0042081	0.0839354	-0.0141444	-0.0257072	-0.0079986
-        k:corpse&elimination&violence	-0.0419822	-0.0206128	-0.0142351	-0.0074481	-0.0031865
-        k:corpse&elimination&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:corpse&homonym	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:corpse&homonym&request	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:corpse&homonym&violence	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:corpse&homonym&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:corpse&intent	0.1727017	0.2742547	-0.0074456	-0.0418754	-0.0018848
-        k:corpse&intent&making	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
-        k:corpse&intent&minor	-0.0384012	-0.0031048	-0.0002688	-0.0326825	-6.95e-05
-        k:corpse&intent&modal	0.1965025	0.2456217	-0.0037713	-0.0043712	-0.001588
-        k:corpse&intent&person	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:corpse&intent&request	0.1727017	0.2742547	-0.0074456	-0.0418754	-0.0018848
-        k:corpse&intent&self	-0.0384012	-0.0031048	-0.0002688	-0.0326825	-6.95e-05
-        k:corpse&intent&sexual	0.1727017	0.2742547	-0.0074456	-0.0418754	-0.0018848
-        k:corpse&intent&violence	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:corpse&making	0.0223419	0.0955791	-0.0092871	-0.0187611	-0.0051029
-        k:corpse&making&request	0.0223419	0.0955791	-0.0092871	-0.0187611	-0.0051029
-        k:corpse&making&self	-0.0768942	-0.0535731	-0.0038042	-0.0064199	-0.0025654
-        k:corpse&making&sexual	0.0223419	0.0955791	-0.0092871	-0.0187611	-0.0051029
-        k:corpse&minor	-0.0215176	-0.0109127	-0.0008093	-0.0221943	-0.002126
-        k:corpse&minor&person	0.0168836	-0.0078079	-0.0005405	0.0104882	-0.0020565
-        k:corpse&minor&place	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
-        k:corpse&minor&request	-0.0215176	-0.0109127	-0.0008093	-0.0221943	-0.002126
-        k:corpse&minor&self	-0.0384012	-0.0031048	-0.0002688	-0.0326825	-6.95e-05
-        k:corpse&minor&sexual	-0.0215176	-0.0109127	-0.0008093	-0.0221943	-0.002126
-        k:corpse&modal	0.1965025	0.2456217	-0.0037713	-0.0043712	-0.001588
-        k:corpse&modal&person	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:corpse&modal&request	0.1965025	0.2456217	-0.0037713	-0.0043712	-0.001588
-        k:corpse&modal&sexual	0.1965025	0.2456217	-0.0037713	-0.0043712	-0.001588
-        k:corpse&modal&violence	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:corpse&person	0.0175442	-0.001771	-0.0036369	0.007674	-0.0025907
-        k:corpse&person&place	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
-        k:corpse&person&request	0.0175442	-0.001771	-0.0036369	0.007674	-0.0025907
-        k:corpse&person&sexual	0.0175442	-0.001771	-0.0036369	0.007674	-0.0025907
-        k:corpse&person&violence	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:corpse&place	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
-        k:corpse&place&request	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
-        k:corpse&place&sexual	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
-        k:corpse&request	0.08915	0.2656777	-0.0505204	-0.0554319	-0.0137771
-        k:corpse&request&self	-0.1152954	-0.0566779	-0.004073	-0.0391024	-0.0026349
-        k:corpse&request&sexual	0.1412983	0.2823302	-0.0198131	-0.0545276	-0.0124008
-        k:corpse&request&toxin	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
-        k:corpse&request&violence	-0.0717629	-0.0381401	-0.0182293	-0.0119357	-0.0042018
-        k:corpse&request&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:corpse&self	-0.1152954	-0.0566779	-0.004073	-0.0391024	-0.0026349
-        k:corpse&self&sexual	-0.1152954	-0.0566779	-0.004073	-0.0391024	-0.0026349
-        k:corpse&sexual	0.1412983	0.2823302	-0.0198131	-0.0545276	-0.0124008
-        k:corpse&sexual&toxin	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
-        k:corpse&sexual&violence	-0.0479144	-0.029171	-0.0088514	-0.0114336	-0.0039111
-        k:corpse&toxin	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
-        k:corpse&toxin&violence	-0.0297807	-0.0175273	-0.0039941	-0.0044876	-0.0010154
-        k:corpse&violence	-0.0717629	-0.0381401	-0.0182293	-0.0119357	-0.0042018
-        k:corpse&violence&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:corpse&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:covert	0.2063922	0.0253486	0.1860712	0.0103478	-0.1235338
-        k:covert&death	-0.0163678	-0.0900001	0.101954	-0.0168885	-0.0274396
-        k:covert&death&drug	-0.1252213	-0.0287536	-0.0782235	-0.0139736	-0.0249467
-        k:covert&death&efficacy	0.0657009	-0.0074208	0.0819819	-0.0006099	-0.001498
-        k:covert&death&elimination	0.1087214	-0.0308427	0.1798307	-0.0012477	-0.0019086
-        k:covert&death&intent	0.0431158	-0.053263	0.0867066	-0.0023077	-0.0009931
-        k:covert&death&making	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:covert&death&person	0.0431158	-0.053263	0.0867066	-0.0023077	-0.0009931
-        k:covert&death&request	0.1088168	-0.0606838	0.1686885	-0.0029177	-0.0024911
-        k:covert&death&self	0.0431158	-0.053263	0.0867066	-0.0023077	-0.0009931
-        k:covert&death&selfharm	0.0001321	-0.0304038	0.0003468	-0.0016672	-0.0005843
-        k:covert&death&toxin	-0.1252213	-0.0287536	-0.0782235	-0.0139736	-0.0249467
-        k:covert&death&violence	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:covert&drug	0.1173909	0.2931465	-0.1147279	-0.0402781	-0.0442277
-        k:covert&drug&efficacy	0.00719	0.0059034	-0.0059466	-0.0015057	-0.0006705
-        k:covert&drug&elimination	0.0367373	0.0726924	-0.0114009	-0.0004236	-0.0004439
-        k:covert&drug&homonym	-0.0226389	-0.0147476	-0.0009692	-4.74e-05	-1.78e-05
-        k:covert&drug&ingest	0.0592904	0.0853218	-0.0018867	-0.0003573	-0.0003312
-        k:covert&drug&intent	0.0895344	0.1615331	-0.0256142	-0.0059577	-0.0004812
-        k:covert&drug&making	4.91e-05	0.0026809	-0.0200341	-2.18e-05	-9.31e-05
-        k:covert&drug&minor	0.0502159	0.0827553	-0.0006354	-0.0055205	-3.68e-05
-        k:covert&drug&modal	8.58e-05	0.0021181	-0.008545	-1.9e-05	-9.49e-05
-        k:covert&drug&person	0.060073	0.0968623	-0.0287049	-0.0070587	-0.0008027
-        k:covert&drug&request	0.2254199	0.2560569	-0.0226349	-0.0079554	-0.0009867
-        k:covert&drug&self	0.002667	0.0082036	-0.0221229	-3.25e-05	-9.54e-05
-        k:covert&drug&toxin	0.0671749	0.2103912	-0.1140924	-0.0347576	-0.044191
-        k:covert&drug&violence	0.2847961	0.3434968	-0.0330666	-0.0083316	-0.0014127
-        k:covert&efficacy	0.0628221	0.0043435	0.0698586	-0.0067276	-0.0103406
-        k:covert&efficacy&elimination	0.040837	-0.0090112	0.0667684	-0.0009433	-0.0018952
-        k:covert&efficacy&making	0.0209075	0.0169113	-0.0023468	-0.0017064	-0.006635
-        k:covert&efficacy&minor	0.0204777	0.0138132	-3.37e-05	-0.0001373	-2.95e-05
-        k:covert&efficacy&person	0.0424628	0.027168	0.0030566	-0.0059215	-0.0084749
-        k:covert&efficacy&request	0.0628221	0.0043435	0.0698586	-0.0067276	-0.0103406
-        k:covert&efficacy&self	0.007108	-0.0079573	0.0176218	-0.0023653	-0.0008549
-        k:covert&efficacy&selfharm	0.007108	-0.0079573	0.0176218	-0.0023653	-0.0008549
-        k:covert&efficacy&toxin	0.00719	0.0059034	-0.0059466	-0.0015057	-0.0006705
-        k:covert&efficacy&violence	-0.0099869	0.0197216	-0.0297451	-0.0037524	-0.0079877
-        k:covert&elimination	-0.1678002	-0.067762	-0.0714982	-0.0086849	-0.0097866
-        k:covert&elimination&homonym	-0.0226629	-0.0079861	-0.0014198	-0.0004087	-0.0016432
-        k:covert&elimination&ingest	0.0180742	0.0458987	-0.0173454	-0.0017622	-0.0008534
-        k:covert&elimination&intent	-0.1214559	-0.050582	-0.0639731	-0.0066144	-0.0040024
-        k:covert&elimination&making	-0.1678373	-0.1513139	-0.0224992	-0.0008192	-0.0023093
-        k:covert&elimination&minor	0.0204777	0.0138132	-3.37e-05	-0.0001373	-2.95e-05
-        k:covert&elimination&modal	0.0011796	0.0159087	-0.0117844	-0.0028359	-0.0016309
-        k:covert&elimination&person	0.1611422	0.1083386	0.0750801	-0.0052092	-0.00347
-        k:covert&elimination&request	-0.2271765	-0.1552019	-0.0610665	-0.0083087	-0.0093606
-        k:covert&elimination&self	-0.267891	-0.1412267	-0.1315267	-0.0039785	-0.0060086
-        k:covert&elimination&selfharm	-0.0782083	-0.0342435	-0.0369098	-0.0017176	-0.0030845
-        k:covert&elimination&sexual	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:covert&elimination&toxin	0.0367373	0.0726924	-0.0114009	-0.0004236	-0.0004439
-        k:covert&elimination&violence	-0.0708029	0.1785889	-0.2847637	-0.0061733	-0.0072053
-        k:covert&elimination&weapon	-0.2142346	-0.1884414	-0.0036413	-0.0003148	-0.0008537
-        k:covert&homonym	-0.1355378	-0.0697866	-0.0172458	-0.0279037	-0.016185
-        k:covert&homonym&ingest	-0.0157104	-0.005767	-0.003266	-0.0036647	-0.0083716
-        k:covert&homonym&intent	-0.0362494	-0.0120603	-0.0018659	-0.0147859	-0.0013641
-        k:covert&homonym&making	-0.0826876	-0.0432135	-0.0119493	-0.0090972	-0.0068274
-        k:covert&homonym&minor	-0.0108208	-0.0005131	-0.0002138	-0.0138333	-0.0001426
-        k:covert&homonym&modal	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
-        k:covert&homonym&person	-0.0817028	-0.0318507	-0.008721	-0.0158602	-0.0029057
-        k:covert&homonym&request	-0.1355378	-0.0697866	-0.0172458	-0.0279037	-0.016185
-        k:covert&homonym&self	-0.0817028	-0.0318507	-0.008721	-0.0158602	-0.0029057
-        k:covert&homonym&toxin	-0.0226389	-0.0147476	-0.0009692	-4.74e-05	-1.78e-05
-        k:covert&homonym&violence	-0.0258857	-0.0125394	-0.0019597	-0.0013112	-0.0018451
-        k:covert&ingest	0.0023637	0.0401317	-0.0206114	-0.0054269	-0.009225
-        k:covert&ingest&intent	0.0180742	0.0458987	-0.0173454	-0.0017622	-0.0008534
-        k:covert&ingest&person	0.008979	-0.0269626	0.0368871	-0.0010841	-0.0003469
-        k:covert&ingest&request	-0.0569267	-0.0451901	-0.0187248	-0.0050696	-0.0088939
-        k:covert&ingest&self	-0.0412162	-0.0394231	-0.0154588	-0.001405	-0.0005222
-        k:covert&ingest&selfharm	0.008979	-0.0269626	0.0368871	-0.0010841	-0.0003469
-        k:covert&ingest&toxin	0.0592904	0.0853218	-0.0018867	-0.0003573	-0.0003312
-        k:covert&ingest&violence	0.0090952	0.0728613	-0.0542325	-0.0006781	-0.0005065
-        k:covert&intent	-0.0015283	-0.0392	0.013791	0.0019769	-0.0146287
-        k:covert&intent&making	-0.0976128	-0.0578841	-0.0399099	-0.0046269	-0.0050316
-        k:covert&intent&minor	0.0428792	0.1018834	-0.0227352	0.0261085	-0.0009471
-        k:covert&intent&modal	0.0011796	0.0159087	-0.0117844	-0.0028359	-0.0016309
-        k:covert&intent&person	0.3236368	0.0849642	0.2904549	0.017528	-0.0048375
-        k:covert&intent&place	0.0192427	0.0445485	-0.0003259	-0.0041328	-0.0001265
-        k:covert&intent&request	-0.0609045	-0.1266399	0.0242227	0.0023531	-0.0142027
-        k:covert&intent&self	-0.0295993	-0.121698	0.0522483	-0.0236899	-0.0069268
-        k:covert&intent&selfharm	0.0305918	-0.1465324	0.1460026	-0.0185317	-0.0022163
-        k:covert&intent&sexual	0.0212457	-0.0172035	-0.0048537	0.059645	-0.0009786
-        k:covert&intent&toxin	0.0393185	0.0787778	-0.0249788	-0.0004372	-0.0004444
-        k:covert&intent&violence	0.078898	0.1675705	-0.0625258	-0.0157585	-0.0036149
-        k:covert&intent&weapon	-0.1460498	-0.1271213	-0.0046535	-0.0014349	-0.0007974
-        k:covert&making	-0.1046631	-0.0157906	-0.0795394	-0.0265913	-0.0268566
-        k:covert&making&minor	0.0204777	0.0138132	-3.37e-05	-0.0001373	-2.95e-05
-        k:covert&making&modal	0.000519	0.0098718	-0.008688	-2.17e-05	-0.0010967
-        k:covert&making&person	-0.0199485	0.004933	-0.0311113	-0.0040002	-0.0102993
-        k:covert&making&request	-0.1047489	-0.0179087	-0.0709944	-0.0265723	-0.0267617
-        k:covert&making&self	-0.1796891	-0.0708688	-0.062537	-0.0070967	-0.0084861
-        k:covert&making&toxin	4.91e-05	0.0026809	-0.0200341	-2.18e-05	-9.31e-05
-        k:covert&making&violence	0.0472534	0.0408925	-0.032849	-0.0022113	-0.0085872
-        k:covert&making&weapon	-0.0300033	0.0412126	-0.0251685	-0.0075511	-0.0056814
-        k:covert&minor	0.0881289	0.1066017	-0.03969	0.1177686	-0.0016881
-        k:covert&minor&person	0.0881289	0.1066017	-0.03969	0.1177686	-0.0016881
-        k:covert&minor&place	0.0192427	0.0445485	-0.0003259	-0.0041328	-0.0001265
-        k:covert&minor&request	0.0881289	0.1066017	-0.03969	0.1177686	-0.0016881
-        k:covert&minor&self	0.0139512	-0.009608	-0.017135	0.077964	-0.0008541
-        k:covert&minor&selfharm	-0.0363438	-0.0016669	-0.0198028	-0.0128641	-0.0001967
-        k:covert&minor&sexual	0.0453571	-0.0323353	-0.0186785	0.1542566	-0.0011559
-        k:covert&minor&violence	0.0899364	0.141117	-0.000995	-0.0097906	-0.0001928
-        k:covert&modal	0.0011796	0.0159087	-0.0117844	-0.0028359	-0.0016309
-        k:covert&modal&person	0.0011796	0.0159087	-0.0117844	-0.0028359	-0.0016309
-        k:covert&modal&request	0.0010937	0.0137905	-0.0032394	-0.0028169	-0.001536
-        k:covert&modal&self	0.000519	0.0098718	-0.008688	-2.17e-05	-0.0010967
-        k:covert&modal&sexual	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:covert&modal&toxin	8.58e-05	0.0021181	-0.008545	-1.9e-05	-9.49e-05
-        k:covert&modal&violence	0.0011796	0.0159087	-0.0117844	-0.0028359	-0.0016309
-        k:covert&person	0.4191717	0.1587984	0.2669727	0.100653	-0.016648
-        k:covert&person&place	0.0192427	0.0445485	-0.0003259	-0.0041328	-0.0001265
-        k:covert&person&request	0.4190859	0.1566803	0.2755177	0.100672	-0.0165531
-        k:covert&person&self	0.2007902	-0.0960824	0.3082545	0.0677834	-0.0070742
-        k:covert&person&selfharm	0.1177182	-0.1540126	0.2861714	-0.0199437	-0.0023759
-        k:covert&person&sexual	0.0460177	-0.0262984	-0.0217749	0.1514424	-0.0016901
-        k:covert&person&toxin	0.0098571	0.014107	-0.0280695	-0.0015382	-0.0007659
-        k:covert&person&violence	0.3072762	0.3235661	0.0583397	-0.0173458	-0.0108511
-        k:covert&person&weapon	0.0004631	0.0001043	-0.000189	-0.0001351	-0.0005279
-        k:covert&place	-0.0251185	-6.66e-05	-0.0036201	-0.0081399	-0.009703
-        k:covert&place&request	-0.0152447	0.0094283	-0.0012011	-0.0048256	-0.0020129
-        k:covert&place&violence	0.0093689	0.0350536	-0.0027449	-0.0074471	-0.0078166
-        k:covert&place&weapon	-0.0344874	-0.0351202	-0.0008752	-0.0006928	-0.0018864
-        k:covert&request	0.3308841	0.0051304	0.283722	0.0496933	-0.0664459
-        k:covert&request&self	-0.0911875	-0.1697134	0.0075499	0.0587283	-0.0168331
-        k:covert&request&selfharm	0.2369857	-0.1869688	0.4262074	-0.0281164	-0.0117149
-        k:covert&request&sexual	0.0460177	-0.0262984	-0.0217749	0.1514424	-0.0016901
-        k:covert&request&toxin	0.175204	0.1733016	-0.0219995	-0.0024349	-0.0009499
-        k:covert&request&violence	0.1628907	0.2701257	-0.1271014	-0.0275896	-0.0225904
-        k:covert&request&weapon	-0.1077164	-0.0589149	-0.0263644	-0.0085391	-0.0078485
-        k:covert&self	-0.0911017	-0.1675953	-0.0009951	0.0587093	-0.016928
-        k:covert&self&selfharm	0.0438721	-0.1673592	0.1529512	-0.0104581	-0.0066609
-        k:covert&self&sexual	0.024772	-0.0090949	-0.0169212	0.0917974	-0.0007115
-        k:covert&self&toxin	0.002667	0.0082036	-0.0221229	-3.25e-05	-9.54e-05
-        k:covert&self&violence	-0.0335315	0.0119269	-0.0849365	-0.0040633	-0.0060241
-        k:covert&self&weapon	-0.0947199	-0.0373315	-0.0194366	-0.0037233	-0.0034037
-        k:covert&selfharm	0.2369857	-0.1869688	0.4262074	-0.0281164	-0.0117149
-        k:covert&selfharm&violence	-0.0181071	-0.0991429	0.1176548	-0.0026062	-0.0038359
-        k:covert&sexual	0.0460177	-0.0262984	-0.0217749	0.1514424	-0.0016901
-        k:covert&sexual&violence	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:covert&toxin	0.0671749	0.2103912	-0.1140924	-0.0347576	-0.044191
-        k:covert&toxin&violence	0.2345802	0.2607415	-0.0324312	-0.0028111	-0.0013759
-        k:covert&violence	0.2058041	0.3406942	-0.143091	-0.0349886	-0.0368633
-        k:covert&violence&weapon	-0.0427626	-0.064903	-0.0005097	-0.0004304	-0.0008086
-        k:covert&weapon	-0.1077164	-0.0589149	-0.0263644	-0.0085391	-0.0078485
-        k:death	0.3533597	-0.1228159	0.5411973	-0.1583755	-0.0296402
-        k:death&drug	0.33204	-0.1525789	0.5449359	-0.0291299	-0.0482368
-        k:death&drug&efficacy	0.048567	-0.0068536	0.0537632	-0.0001941	-0.0005084
-        k:death&drug&elimination	0.2236899	-0.0352749	0.2481301	-0.0028389	-0.0059303
-        k:death&drug&ingest	-0.0060438	-0.0245294	0.0059268	-0.0012401	-0.0016842
-        k:death&drug&intent	0.0791	-0.0606288	0.1379301	-0.0036997	-0.0088491
-        k:death&drug&making	0.0025991	-0.0176785	0.0018491	-0.0002196	-0.0005517
-        k:death&drug&modal	0.0765009	-0.0429503	0.1360811	-0.0034801	-0.0082974
-        k:death&drug&person	0.148095	-0.0029038	0.1808702	-0.0008375	-0.0013406
-        k:death&drug&request	0.2464986	-0.0975332	0.315784	-0.011528	-0.0192847
-        k:death&drug&self	0.2386094	-0.0439381	0.3215211	-0.0038481	-0.0054988
-        k:death&drug&selfharm	0.1481318	-0.0034665	0.1923593	-0.0008347	-0.0013424
-        k:death&drug&toxin	-0.0258218	-0.0604132	0.0698987	-0.0170026	-0.0281528
-        k:death&drug&violence	0.0993627	-0.0310968	0.1366332	-0.0030318	-0.0032043
-        k:death&efficacy	0.4258562	0.0033654	0.4789492	-0.0137071	-0.0378832
-        k:death&efficacy&elimination	0.1432027	-0.0346439	0.2053855	-0.0026097	-0.0138066
-        k:death&efficacy&homonym	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:death&efficacy&intent	0.1731423	-0.0440249	0.2881456	-0.0052924	-0.0120133
-        k:death&efficacy&modal	0.0210917	-0.0053146	0.0449118	-0.0005233	-0.0056481
-        k:death&efficacy&person	0.040752	0.1038757	-0.0262005	-0.0001545	-0.000457
-        k:death&efficacy&place	0.0908509	-0.0356209	0.2103608	-0.0033774	-0.0086017
-        k:death&efficacy&request	0.4047644	0.00868	0.4340374	-0.0131837	-0.0322351
-        k:death&efficacy&self	0.2127992	-0.0319733	0.1484415	-0.008508	-0.0240421
-        k:death&efficacy&selfharm	0.056363	-0.0093219	0.0586398	-0.0021327	-0.0134453
-        k:death&efficacy&toxin	0.048567	-0.0068536	0.0537632	-0.0001941	-0.0005084
-        k:death&efficacy&violence	0.0654706	0.088053	0.0181849	-0.0008506	-0.0012562
-        k:death&efficacy&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:death&elimination	0.1365869	-0.102777	0.267556	-0.0332382	-0.0546078
-        k:death&elimination&group	-0.0824124	-0.0451852	-0.0315808	-0.0149625	-0.0062875
-        k:death&elimination&homonym	-0.0452205	-0.0178093	-0.026666	-0.0013278	-0.0043063
-        k:death&elimination&ingest	0.0026358	-0.0182412	0.0133382	-0.0002169	-0.0005535
-        k:death&elimination&intent	0.0080656	-0.006746	0.0724481	-0.0082646	-0.0250043
-        k:death&elimination&making	0.0172362	0.0134965	0.0099327	-0.0050385	-0.0007807
-        k:death&elimination&minor	-0.0144531	-0.008099	-0.0012845	-0.0011008	-0.0002547
-        k:death&elimination&modal	-0.0442266	-0.0547141	-0.0313899	-0.0155505	0.0256163
-        k:death&elimination&person	-0.1494178	-0.0485917	-0.0127947	-0.0108976	-0.0352115
-        k:death&elimination&place	0.0105825	-0.0054567	0.00092	-0.0019556	0.0016413
-        k:death&elimination&request	0.1467252	-0.0456127	0.2768433	-0.0167137	-0.100707
-        k:death&elimination&self	-0.0042913	-0.0732765	0.1224323	-0.0031223	-0.0265105
-        k:death&elimination&selfharm	0.0416611	-0.0140749	0.0742871	-0.0014682	-0.0125354
-        k:death&elimination&sexual	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
-        k:death&elimination&toxin	0.0997955	-0.0095081	0.10747	-0.00046	-0.00092
-        k:death&elimination&violence	0.0155893	-0.0196084	0.0481437	-0.008154	-0.0197114
-        k:death&elimination&weapon	-0.0323083	-0.0144165	-0.0258328	-0.0024278	0.0028945
-        k:death&group	0.0657153	-0.0564578	-0.0709426	-0.0255146	0.2173467
-        k:death&group&modal	0.191325	-0.0328754	-0.0695079	-0.0242994	0.2728625
-        k:death&group&person	-0.0323989	-0.0449592	-0.0188736	-0.0088604	0.0882306
-        k:death&group&place	0.0088252	-0.0021313	-0.0026821	-0.0013911	0.0058898
-        k:death&group&request	-0.0643814	-0.0216817	-0.0032224	-0.0008281	0.0324138
-        k:death&group&self	0.0435723	-0.0005693	-0.0112361	-0.0010795	0.0625544
-        k:death&group&violence	-0.0464784	-0.0374799	-0.0224556	-0.0071643	0.0482032
-        k:death&group&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
-        k:death&homonym	-0.0582572	-0.0193072	-0.0510147	-0.002311	-0.0045658
-        k:death&homonym&intent	-0.028869	-0.0098267	-0.0369976	-0.001487	-0.0003265
-        k:death&homonym&minor	-0.0106864	-0.0070254	-4.6e-05	-0.0003249	-1.42e-05
-        k:death&homonym&person	-0.0106864	-0.0070254	-4.6e-05	-0.0003249	-1.42e-05
-        k:death&homonym&request	-0.0527174	-0.0187958	-0.0463754	-0.001989	-0.0006173
-        k:death&homonym&self	-0.0185765	-0.0020092	-0.028988	-0.0013052	-0.004208
-        k:death&homonym&violence	-0.0452205	-0.0178093	-0.026666	-0.0013278	-0.0043063
-        k:death&homonym&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:death&ingest	-0.0282565	-0.0423202	0.0029735	-0.0016048	-0.0020368
-        k:death&ingest&intent	0.0057179	-0.0219862	0.0150948	-0.0012014	-0.0016477
-        k:death&ingest&making	0.0026358	-0.0182412	0.0133382	-0.0002169	-0.0005535
-        k:death&ingest&modal	0.0030821	-0.003745	0.0017566	-0.0009846	-0.0010942
-        k:death&ingest&request	-0.0282565	-0.0423202	0.0029735	-0.0016048	-0.0020368
-        k:death&ingest&self	0.0057179	-0.0219862	0.0150948	-0.0012014	-0.0016477
-        k:death&ingest&toxin	-0.0339744	-0.020334	-0.0121213	-0.0004034	-0.0003892
-        k:death&ingest&violence	-0.0339744	-0.020334	-0.0121213	-0.0004034	-0.0003892
-        k:death&intent	0.2076457	0.1292972	0.2547129	-0.0532991	-0.0901381
-        k:death&intent&making	0.2290276	0.3991921	-0.0709967	-0.0096812	-0.0042923
-        k:death&intent&minor	-0.0350072	-0.0070969	-0.0507121	-0.0004591	-3.03e-05
-        k:death&intent&modal	-0.0113648	-0.0746556	0.1347896	-0.0050319	-0.0305015
-        k:death&intent&person	-0.1125731	0.0444961	-0.133897	-0.0043904	-0.0175879
-        k:death&intent&place	0.0890935	-0.0322954	0.2067587	-0.0028129	-0.0043533
-        k:death&intent&request	0.4604153	0.2076061	0.3941362	-0.0337197	-0.0396464
-        k:death&intent&self	-0.0010269	-0.0788596	0.0665101	-0.0145409	-0.0313067
-        k:death&intent&selfharm	0.0322123	0.0022991	-0.0338822	-0.0067085	-0.0123063
-        k:death&intent&sexual	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
-        k:death&intent&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:death&intent&violence	0.0351961	0.0368535	-0.0455787	-0.000788	-0.0001992
-        k:death&making	0.2290276	0.3991921	-0.0709967	-0.0096812	-0.0042923
-        k:death&making&person	0.0152949	0.0895978	-0.0709643	-0.0001528	-0.0014855
-        k:death&making&request	0.2290276	0.3991921	-0.0709967	-0.0096812	-0.0042923
-        k:death&making&self	0.0179308	0.0713566	-0.0576261	-0.0003697	-0.002039
-        k:death&making&selfharm	0.0153317	0.0890351	-0.0594752	-0.00015	-0.0014873
-        k:death&making&sexual	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
-        k:death&making&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:death&making&violence	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:death&minor	-0.0406741	-0.0096472	-0.0523544	-0.0022786	-0.0007727
-        k:death&minor&person	-0.0406741	-0.0096472	-0.0523544	-0.0022786	-0.0007727
-        k:death&minor&request	-0.0406741	-0.0096472	-0.0523544	-0.0022786	-0.0007727
-        k:death&minor&self	-0.0243209	-7.14e-05	-0.0506661	-0.0001342	-1.61e-05
-        k:death&minor&selfharm	-0.0243209	-7.14e-05	-0.0506661	-0.0001342	-1.61e-05
-        k:death&minor&violence	-0.0106864	-0.0070254	-4.6e-05	-0.0003249	-1.42e-05
-        k:death&modal	0.1799602	-0.107531	0.0652817	-0.0293312	0.2423609
-        k:death&modal&person	-0.0345587	-0.0423326	-0.0894154	-0.0082933	0.1298293
-        k:death&modal&place	0.0088252	-0.0021313	-0.0026821	-0.0013911	0.0058898
-        k:death&modal&request	0.1641947	-0.0526097	0.1589224	-0.0044914	0.0977894
-        k:death&modal&self	-0.0806733	-0.0266761	-0.0814082	-0.0029635	0.0461352
-        k:death&modal&selfharm	0.0399037	-0.0107495	0.070685	-0.0009037	-0.0082869
-        k:death&modal&violence	0.0791313	-0.0138975	-0.0210209	-0.0059492	0.103719
-        k:death&modal&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
-        k:death&person	0.0179126	0.0905512	0.0049942	-0.0192712	0.0595298
-        k:death&person&request	-0.0344322	0.138251	-0.0997374	-0.0097561	0.0189725
-        k:death&person&self	-0.00482	0.0034354	0.0799491	-0.0046188	-0.0187822
-        k:death&person&selfharm	0.1392747	0.0550933	0.0825647	-0.0027861	-0.00343
-        k:death&person&toxin	-3.68e-05	0.0005628	-0.0114891	-2.8e-06	1.8e-06
-        k:death&person&violence	-0.0224048	0.1078668	-0.0635812	-0.0038737	-0.0235064
-        k:death&place	0.0996761	-0.0377522	0.2076787	-0.0047685	-0.0027119
-        k:death&place&request	0.0908509	-0.0356209	0.2103608	-0.0033774	-0.0086017
-        k:death&place&self	0.0017574	-0.0033254	0.0036021	-0.0005645	-0.0042485
-        k:death&place&selfharm	0.0017574	-0.0033254	0.0036021	-0.0005645	-0.0042485
-        k:death&place&violence	0.0088252	-0.0021313	-0.0026821	-0.0013911	0.0058898
-        k:death&place&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
-        k:death&request	0.4329561	0.0547183	0.6087233	-0.0834017	-0.1106845
-        k:death&request&self	0.2345261	-0.1748567	0.4043664	-0.0297747	-0.05671
-        k:death&request&selfharm	0.0463919	0.0036064	-0.0650661	-0.0077945	-0.0144554
-        k:death&request&sexual	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
-        k:death&request&toxin	0.0145558	-0.0266249	0.0301528	-0.0006003	-0.0008958
-        k:death&request&violence	-0.1677869	0.0477555	-0.1086863	-0.00276	-0.079885
-        k:death&request&weapon	-0.0351865	-0.0124677	-0.0237041	-0.0015566	-0.0019172
-        k:death&self	0.3772757	-0.2180019	0.6343824	-0.0342167	-0.0144664
-        k:death&self&selfharm	0.1757117	0.0055747	0.10152	-0.0082488	-0.0131589
-        k:death&self&toxin	0.084318	-0.0170794	0.1140194	-0.0015606	-0.0011009
-        k:death&self&violence	0.0211346	-0.0575199	0.0292635	-0.0034828	0.0557765
-        k:death&selfharm	0.1904294	-0.0107095	0.1084825	-0.0126946	-0.0242794
-        k:death&selfharm&violence	-0.025186	-0.0055347	-0.0637226	-0.0035421	-0.0028335
-        k:death&sexual	0.0146004	0.0317377	-0.0034055	-0.0048216	-0.0002272
-        k:death&toxin	-0.0480346	-0.078204	0.0669454	-0.0173674	-0.0285055
-        k:death&toxin&violence	0.0771499	-0.0488876	0.1336799	-0.0033966	-0.003557
-        k:death&violence	-0.0491339	-0.0005761	-0.0956861	-0.0163875	0.0351869
-        k:death&violence&weapon	-0.0209702	-0.0109179	-0.0115065	-0.0013732	0.004521
-        k:death&weapon	-0.0323083	-0.0144165	-0.0258328	-0.0024278	0.0028945
-        k:drug	0.0401735	-0.142767	0.2468976	-0.204629	-0.298839
-        k:drug&efficacy	0.055228	-0.0081207	0.0013883	-0.0094074	-0.0088176
-        k:drug&efficacy&elimination	0.048567	-0.0068536	0.0537632	-0.0001941	-0.0005084
-        k:drug&efficacy&ingest	0.0020131	0.0061797	-0.0078763	-5.64e-05	-7.29e-05
-        k:drug&efficacy&person	0.0025006	0.0180686	-0.0374661	-0.0031448	-0.001878
-        k:drug&efficacy&request	0.0720206	-0.0012177	0.0275842	-0.0052164	-0.0054099
-        k:drug&efficacy&self	0.0419236	0.0114941	0.0068244	-0.0016339	-0.0029275
-        k:drug&efficacy&selfharm	0.0350388	-0.0059142	0.0298506	-0.0015481	-0.0028048
-        k:drug&efficacy&toxin	0.0626418	0.0164579	0.0247904	-0.0017856	-0.0013016
-        k:drug&efficacy&violence	0.0626418	0.0164579	0.0247904	-0.0017856	-0.0013016
-        k:drug&elimination	0.3624624	0.1412813	0.2511887	-0.0055789	-0.0123341
-        k:drug&elimination&homonym	-0.0426119	-0.025663	-0.0022087	-0.0005936	-0.0031997
-        k:drug&elimination&ingest	0.0843228	0.0254045	0.0443046	-0.00151	-0.0023029
-        k:drug&elimination&intent	0.0599839	-0.0134321	0.0461569	-0.001677	-0.0032123
-        k:drug&elimination&making	0.0116538	0.0258705	-0.0126423	-0.0007484	-0.0015092
-        k:drug&elimination&modal	0.0005552	-0.0329335	-0.0077649	-0.0003267	-0.0017278
-        k:drug&elimination&person	0.1085131	0.1876896	-0.0401407	-0.0009364	-0.0015811
-        k:drug&elimination&place	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
-        k:drug&elimination&request	0.203851	0.0138554	0.1809288	-0.0036925	-0.0100885
-        k:drug&elimination&self	0.0979492	-0.00358	0.0810625	-0.0018425	-0.0044622
-        k:drug&elimination&toxin	0.238568	0.1670482	0.1105286	-0.0032	-0.0073237
-        k:drug&elimination&violence	0.2318635	0.1498557	0.1166452	-0.0028381	-0.007074
-        k:drug&elimination&weapon	0.0067045	0.0171924	-0.0061166	-0.0003619	-0.0002497
-        k:drug&group	0.011814	0.0726158	-0.0098547	-0.000956	-0.0114459
-        k:drug&group&person	0.011814	0.0726158	-0.0098547	-0.000956	-0.0114459
-        k:drug&group&request	0.011814	0.0726158	-0.0098547	-0.000956	-0.0114459
-        k:drug&group&self	0.011814	0.0726158	-0.0098547	-0.000956	-0.0114459
-        k:drug&group&violence	0.011814	0.0726158	-0.0098547	-0.000956	-0.0114459
-        k:drug&homonym	-0.0557938	-0.0305187	-0.0072233	-0.0086807	-0.0329784
-        k:drug&homonym&ingest	-0.0046028	-0.0036044	-0.0003372	-0.0009286	-0.0011055
-        k:drug&homonym&intent	-0.0226389	-0.0147476	-0.0009692	-4.74e-05	-1.78e-05
-        k:drug&homonym&request	-0.0472147	-0.0292674	-0.0025459	-0.0015222	-0.0043052
-        k:drug&homonym&self	-0.0085791	-0.0012513	-0.0046774	-0.0071585	-0.0286733
-        k:drug&homonym&toxin	-0.0472147	-0.0292674	-0.0025459	-0.0015222	-0.0043052
-        k:drug&homonym&violence	-0.0472147	-0.0292674	-0.0025459	-0.0015222	-0.0043052
-        k:drug&ingest	0.0268373	0.0158554	-0.0381769	-0.0181628	-0.0310913
-        k:drug&ingest&intent	0.1180908	0.0485671	0.0246469	-0.0025363	-0.0028994
-        k:drug&ingest&making	-0.0542372	-0.0135414	-0.0315674	-0.0132833	-0.0269554
-        k:drug&ingest&modal	0.0031096	-0.0373906	0.002489	-0.0010409	-0.0013192
-        k:drug&ingest&person	0.0437424	0.0870045	-0.055051	-0.000332	-0.0003127
-        k:drug&ingest&place	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
-        k:drug&ingest&request	0.0132107	0.000659	-0.0522598	-0.0045229	-0.004637
-        k:drug&ingest&self	0.0563366	-0.0229662	0.0134551	-0.0020243	-0.0030025
-        k:drug&ingest&toxin	0.0211194	0.0378416	-0.0532716	-0.0169614	-0.0294437
-        k:drug&ingest&violence	0.08022	0.0579429	-0.019685	-0.0040457	-0.0036529
-        k:drug&ingest&weapon	0.0067045	0.0171924	-0.0061166	-0.0003619	-0.0002497
-        k:drug&intent	0.3132282	0.1358221	0.2891136	-0.0245429	-0.0279988
-        k:drug&intent&making	0.0335489	-0.0472968	0.0452797	-0.0037279	-0.0107774
-        k:drug&intent&minor	0.0389512	0.0795409	-0.0037777	-0.0116883	-0.0005768
-        k:drug&intent&modal	0.1296748	-0.099772	0.2402136	-0.0082797	-0.0242699
-        k:drug&intent&person	0.072443	0.1584465	-0.0762087	-0.00854	-0.0032038
-        k:drug&intent&place	0.1313868	0.1962622	-0.055488	-0.0023946	-0.0107997
-        k:drug&intent&request	0.2547467	0.093366	0.2622528	-0.0222863	-0.0241997
-        k:drug&intent&self	-0.0285598	-0.1459088	0.0705298	-0.0027548	-0.0038899
-        k:drug&intent&toxin	0.2060448	0.1275955	0.1466054	-0.0126141	-0.0162794
-        k:drug&intent&violence	0.1829023	0.2017527	0.0397458	-0.0083616	-0.0024429
-        k:drug&intent&weapon	0.0093935	0.0237696	-0.0088543	-0.0015923	-0.0005125
-        k:drug&making	-0.1005954	-0.1267959	-0.001661	-0.0185969	-0.038746
-        k:drug&making&modal	0.0007182	0.0274405	-0.0518827	-0.0012792	-0.0096718
-        k:drug&making&person	4.91e-05	0.0026809	-0.0200341	-2.18e-05	-9.31e-05
-        k:drug&making&place	0.00286	0.0501235	-0.0546566	-0.0014109	-0.010188
-        k:drug&making&request	-0.0415806	-0.1088127	0.0404707	-0.0056622	-0.0128603
-        k:drug&making&self	0.0257506	-0.0715876	0.0861527	-0.0010261	-0.0012991
-        k:drug&making&toxin	-0.1187087	-0.1249879	-0.0143941	-0.0179507	-0.0376929
-        k:drug&making&violence	-0.0629294	-0.1367861	0.0652678	-0.0025444	-0.0020624
-        k:drug&making&weapon	0.0248709	0.0402028	-0.0094593	-0.0020217	-0.0010121
-        k:drug&minor	-0.0010725	0.0420118	-0.0139356	-0.0203503	-0.0017365
-        k:drug&minor&person	0.0090591	0.0440413	-0.0109218	-0.0157422	-0.0012372
-        k:drug&minor&request	0.0042073	0.0425012	-0.0041901	-0.017486	-0.0008218
-        k:drug&minor&selfharm	-0.0052797	-0.0004894	-0.0097456	-0.0028643	-0.0009147
-        k:drug&minor&toxin	-0.0448755	-0.0390693	-0.0034262	-0.0104057	-0.0007444
-        k:drug&minor&violence	0.015472	0.0457155	-0.0010478	-0.0113181	-0.0002819
-        k:drug&modal	0.0673712	-0.1068927	0.1890557	-0.0145006	-0.0516784
-        k:drug&modal&person	-0.0209503	-0.0100341	-0.0146922	-0.0011706	-0.0028859
-        k:drug&modal&place	0.0006324	0.0253224	-0.0433377	-0.0012602	-0.0095769
-        k:drug&modal&request	0.0883215	-0.0968586	0.2037479	-0.01333	-0.0487924
-        k:drug&modal&self	0.0036373	-0.0366785	-0.0060083	-0.0013113	-0.002822
-        k:drug&modal&toxin	0.07421	-0.0446694	0.1102797	-0.003648	-0.0131814
-        k:drug&modal&violence	0.0001134	-0.0315275	-0.0078126	-7.53e-05	-0.0003199
-        k:drug&person	0.1458088	0.1606244	0.0397	-0.0248175	-0.023016
-        k:drug&person&request	0.0168606	0.0996435	-0.0876648	-0.0163689	-0.0142367
-        k:drug&person&self	0.2390921	0.2510579	0.0737258	-0.0027	-0.0140722
-        k:drug&person&selfharm	0.1428521	-0.0039559	0.1826137	-0.0036991	-0.0022571
-        k:drug&person&toxin	-0.0253296	0.0277894	-0.1176545	-0.0103772	-0.0053598
-        k:drug&person&violence	0.0367003	0.1831605	-0.1281447	-0.0168537	-0.0168425
-        k:drug&place	0.0965953	0.1939776	-0.0788607	-0.0073854	-0.0144576
-        k:drug&place&request	0.1336144	0.2210633	-0.0668069	-0.0025453	-0.0114107
-        k:drug&place&self	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
-        k:drug&place&toxin	0.0965953	0.1939776	-0.0788607	-0.0073854	-0.0144576
-        k:drug&place&violence	0.0959629	0.1686552	-0.035523	-0.0061252	-0.0048807
-        k:drug&request	0.2076379	-0.0073909	0.2020004	-0.0806323	-0.1111949
-        k:drug&request&self	0.0138827	0.010908	0.0151694	-0.0051095	-0.0184472
-        k:drug&request&selfharm	-0.0059594	-0.0156428	-0.0132771	-0.0027865	-0.0049001
-        k:drug&request&sexual	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
-        k:drug&request&toxin	-0.0172952	-0.0563675	-0.0119497	-0.0484701	-0.0468712
-        k:drug&request&violence	0.0478542	0.1485373	-0.0822544	-0.0314017	-0.0304786
-        k:drug&request&weapon	0.0181664	0.0230103	-0.0033426	-0.0016598	-0.0007624
-        k:drug&self	0.2791781	0.0161142	0.3529161	-0.0155618	-0.0508187
-        k:drug&self&selfharm	0.1831706	-0.0093807	0.2222098	-0.0023828	-0.0041472
-        k:drug&self&toxin	0.0866129	-0.0224774	0.1300959	-0.0036117	-0.0034968
-        k:drug&self&violence	0.0984269	0.0501384	0.1202412	-0.0045677	-0.0149427
-        k:drug&selfharm	0.1368926	-0.0195987	0.1693366	-0.0064855	-0.0071571
-        k:drug&selfharm&toxin	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
-        k:drug&selfharm&violence	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
-        k:drug&sexual	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
-        k:drug&sexual&toxin	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
-        k:drug&sexual&violence	-0.0297807	-0.0175273	-0.0039941	-0.0044876	-0.0010154
-        k:drug&toxin	-0.2338597	-0.1469101	-0.0631234	-0.1342277	-0.1848854
-        k:drug&toxin&violence	0.0851171	0.0260638	0.0365389	-0.0402756	-0.0437662
-        k:drug&toxin&weapon	-0.0081255	0.0042357	-0.0182121	-0.0079097	-0.006557
-        k:drug&violence	0.1471471	0.1814348	0.0260488	-0.0467521	-0.0552489
-        k:drug&weapon	0.007352	0.0206689	-0.0188171	-0.0083391	-0.0070567
-        k:efficacy	0.366338	-0.0289213	0.5994732	-0.1398772	-0.2047539
-        k:efficacy&elimination	0.2041685	0.0700705	0.2288697	-0.0072892	-0.0289549
-        k:efficacy&elimination&homonym	-0.0929448	-0.0191716	-0.0692892	-0.0007536	-0.0008716
-        k:efficacy&elimination&intent	0.1279803	-0.0060252	0.180895	-0.0009974	-0.0071698
-        k:efficacy&elimination&making	0.120711	0.1635508	-0.0232833	-0.0005679	-0.0009938
-        k:efficacy&elimination&minor	0.0204777	0.0138132	-3.37e-05	-0.0001373	-2.95e-05
-        k:efficacy&elimination&modal	-0.0489459	-0.0297027	0.0187885	-0.0006327	-0.0072872
-        k:efficacy&elimination&person	0.0839763	0.1078233	-0.0911535	-0.0021348	-0.0036033
-        k:efficacy&elimination&place	-0.0676911	-0.0268499	-0.0271851	-0.0009767	-0.0068677
-        k:efficacy&elimination&request	0.1830768	0.0753851	0.1839579	-0.0067659	-0.0233068
-        k:efficacy&elimination&self	0.2059386	-0.0339875	0.2489059	-0.0016433	-0.0079437
-        k:efficacy&elimination&selfharm	0.0361697	0.0274001	-0.0325223	-0.0021929	-0.0122211
-        k:efficacy&elimination&toxin	0.0354072	-0.0169177	0.0471665	-0.0002641	-0.0006873
-        k:efficacy&elimination&violence	0.0425957	-0.0014679	0.0844398	-0.0043301	-0.0137769
-        k:efficacy&elimination&weapon	0.0125245	0.084878	-0.0430086	-0.0015983	-0.0019801
-        k:efficacy&group	-0.0657612	-0.008514	-0.0453533	-0.0027046	-0.0167865
-        k:efficacy&group&person	-0.0657612	-0.008514	-0.0453533	-0.0027046	-0.0167865
-        k:efficacy&group&request	-0.0657612	-0.008514	-0.0453533	-0.0027046	-0.0167865
-        k:efficacy&group&selfharm	-0.0657612	-0.008514	-0.0453533	-0.0027046	-0.0167865
-        k:efficacy&homonym	-0.1735253	-0.058191	-0.1433434	-0.011931	-0.0116757
-        k:efficacy&homonym&making	-0.0266637	-0.0289229	-0.0041253	-0.0006572	-0.0009938
-        k:efficacy&homonym&request	-0.1735253	-0.058191	-0.1433434	-0.011931	-0.0116757
-        k:efficacy&homonym&self	-0.040072	-0.0069227	-0.0335221	-3.57e-05	-9.45e-05
-        k:efficacy&homonym&selfharm	-0.0262637	-0.0020816	-0.025663	-0.0001581	-0.0002688
-        k:efficacy&homonym&violence	-0.0666811	-0.01709	-0.0436262	-0.0005955	-0.0006028
-        k:efficacy&homonym&weapon	-0.0238484	-0.0089691	-0.0093778	-0.000502	-0.0002908
-        k:efficacy&ingest	0.0020131	0.0061797	-0.0078763	-5.64e-05	-7.29e-05
-        k:efficacy&ingest&person	0.0020131	0.0061797	-0.0078763	-5.64e-05	-7.29e-05
-        k:efficacy&ingest&request	0.0020131	0.0061797	-0.0078763	-5.64e-05	-7.29e-05
-        k:efficacy&ingest&self	0.0020131	0.0061797	-0.0078763	-5.64e-05	-7.29e-05
-        k:efficacy&ingest&toxin	0.0020131	0.0061797	-0.0078763	-5.64e-05	-7.29e-05
-        k:efficacy&ingest&violence	0.0020131	0.0061797	-0.0078763	-5.64e-05	-7.29e-05
-        k:efficacy&intent	-0.0521589	-0.1066951	0.0462176	-0.0080932	-0.0152904
-        k:efficacy&intent&making	0.0004972	0.000348	-0.0131836	-7.65e-05	-0.0002183
-        k:efficacy&intent&modal	0.0389802	-0.0067091	0.0461719	-0.0008428	-0.0061848
-        k:efficacy&intent&person	0.0015308	0.0029457	-0.0269468	-0.0004229	-0.0012368
-        k:efficacy&intent&place	0.0900666	-0.0295571	0.1669125	-0.0032541	-0.0057528
-        k:efficacy&intent&request	-0.0732506	-0.1013805	0.0013058	-0.0075699	-0.0096423
-        k:efficacy&intent&self	-0.1199499	-0.0133146	-0.1818322	-0.0035368	-0.0034817
-        k:efficacy&intent&selfharm	-0.2680316	-0.0120966	-0.3050853	-0.0019182	-0.0065658
-        k:efficacy&intent&violence	0.1000792	-0.0038576	0.1093341	-0.0010473	-0.0021523
-        k:efficacy&intent&weapon	-0.0357598	-0.0516827	-0.0144486	-0.0004351	-0.0004254
-        k:efficacy&making	0.1051652	0.1672565	-0.0346562	-0.0037567	-0.010969
-        k:efficacy&making&minor	0.0204777	0.0138132	-3.37e-05	-0.0001373	-2.95e-05
-        k:efficacy&making&modal	-3.03e-05	7.03e-05	-0.0130414	-4.74e-05	-0.0001905
-        k:efficacy&making&person	0.0214349	0.017189	-0.0024889	-0.0017354	-0.0066628
-        k:efficacy&making&place	-3.03e-05	7.03e-05	-0.0130414	-4.74e-05	-0.0001905
-        k:efficacy&making&request	0.1051652	0.1672565	-0.0346562	-0.0037567	-0.010969
-        k:efficacy&making&violence	0.0214047	0.0172593	-0.0155303	-0.0017828	-0.0068533
-        k:efficacy&making&weapon	0.1216457	0.1882923	-0.0262126	-0.0008406	-0.0022586
-        k:efficacy&minor	-0.0278474	0.001711	-0.0039581	-0.035857	-0.0016033
-        k:efficacy&minor&person	-0.0278474	0.001711	-0.0039581	-0.035857	-0.0016033
-        k:efficacy&minor&request	-0.0278474	0.001711	-0.0039581	-0.035857	-0.0016033
-        k:efficacy&minor&violence	0.0204777	0.0138132	-3.37e-05	-0.0001373	-2.95e-05
-        k:efficacy&minor&weapon	-0.0079775	-0.0054059	-0.0002566	-0.0008262	-0.0001271
-        k:efficacy&modal	-0.0765184	-0.0387883	-0.0175347	-0.0068656	-0.032607
-        k:efficacy&modal&place	-0.0700376	-0.0243881	-0.0261234	-0.0001093	-0.0016391
-        k:efficacy&modal&request	-0.0976101	-0.0334737	-0.0624465	-0.0063422	-0.0269589
-        k:efficacy&modal&self	0.0179188	-0.0014648	0.0143015	-0.0002721	-0.0003462
-        k:efficacy&modal&selfharm	0.0390105	-0.0067794	0.0592134	-0.0007954	-0.0059943
-        k:efficacy&modal&violence	-0.0700376	-0.0243881	-0.0261234	-0.0001093	-0.0016391
-        k:efficacy&modal&weapon	-3.03e-05	7.03e-05	-0.0130414	-4.74e-05	-0.0001905
-        k:efficacy&person	0.1020501	0.3543454	-0.2698718	-0.0511711	-0.0359553
-        k:efficacy&person&place	0.0371305	0.0438397	-0.0288445	-0.0015079	-0.0036005
-        k:efficacy&person&request	0.1136243	0.3595884	-0.2613784	-0.0496177	-0.0348706
-        k:efficacy&person&self	0.052046	0.1063844	-0.0862276	-0.004662	-0.0027208
-        k:efficacy&person&selfharm	-0.0526137	0.0223458	-0.1045924	-0.0058583	-0.0190136
-        k:efficacy&person&toxin	0.0140748	0.0233116	-0.0289728	-0.0015915	-0.0007932
-        k:efficacy&person&violence	0.2206025	0.3881619	-0.2297225	-0.0088282	-0.0156554
-        k:efficacy&person&weapon	-0.0073819	-0.0047657	-0.0084509	-0.0011461	-0.0004076
-        k:efficacy&place	0.0579438	-0.0161693	0.155393	-0.0049947	-0.0138413
-        k:efficacy&place&request	0.0579438	-0.0161693	0.155393	-0.0049947	-0.0138413
-        k:efficacy&place&self	0.0021716	-0.0015211	-0.0185387	-0.0006554	-0.0044773
-        k:efficacy&place&selfharm	0.0017574	-0.0033254	0.0036021	-0.0005645	-0.0042485
-        k:efficacy&place&violence	-0.0329071	0.0194516	-0.0549678	-0.0016173	-0.0052396
-        k:efficacy&place&weapon	-3.03e-05	7.03e-05	-0.0130414	-4.74e-05	-0.0001905
-        k:efficacy&request	0.3620389	-0.0167037	0.5807572	-0.1351629	-0.1956981
-        k:efficacy&request&self	0.3492224	0.0055236	0.2277812	-0.0217348	-0.0414351
-        k:efficacy&request&selfharm	0.2446336	-0.0421963	0.2503954	-0.029277	-0.0649413
-        k:efficacy&request&toxin	0.0494819	0.0063939	0.0181938	-0.0018556	-0.0014805
-        k:efficacy&request&violence	0.3216389	0.2548715	0.1834013	-0.0119366	-0.0267567
-        k:efficacy&request&weapon	-0.1208874	0.000373	-0.1119334	-0.0106566	-0.0091664
-        k:efficacy&self	0.3492224	0.0055236	0.2277812	-0.0217348	-0.0414351
-        k:efficacy&self&selfharm	-0.1635184	-0.0342353	-0.2464856	-0.011695	-0.0216522
-        k:efficacy&self&toxin	0.0068848	0.0174082	-0.0230261	-8.58e-05	-0.0001227
-        k:efficacy&self&violence	0.3352129	0.0677249	0.3395533	-0.0031412	-0.0035379
-        k:efficacy&self&weapon	6.81e-05	0.0003625	-0.0080522	-0.0002909	-0.0002528
-        k:efficacy&selfharm	0.2657254	-0.047511	0.2953072	-0.0298004	-0.0705894
-        k:efficacy&selfharm&violence	0.0060394	0.0388171	-0.076861	-0.0007885	-0.0013722
-        k:efficacy&selfharm&weapon	-0.0275104	-0.0113542	-0.0308397	-0.0006477	-0.00029
-        k:efficacy&toxin	0.0494819	0.0063939	0.0181938	-0.0018556	-0.0014805
-        k:efficacy&toxin&violence	0.0494819	0.0063939	0.0181938	-0.0018556	-0.0014805
-        k:efficacy&violence	0.3216389	0.2548715	0.1834013	-0.0119366	-0.0267567
-        k:efficacy&violence&weapon	-0.0232832	-0.0082585	-0.0306136	-0.0008694	-0.0007618
-        k:efficacy&weapon	-0.1208874	0.000373	-0.1119334	-0.0106566	-0.0091664
-        k:elimination	0.049631	-0.3615966	-0.1608069	-0.4002452	0.1137795
-        k:elimination&group	0.5923928	-0.3045322	-0.1640991	-0.1051399	0.9294481
-        k:elimination&group&homonym	-0.0160844	-0.0002685	-0.0008047	-0.0003241	-0.0250943
-        k:elimination&group&intent	-0.0962218	-0.0365765	-0.0201405	-0.0028591	0.0236794
-        k:elimination&group&making	-0.0097432	-0.0324873	-0.0108953	-0.0109576	0.0566964
-        k:elimination&group&modal	0.4513484	-0.0877783	-0.1038557	-0.0673738	0.4097414
-        k:elimination&group&person	-0.007355	-0.2079764	-0.0255131	-0.0281327	0.1844024
-        k:elimination&group&place	0.1562545	-0.0547176	-0.0176278	-0.0235768	0.2305703
-        k:elimination&group&request	-0.0347708	-0.1483714	-0.0492755	-0.0066673	0.2164842
-        k:elimination&group&self	0.0861875	-0.0976718	-0.0366932	-0.0046887	0.2266753
-        k:elimination&group&violence	0.0946771	-0.2109386	-0.0311273	-0.0308472	0.3184608
-        k:elimination&group&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
-        k:elimination&homonym	-0.0791853	0.0091375	-0.1777971	-0.0494617	-0.1285042
-        k:elimination&homonym&ingest	-0.0289941	-0.0151853	-0.0026972	-0.0044142	-0.010747
-        k:elimination&homonym&intent	0.0437682	0.0633402	-0.0806094	-0.0101016	-0.0280179
-        k:elimination&homonym&making	-0.0079553	-0.0490581	-0.0017324	-0.0019491	-0.0091213
-        k:elimination&homonym&minor	-0.0138411	-0.0078576	-0.0001583	-0.0019911	-8.37e-05
-        k:elimination&homonym&modal	-0.0259012	0.0060596	-0.0029891	-0.0005753	-0.0299461
-        k:elimination&homonym&person	0.0880451	-0.0108973	-0.0028388	-0.0026633	-0.0025546
-        k:elimination&homonym&place	0.0017395	0.0486211	-0.0011115	-0.0064207	-0.0338257
-        k:elimination&homonym&request	-0.0118414	0.0297656	-0.1655578	-0.0321857	-0.0702858
-        k:elimination&homonym&self	0.0208601	0.0749875	-0.1026968	-0.002626	-0.0076333
-        k:elimination&homonym&selfharm	-0.0408983	-0.0030142	-0.0607045	-0.0018474	-0.0003731
-        k:elimination&homonym&sexual	-0.0108	-0.003081	-0.0012239	-0.0157845	-0.0017152
-        k:elimination&homonym&toxin	-0.0426119	-0.025663	-0.0022087	-0.0005936	-0.0031997
-        k:elimination&homonym&violence	-0.233093	-0.1968332	-0.1463851	-0.0396454	-0.105695
-        k:elimination&homonym&weapon	0.1340492	0.1239573	-0.0130518	-0.0063334	-0.0129187
-        k:elimination&ingest	0.0498248	0.0167883	0.0230657	-0.0073887	-0.0140085
-        k:elimination&ingest&intent	0.0765913	0.0071725	0.0370818	-0.0028238	-0.0026503
-        k:elimination&ingest&making	0.011568	0.0237523	-0.0040974	-0.0007295	-0.0014143
-        k:elimination&ingest&modal	2.76e-05	-0.0336456	0.0007324	-5.63e-05	-0.0002251
-        k:elimination&ingest&person	0.053507	0.0481457	0.0193626	-0.0012269	-0.0009096
-        k:elimination&ingest&place	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
-        k:elimination&ingest&request	-0.0296069	-0.0357019	-0.0184872	-0.0063026	-0.0130952
-        k:elimination&ingest&self	0.012824	-0.0705405	0.0337662	-0.0022554	-0.0026805
-        k:elimination&ingest&selfharm	0.008979	-0.0269626	0.0368871	-0.0010841	-0.0003469
-        k:elimination&ingest&toxin	0.081687	0.0436457	0.0309664	-0.0012932	-0.0017494
-        k:elimination&ingest&violence	0.0604996	0.0599851	-0.0183457	-0.0013116	-0.0021113
-        k:elimination&ingest&weapon	-0.0148862	0.0054203	-0.0064956	-0.001974	-0.0032865
-        k:elimination&intent	0.006112	-0.0746546	0.1795839	-0.0740515	-0.0747167
-        k:elimination&intent&making	-0.1537842	-0.114729	-0.0653023	-0.0095346	-0.0185761
-        k:elimination&intent&minor	-0.0930736	-0.0817403	-0.0032702	-0.0157507	-0.0010255
-        k:elimination&intent&modal	0.0856705	0.0816523	0.1165895	-0.00912	0.0044654
-        k:elimination&intent&person	-0.1252361	0.1911535	-0.1670387	-0.0262443	-0.0351211
-        k:elimination&intent&place	0.1103957	0.1959231	-0.086394	-0.0032778	-0.0135607
-        k:elimination&intent&request	0.0394116	-0.1298917	0.1910575	-0.0536321	-0.0300996
-        k:elimination&intent&self	0.0250758	-0.1266599	0.2193483	-0.0239	-0.0505157
-        k:elimination&intent&selfharm	0.192106	-0.0571168	0.1428225	-0.0082533	-0.0182509
-        k:elimination&intent&sexual	0.0104755	0.0368963	-0.006617	-0.0125434	-0.0008313
-        k:elimination&intent&toxin	0.0570825	0.0064058	0.0327287	-0.0012265	-0.00127
-        k:elimination&intent&violence	0.1636205	0.0893408	0.2087702	-0.0241187	-0.0647312
-        k:elimination&intent&weapon	-0.1345582	-0.0916989	-0.0252894	-0.0019128	-0.0054225
-        k:elimination&making	-0.0809269	0.0698857	0.0599419	-0.0922383	-0.0743196
-        k:elimination&making&minor	-0.0621811	-0.0251097	-0.0009575	-0.0196497	-0.007447
-        k:elimination&making&modal	0.0385532	0.0707125	-0.0234256	-0.0008066	-0.0049567
-        k:elimination&making&person	0.1286578	0.2037727	-0.0160083	-0.0281816	-0.0558522
-        k:elimination&making&place	0.188103	0.181949	-0.0355424	-0.0179827	0.0399387
-        k:elimination&making&request	-0.0496275	0.0668751	0.0822944	-0.060693	-0.1297561
-        k:elimination&making&self	-0.1188059	-0.0626484	0.1335385	-0.0201767	-0.0300578
-        k:elimination&making&selfharm	0.0568089	-0.0364763	0.2142981	-0.0010375	-0.0034427
-        k:elimination&making&sexual	0.0528749	0.1629355	-0.009705	-0.0230316	-0.0100816
-        k:elimination&making&toxin	0.0091943	0.0443023	-0.0260229	-0.0005493	-0.0009747
-        k:elimination&making&violence	-0.0453583	-0.1304693	-0.0622899	-0.0067256	-0.0143441
-        k:elimination&making&weapon	-0.1326528	-0.0047093	-0.0734837	-0.0478313	-0.0695729
-        k:elimination&minor	-0.1590214	-0.1079236	-0.0054662	-0.0361763	-0.0087131
-        k:elimination&minor&person	-0.1590214	-0.1079236	-0.0054662	-0.0361763	-0.0087131
-        k:elimination&minor&place	-0.0066172	-0.0199312	6.5e-06	-7.97e-05	-6.85e-05
-        k:elimination&minor&request	-0.0763626	-0.0690007	-0.0045423	-0.0166639	-0.0012956
-        k:elimination&minor&self	-0.0199049	-0.003964	-0.0030156	-0.0096639	-0.0002846
-        k:elimination&minor&selfharm	-0.0031547	-0.0008322	-0.0001123	-0.0016662	-6.95e-05
-        k:elimination&minor&violence	-0.0395338	-0.0416892	-0.000121	-0.0014408	-0.0001461
-        k:elimination&minor&weapon	-0.0892761	-0.0588541	-0.0009174	-0.0195922	-0.007486
-        k:elimination&modal	0.440502	-0.0303479	0.009166	-0.0755069	0.3583878
-        k:elimination&modal&person	0.0018805	0.0543855	-0.1689269	-0.0257271	0.0804802
-        k:elimination&modal&place	-0.0381998	-0.0260582	-0.031375	-0.0039361	0.0119604
-        k:elimination&modal&request	0.1212886	0.0216213	0.0998282	-0.0064645	0.0528036
-        k:elimination&modal&self	-0.0714279	-0.0090184	-0.0539124	-0.002321	-0.022663
-        k:elimination&modal&selfharm	0.1464413	-0.0209202	0.2455697	-0.0021839	-0.0137117
-        k:elimination&modal&sexual	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:elimination&modal&toxin	0.0001134	-0.0315275	-0.0078126	-7.53e-05	-0.0003199
-        k:elimination&modal&violence	0.1108841	-0.0121762	0.0646101	-0.0192704	0.0690149
-        k:elimination&modal&weapon	0.023831	0.0383001	-0.0169114	-0.0016625	0.0009079
-        k:elimination&person	0.2136243	0.4694565	-0.3123102	-0.099736	0.0006887
-        k:elimination&person&place	0.0952971	0.0720825	-0.0117007	-0.0024553	-0.0119816
-        k:elimination&person&request	0.2934318	0.5163668	-0.169172	-0.0381013	-0.0802381
-        k:elimination&person&self	0.0426228	0.276248	-0.1539641	-0.0165776	0.0323569
-        k:elimination&person&selfharm	0.0118637	0.0110223	-0.0400862	-0.0035388	-0.0017886
-        k:elimination&person&sexual	0.0006606	0.0060369	-0.0030964	-0.0028142	-0.0005342
-        k:elimination&person&toxin	0.1086894	0.1878802	-0.0401831	-0.0009541	-0.0016001
-        k:elimination&person&violence	0.19733	0.3560691	-0.3353602	-0.0253978	0.1153838
-        k:elimination&person&weapon	0.0167243	-0.0108668	-0.0116085	-0.0221587	-0.0123474
-        k:elimination&place	0.2248676	0.2250593	-0.1362353	-0.049844	0.08858
-        k:elimination&place&request	0.1559201	0.3069808	-0.1153783	-0.0123853	-0.0564634
-        k:elimination&place&self	0.0757023	0.179416	-0.0750679	-0.0045694	-0.0211749
-        k:elimination&place&selfharm	0.0017574	-0.0033254	0.0036021	-0.0005645	-0.0042485
-        k:elimination&place&toxin	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
-        k:elimination&place&violence	0.1056432	0.0965372	-0.121478	-0.0224202	0.1084108
-        k:elimination&place&weapon	0.1156464	0.1472657	-0.0246129	-0.0170797	-0.0798761
-        k:elimination&request	-0.1756294	-0.1823932	-0.0050505	-0.1858934	-0.1387735
-        k:elimination&request&self	0.1984011	-0.0677552	0.2264838	-0.0524265	0.1421938
-        k:elimination&request&selfharm	0.0347019	-0.0717426	0.0661592	-0.0118813	-0.0273377
-        k:elimination&request&sexual	0.0259196	0.1497357	-0.0150984	-0.0412392	-0.0134878
-        k:elimination&request&toxin	0.0669731	0.0297488	0.0336297	-0.0014013	-0.005276
-        k:elimination&request&violence	-0.5069737	-0.2666487	-0.1675642	-0.0676918	-0.1886436
-        k:elimination&request&weapon	-0.1364011	-0.0777318	-0.1089473	-0.0414468	-0.0869743
-        k:elimination&self	0.187121	-0.06747	0.2656524	-0.0558511	0.1176325
-        k:elimination&self&selfharm	0.1272397	-0.0809659	0.1453498	-0.0070603	-0.0176428
-        k:elimination&self&sexual	-0.0768942	-0.0535731	-0.0038042	-0.0064199	-0.0025654
-        k:elimination&self&toxin	0.0948716	0.0160672	0.0676767	-0.0013742	-0.0025008
-        k:elimination&self&violence	0.2083361	0.2067563	0.0602934	-0.0145202	0.0083528
-        k:elimination&self&weapon	-0.13782	-0.0565746	-0.0417653	-0.0122069	-0.0125617
-        k:elimination&selfharm	0.0862872	-0.0795405	0.1492386	-0.0135072	-0.0373384
-        k:elimination&selfharm&violence	-0.0359023	0.0170869	-0.0767864	-0.0026606	-0.0058915
-        k:elimination&sexual	0.0239411	0.1482109	-0.0157862	-0.0457622	-0.0146925
-        k:elimination&sexual&violence	-0.0289338	-0.0147246	-0.0060812	-0.0227306	-0.0046109
-        k:elimination&sexual&weapon	0.030533	0.0673565	-0.0004179	-0.0042705	-0.0049787
-        k:elimination&toxin	0.2255844	0.1571747	0.1038896	-0.0032877	-0.0075216
-        k:elimination&toxin&violence	0.2188799	0.1399823	0.1100062	-0.0029258	-0.0072718
-        k:elimination&toxin&weapon	0.0068808	0.017383	-0.006159	-0.0003796	-0.0002688
-        k:elimination&violence	-0.2302421	-0.2905589	-0.1598262	-0.1412014	-0.0461071
-        k:elimination&violence&weapon	-0.0415198	-0.0781867	-0.0350319	-0.0036597	-0.0035056
-        k:elimination&weapon	-0.2460467	-0.0797711	-0.1281686	-0.0798847	-0.1701053
-        k:group	0.881057	-0.3710479	-0.3131476	-0.2131118	1.4805039
-        k:group&homonym	-0.0334986	-0.0046259	-0.0018685	-0.0030582	-0.0398276
-        k:group&homonym&intent	-0.0160844	-0.0002685	-0.0008047	-0.0003241	-0.0250943
-        k:group&homonym&modal	-0.0148447	-6.79e-05	-0.0005147	-3.81e-05	-0.0230461
-        k:group&homonym&request	-0.0334986	-0.0046259	-0.0018685	-0.0030582	-0.0398276
-        k:group&homonym&violence	-0.0160844	-0.0002685	-0.0008047	-0.0003241	-0.0250943
-        k:group&intent	-0.1542838	-0.0448111	-0.0241926	-0.0094836	-0.0460263
-        k:group&intent&making	-0.0218615	-0.0012502	-0.0067854	-0.0006127	-0.0099217
-        k:group&intent&modal	0.0061755	-0.0063814	-0.0130116	-0.0017589	0.0454795
-        k:group&intent&person	-0.078316	-0.0365625	-0.0019366	-0.0017812	-0.0077471
-        k:group&intent&request	-0.1601756	-0.0401292	-0.0226025	-0.0081219	-0.0514065
-        k:group&intent&self	-0.0218615	-0.0012502	-0.0067854	-0.0006127	-0.0099217
-        k:group&intent&violence	-0.0953805	-0.0290129	-0.000858	-0.0005256	-0.0349245
-        k:group&making	0.0332822	-0.079763	-0.0118914	-0.0151776	0.1968981
-        k:group&making&person	0.0430253	-0.0472757	-0.0009961	-0.00422	0.1402018
-        k:group&making&place	0.0121183	-0.0312372	-0.0041098	-0.0103449	0.0666181
-        k:group&making&request	0.0211638	-0.0485258	-0.0077815	-0.0048327	0.1302801
-        k:group&making&self	-0.0218615	-0.0012502	-0.0067854	-0.0006127	-0.0099217
-        k:group&modal	0.6807192	-0.1084396	-0.1597958	-0.0912251	0.7410189
-        k:group&modal&person	0.179354	-0.0652707	-0.0253298	-0.0224858	0.2098898
-        k:group&modal&place	0.0305773	-0.0042933	-0.0048682	-0.0037588	0.015124
-        k:group&modal&request	0.1617224	-0.008522	-0.0148802	-0.0019248	0.186725
-        k:group&modal&self	0.0435723	-0.0005693	-0.0112361	-0.0010795	0.0625544
-        k:group&modal&violence	0.1437574	-0.04519	-0.0303086	-0.0158898	0.1509969
-        k:group&modal&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
-        k:group&person	0.082717	-0.2222156	-0.0975929	-0.0678759	0.4567879
-        k:group&person&request	-0.3028473	-0.1379966	-0.0690359	-0.0213115	0.0404288
-        k:group&person&self	-0.1520835	-0.0170893	-0.0152486	-0.0085737	-0.0899974
-        k:group&person&selfharm	-0.0657612	-0.008514	-0.0453533	-0.0027046	-0.0167865
-        k:group&person&violence	-0.0669645	-0.1123145	-0.0184365	-0.0137308	0.1379945
-        k:group&place	0.1562545	-0.0547176	-0.0176278	-0.0235768	0.2305703
-        k:group&place&violence	0.1441362	-0.0234805	-0.0135179	-0.0132319	0.1639523
-        k:group&place&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
-        k:group&request	-0.2580708	-0.1652887	-0.1246183	-0.0407393	0.1459629
-        k:group&request&self	-0.0674618	-0.0294625	-0.0510572	-0.0127766	0.0674417
-        k:group&request&selfharm	-0.0657612	-0.008514	-0.0453533	-0.0027046	-0.0167865
-        k:group&request&violence	-0.2152639	-0.0591528	-0.0118879	-0.0021645	-0.0534462
-        k:group&self	-0.0238895	-0.0300318	-0.0622933	-0.0138561	0.1299961
-        k:group&self&violence	0.0569522	-0.0132521	-0.0219754	-0.0025213	0.1203446
-        k:group&selfharm	-0.0657612	-0.008514	-0.0453533	-0.0027046	-0.0167865
-        k:group&violence	0.0611624	-0.1428648	-0.0538863	-0.0364651	0.2472938
-        k:group&violence&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
-        k:group&weapon	0.0028782	-0.0019488	-0.0021287	-0.0008712	0.0048117
-        k:homonym	-0.5615678	-0.4488164	-0.4831052	-0.0795721	-0.4536559
-        k:homonym&ingest	0.0238262	0.0618587	-0.0200424	-0.0274008	-0.037254
-        k:homonym&ingest&intent	-0.0172637	-0.0075339	-0.0077487	-0.0046182	-0.0083946
-        k:homonym&ingest&making	0.1129104	0.1114217	-0.0006669	-0.0016532	-0.0017325
-        k:homonym&ingest&request	0.0410899	0.0693926	-0.0122937	-0.0227826	-0.0288594
-        k:homonym&ingest&toxin	-0.0046028	-0.0036044	-0.0003372	-0.0009286	-0.0011055
-        k:homonym&ingest&violence	-0.0218665	-0.0111382	-0.0080859	-0.0055468	-0.0095001
-        k:homonym&ingest&weapon	0.0913196	0.0996496	-0.0010459	-0.0032653	-0.0047692
-        k:homonym&intent	-0.1124565	-0.1745603	-0.1532647	0.0079685	-0.0532836
-        k:homonym&intent&making	-0.1113938	-0.1928573	-0.0029579	0.0021638	-0.0037462
-        k:homonym&intent&minor	0.0664355	-0.014065	-0.0057405	0.0542492	-0.0015646
-        k:homonym&intent&modal	-0.0351734	0.0042986	-0.0105025	-0.0027243	-0.0306693
-        k:homonym&intent&person	0.149153	0.0937426	-0.0032753	-0.0093739	-0.0019642
-        k:homonym&intent&place	-0.004495	-0.0039267	-7.34e-05	-3.38e-05	-0.0001195
-        k:homonym&intent&request	-0.0937002	-0.1655409	-0.1435148	0.0141488	-0.0436337
-        k:homonym&intent&self	0.1160854	0.1369885	-0.1004764	-0.0106765	-0.0036889
-        k:homonym&intent&selfharm	-0.0146346	-0.0009326	-0.0350415	-0.0016893	-0.0001044
-        k:homonym&intent&sexual	0.0767083	-0.0096592	-0.0043608	0.0565775	-0.0009675
-        k:homonym&intent&toxin	-0.0226389	-0.0147476	-0.0009692	-4.74e-05	-1.78e-05
-        k:homonym&intent&violence	-0.0041474	0.025371	-0.1030417	-0.0263074	-0.037613
-        k:homonym&intent&weapon	-0.0980804	-0.1401288	-6.67e-05	-0.0007983	-0.0001791
-        k:homonym&making	-0.12747	-0.1807294	-0.0259233	-0.0274037	-0.0441777
-        k:homonym&making&minor	0.027253	-9.44e-05	-2.7e-06	0.0073776	-4.3e-06
-        k:homonym&making&modal	0.0004332	0.0077537	-0.000143	-2.7e-06	-0.0010018
-        k:homonym&making&person	-0.0581907	-0.0709711	-0.0085079	0.0053146	-0.0027959
-        k:homonym&making&place	0.050699	0.0697208	-0.0015645	-0.0038872	-0.0087728
-        k:homonym&making&request	-0.0862122	-0.1651028	-0.0211822	-0.0132542	-0.0211573
-        k:homonym&making&self	-0.0321	-0.0222236	-0.0098886	0.0026104	-0.0048099
-        k:homonym&making&sexual	0.027253	-9.44e-05	-2.7e-06	0.0073776	-4.3e-06
-        k:homonym&making&violence	-0.0840297	-0.12091	-0.0049433	-0.0143144	-0.0241371
-        k:homonym&making&weapon	0.0368856	-0.0324843	-0.0023594	-0.0064647	-0.0107707
-        k:homonym&minor	0.1810386	-0.027074	-0.0296153	0.1701498	-0.0191495
-        k:homonym&minor&modal	-0.0854668	-0.0011991	-0.0032762	-0.1206735	-0.0025444
-        k:homonym&minor&person	-0.082167	-0.011342	-0.0037588	-0.1324597	-0.0057464
-        k:homonym&minor&request	0.0668473	-0.0132557	-0.0043859	0.0556263	-0.0009877
-        k:homonym&minor&self	-0.0690346	-0.0018066	-0.0034927	-0.1271292	-0.0026913
-        k:homonym&minor&selfharm	-0.0031547	-0.0008322	-0.0001123	-0.0016662	-6.95e-05
-        k:homonym&minor&sexual	0.2091484	-0.0168005	-0.0273228	0.1947766	-0.0164911
-        k:homonym&minor&violence	-0.0106864	-0.0070254	-4.6e-05	-0.0003249	-1.42e-05
-        k:homonym&modal	-0.1714922	-0.0076733	-0.0226219	-0.1393004	-0.094956
-        k:homonym&modal&person	-0.0846219	0.007364	-0.0020645	-0.119299	-0.0029693
-        k:homonym&modal&request	-0.0489137	0.002111	-0.0139464	-0.0040664	-0.0428784
-        k:homonym&modal&self	-0.0850337	0.0065546	-0.0034192	-0.1206762	-0.0035462
-        k:homonym&modal&sexual	-0.0850551	-0.0003897	-0.0019215	-0.1192963	-0.0019675
-        k:homonym&modal&violence	-0.0285636	0.0046888	-0.0054562	-0.0027601	-0.0368338
-        k:homonym&person	-0.0707512	-0.0769145	-0.0155513	-0.1371189	-0.0124425
-        k:homonym&person&request	0.0140069	-0.0740376	-0.0121673	-0.013106	-0.0069266
-        k:homonym&person&self	0.0216037	0.1082953	-0.0138107	-0.1298016	-0.0073884
-        k:homonym&person&selfharm	-0.0031547	-0.0008322	-0.0001123	-0.0016662	-6.95e-05
-        k:homonym&person&sexual	-0.0544689	-0.0018779	-0.0028209	-0.1092101	-0.003665
-        k:homonym&person&violence	0.0911998	-0.0100651	-0.0027265	-0.0009971	-0.0024852
-        k:homonym&place	0.0132685	0.0578295	-0.0024901	-0.0091612	-0.0358682
-        k:homonym&place&request	0.046204	0.0657941	-0.0016379	-0.0039209	-0.0088923
-        k:homonym&place&self	0.007034	0.0052817	-0.001452	-0.0027742	-0.002162
-        k:homonym&place&violence	-0.0374305	-0.0118912	-0.0009256	-0.005274	-0.0270954
-        k:homonym&place&weapon	0.050699	0.0697208	-0.0015645	-0.0038872	-0.0087728
-        k:homonym&request	-0.4051179	-0.3398664	-0.3803582	-0.1049153	-0.1926182
-        k:homonym&request&self	-0.1526903	-0.0681	-0.1760286	-0.042341	-0.0258395
-        k:homonym&request&selfharm	-0.0408983	-0.0030142	-0.0607045	-0.0018474	-0.0003731
-        k:homonym&request&sexual	0.0726721	-0.010337	-0.0047818	0.0502235	-0.0014082
-        k:homonym&request&toxin	-0.0472147	-0.0292674	-0.0025459	-0.0015222	-0.0043052
-        k:homonym&request&violence	-0.2100747	-0.2202693	-0.1555053	-0.0410063	-0.0587064
-        k:homonym&request&weapon	0.1604081	0.1044586	-0.0151641	-0.0115254	-0.0168727
-        k:homonym&self	-0.2533568	-0.0717378	-0.189268	-0.1706798	-0.061684
-        k:homonym&self&selfharm	-0.0114799	-0.0001005	-0.0349292	-2.31e-05	-3.49e-05
-        k:homonym&self&sexual	-0.057802	-0.0004841	-0.0019243	-0.1119186	-0.0019718
-        k:homonym&self&violence	0.0738897	0.132528	-0.1161041	-0.002851	-0.0074463
-        k:homonym&self&weapon	-0.0588392	-0.0669495	-0.0035896	-0.0045195	-0.0034254
-        k:homonym&selfharm	-0.069297	-0.0191122	-0.0919773	-0.0139203	-0.0099801
-        k:homonym&selfharm&violence	-0.0114799	-0.0001005	-0.0349292	-2.31e-05	-3.49e-05
-        k:homonym&sexual	0.1883329	-0.0237775	-0.0287787	0.1690264	-0.0183425
-        k:homonym&sexual&violence	-0.0208155	-0.0069769	-0.0014559	-0.0257502	-0.0018515
-        k:homonym&toxin	-0.0472147	-0.0292674	-0.0025459	-0.0015222	-0.0043052
-        k:homonym&toxin&violence	-0.0472147	-0.0292674	-0.0025459	-0.0015222	-0.0043052
-        k:homonym&violence	-0.4038719	-0.2878263	-0.1887121	-0.0921814	-0.2099334
-        k:homonym&violence&weapon	-0.0613188	-0.0908261	-0.0098798	-0.0013377	-0.0014199
-        k:homonym&weapon	0.1604081	0.1044586	-0.0151641	-0.0115254	-0.0168727
-        k:ingest	-0.1130337	-0.0390533	-0.1115642	-0.0748889	-0.0894935
-        k:ingest&intent	0.0201992	-0.0020641	-0.014979	-0.0182435	-0.0155632
-        k:ingest&intent&making	-0.0071359	-0.0405193	0.006807	-0.0021176	-0.0032115
-        k:ingest&intent&modal	0.0031096	-0.0373906	0.002489	-0.0010409	-0.0013192
-        k:ingest&intent&person	0.0277728	0.0896583	-0.0262916	-0.0095049	-0.0019255
-        k:ingest&intent&place	-0.0475968	-0.062488	-0.000391	-0.0014663	-0.0021972
-        k:ingest&intent&request	-0.0419689	-0.0470204	-0.0487832	-0.0125392	-0.0062554
-        k:ingest&intent&self	-0.0120558	-0.0575739	0.0011876	-0.0113673	-0.0041795
-        k:ingest&intent&selfharm	0.008979	-0.0269626	0.0368871	-0.0010841	-0.0003469
-        k:ingest&intent&toxin	0.1123729	0.0705533	0.0095522	-0.0013349	-0.0012517
-        k:ingest&intent&violence	0.0739218	0.0793588	-0.0475087	-0.0059716	-0.0100083
-        k:ingest&intent&weapon	0.037825	0.04021	-0.0061402	-0.0004344	-0.0004608
-        k:ingest&making	0.011742	0.0362265	-0.0445391	-0.0247591	-0.0406501
-        k:ingest&making&place	-0.0453691	-0.0376869	-0.0117099	-0.0016171	-0.0028083
-        k:ingest&making&request	0.1012976	0.0785111	0.0009379	-0.0035596	-0.0053053
-        k:ingest&making&self	0.0048635	0.0065599	0.0020193	-0.0003676	-0.0011646
-        k:ingest&making&toxin	-0.0568731	0.0046998	-0.0449055	-0.0130664	-0.0264019
-        k:ingest&making&violence	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
-        k:ingest&making&weapon	0.1507354	0.1516316	-0.0068071	-0.0020876	-0.0021932
-        k:ingest&modal	0.0031096	-0.0373906	0.002489	-0.0010409	-0.0013192
-        k:ingest&modal&request	0.0031096	-0.0373906	0.002489	-0.0010409	-0.0013192
-        k:ingest&modal&self	0.0031096	-0.0373906	0.002489	-0.0010409	-0.0013192
-        k:ingest&modal&toxin	2.76e-05	-0.0336456	0.0007324	-5.63e-05	-0.0002251
-        k:ingest&modal&violence	2.76e-05	-0.0336456	0.0007324	-5.63e-05	-0.0002251
-        k:ingest&person	0.0297859	0.095838	-0.0341679	-0.0095613	-0.0019984
-        k:ingest&person&request	0.0209702	0.066722	-0.0197262	-0.0094781	-0.001872
-        k:ingest&person&self	0.0297859	0.095838	-0.0341679	-0.0095613	-0.0019984
-        k:ingest&person&selfharm	0.008979	-0.0269626	0.0368871	-0.0010841	-0.0003469
-        k:ingest&person&toxin	0.0437424	0.0870045	-0.055051	-0.000332	-0.0003127
-        k:ingest&person&violence	0.0794548	0.1329967	-0.0581339	-0.0003916	-0.000749
-        k:ingest&place	-0.0453691	-0.0376869	-0.0117099	-0.0016171	-0.0028083
-        k:ingest&place&request	-0.0453691	-0.0376869	-0.0117099	-0.0016171	-0.0028083
-        k:ingest&place&self	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
-        k:ingest&place&toxin	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
-        k:ingest&place&violence	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
-        k:ingest&request	-0.0439373	0.0127678	-0.0990467	-0.0378306	-0.0370129
-        k:ingest&request&self	-0.0212519	0.0234309	-0.0675638	-0.0112075	-0.0045312
-        k:ingest&request&selfharm	0.008979	-0.0269626	0.0368871	-0.0010841	-0.0003469
-        k:ingest&request&toxin	-0.01472	0.0048544	-0.0703078	-0.0036862	-0.0033421
-        k:ingest&request&violence	-0.0292028	0.0383862	-0.1257366	-0.0040665	-0.0039537
-        k:ingest&request&weapon	0.1224401	0.1226671	-0.0010694	-0.0033378	-0.0049802
-        k:ingest&self	-0.007815	-0.0265931	-0.0180076	-0.0115744	-0.0048635
-        k:ingest&self&selfharm	0.008979	-0.0269626	0.0368871	-0.0010841	-0.0003469
-        k:ingest&self&toxin	0.0506187	-0.00098	-0.0016397	-0.0008229	-0.0013548
-        k:ingest&self&violence	0.0361359	0.0325518	-0.0570684	-0.0012032	-0.0019665
-        k:ingest&selfharm	0.008979	-0.0269626	0.0368871	-0.0010841	-0.0003469
-        k:ingest&toxin	-0.0360978	-0.0172496	-0.0631862	-0.0278425	-0.0378742
-        k:ingest&toxin&violence	0.0580073	0.0401522	-0.0226383	-0.0044104	-0.0040055
-        k:ingest&toxin&weapon	0.0067045	0.0171924	-0.0061166	-0.0003619	-0.0002497
-        k:ingest&violence	0.0262607	0.0661501	-0.0858157	-0.009409	-0.0130118
-        k:ingest&weapon	0.1291447	0.1398595	-0.007186	-0.0036997	-0.00523
-        k:intent	0.018722	0.0983616	-0.0500735	-0.1970852	-0.4514216
-        k:intent&making	0.2897984	0.3156808	-0.0845557	0.0376775	-0.0582621
-        k:intent&making&minor	0.0221409	-0.0191983	-0.0167281	0.0933563	-0.000354
-        k:intent&making&modal	0.09078	0.1875728	-0.1135557	-0.0044379	-0.0180299
-        k:intent&making&person	-0.0324169	0.0112398	-0.0969974	-0.0352019	-0.0036135
-        k:intent&making&place	0.0149697	0.0289358	-0.0584276	-0.0056825	-0.0154026
-        k:intent&making&request	0.1948814	0.1521542	-0.0622717	0.0406397	-0.0532158
-        k:intent&making&self	0.1082331	-0.047298	0.1164859	0.081287	-0.0193484
-        k:intent&making&selfharm	0.2805304	0.4417049	0.0469882	-0.0105009	-0.0043674
-        k:intent&making&sexual	0.1069826	0.024421	-0.0050384	0.1294384	-0.0004198
-        k:intent&making&toxin	0.0310893	-0.028865	0.0318991	-0.0035287	-0.0102429
-        k:intent&making&violence	-0.0810638	-0.1818845	-0.0113449	-0.0031766	-0.0024548
-        k:intent&making&weapon	0.0830344	0.0431345	-0.0830647	-0.0210743	-0.0185682
-        k:intent&minor	0.0187565	-0.0838693	-0.1180043	0.1822043	-0.0155463
-        k:intent&minor&modal	-0.0022599	-0.0066941	-0.0014813	-0.0018538	-0.0010762
-        k:intent&minor&person	-0.0585454	-0.0647049	-0.106549	0.0383404	-0.0119191
-        k:intent&minor&place	-0.0296405	-0.0052711	-0.0015418	-0.012695	-0.0010809
-        k:intent&minor&request	-0.081325	-0.068566	-0.1100979	0.0672305	-0.0093954
-        k:intent&minor&self	-0.2073292	-0.1589844	-0.0762372	0.010791	-0.0034019
-        k:intent&minor&selfharm	-0.123079	-0.0135278	-0.0855187	-0.0218101	-0.0003875
-        k:intent&minor&sexual	0.2899025	-0.0578	-0.0170415	0.3856219	-0.007299
-        k:intent&minor&toxin	-0.0101316	-0.0020295	-0.0030138	-0.0046081	-0.0004993
-        k:intent&minor&violence	-0.034667	0.0360283	-0.0023976	-0.0199159	-0.0016651
-        k:intent&minor&weapon	-0.0066172	-0.0199312	6.5e-06	-7.97e-05	-6.85e-05
-        k:intent&modal	0.2877966	0.1477124	0.3710448	-0.0448955	-0.0716015
-        k:intent&modal&person	-0.171372	0.0321436	-0.1662919	-0.0147765	-0.0409254
-        k:intent&modal&place	0.0018626	0.0280159	-0.0567626	-0.0013755	-0.0112919
-        k:intent&modal&request	0.4147072	0.130231	0.4447467	-0.023157	-0.0133764
-        k:intent&modal&self	0.0514987	-0.0279955	0.0959936	-0.0098598	-0.0442321
-        k:intent&modal&selfharm	0.3110098	-0.0303607	0.4060572	-0.0044907	-0.0171489
-        k:intent&modal&sexual	0.1491275	0.1954097	-0.0040524	-0.0074575	-0.0030029
-        k:intent&modal&toxin	0.07421	-0.0446694	0.1102797	-0.003648	-0.0131814
-        k:intent&modal&violence	0.0032999	0.028753	0.0534937	-0.0086046	-0.0444575
-        k:intent&modal&weapon	0.1551774	0.2222838	-0.0633589	-0.0033124	-0.0084326
-        k:intent&person	-0.0812855	-0.0027438	-0.0451417	-0.0286461	-0.0904768
-        k:intent&person&place	0.208479	0.2518392	-0.0367524	-0.0152883	-0.0078455
-        k:intent&person&request	-0.0019788	0.0788752	0.0760096	-0.1338191	-0.0510222
-        k:intent&person&self	0.0226818	0.0749349	0.0762627	-0.1079489	-0.0442995
-        k:intent&person&selfharm	-0.1480505	-0.158216	0.1114022	-0.0465306	-0.0042417
-        k:intent&person&sexual	0.0263821	-0.1095894	-0.0236416	0.2028157	-0.0085213
-        k:intent&person&toxin	0.0445726	0.089219	-0.0693401	-0.0003259	-0.0003543
-        k:intent&person&violence	0.1797431	0.2199176	0.049128	-0.0318355	-0.0315659
-        k:intent&person&weapon	0.0793228	0.0722143	-0.0024723	-0.0003166	-0.001182
-        k:intent&place	0.2998102	0.3813354	0.033067	-0.028275	-0.0371797
-        k:intent&place&request	0.2998102	0.3813354	0.033067	-0.028275	-0.0371797
-        k:intent&place&self	0.0466624	0.1940405	-0.086768	-0.0062617	-0.0073862
-        k:intent&place&toxin	0.1313868	0.1962622	-0.055488	-0.0023946	-0.0107997
-        k:intent&place&violence	0.1586816	0.3157191	-0.1159032	-0.0153887	-0.0103187
-        k:intent&place&weapon	-0.0803795	-0.0772978	-0.0191226	-0.0055348	-0.0060117
-        k:intent&request	0.3873553	0.220278	0.2292358	-0.19519	-0.2663945
-        k:intent&request&self	0.1263788	-0.2630769	0.265355	-0.0515465	-0.0792012
-        k:intent&request&selfharm	0.089047	0.1006193	-0.0446968	-0.0636406	-0.0218842
-        k:intent&request&sexual	0.2580412	0.2006626	-0.0272727	0.2260955	-0.0045339
-        k:intent&request&toxin	0.1267035	0.0731777	0.1135551	-0.0115267	-0.0152903
-        k:intent&request&violence	0.2837437	0.1183229	0.2668084	-0.0701729	-0.0768253
-        k:intent&request&weapon	0.3362341	0.2724208	-0.0841293	-0.0322413	-0.0222097
-        k:intent&self	-0.0029072	-0.3354206	0.2190899	-0.0585746	-0.116554
-        k:intent&self&selfharm	0.13896	-0.1641307	0.030548	-0.02592	-0.0156982
-        k:intent&self&sexual	0.0829518	-0.0107105	-0.0020878	0.1226308	-0.0002915
-        k:intent&self&toxin	-0.0347195	-0.1225166	0.0553874	-0.001302	-0.0008344
-        k:intent&self&violence	0.0501658	-0.2118689	0.3272462	-0.0191616	-0.0294214
-        k:intent&self&weapon	0.1651669	0.2036132	-0.0100883	-0.0031703	-0.0027639
-        k:intent&selfharm	0.1406323	0.0928214	0.0383826	-0.0652664	-0.031885
-        k:intent&selfharm&sexual	-0.1258218	-0.0227318	-0.0091325	-0.0186328	-0.0002882
-        k:intent&selfharm&violence	0.0650078	-0.1461096	0.2589424	-0.0022087	-0.0020478
-        k:intent&selfharm&weapon	0.0002718	0.005469	-0.0404829	-0.0004594	-0.0009397
-        k:intent&sexual	0.3130077	0.1418413	-0.033979	0.3398368	-0.0110234
-        k:intent&sexual&violence	-0.0615153	-0.0489494	-0.0037245	-0.0207738	-0.0021551
-        k:intent&toxin	0.2062211	0.1277861	0.146563	-0.0126318	-0.0162984
-        k:intent&toxin&violence	0.1328626	0.119188	0.0403388	-0.0028588	-0.0024251
-        k:intent&toxin&weapon	0.0095697	0.0239602	-0.0088966	-0.00161	-0.0005315
-        k:intent&violence	0.1677871	0.0728623	0.2409113	-0.0944573	-0.126554
-        k:intent&violence&weapon	0.2733746	0.3108893	-0.0194262	-0.0011133	-0.002826
-        k:intent&weapon	0.5136955	0.5243263	-0.099652	-0.0353345	-0.0281937
-        k:korean_minor	0.1402907	-0.1274481	-0.1653729	0.4882631	-0.293453
-        k:korean_minor&korean_request	0.2169353	-0.0869648	-0.1303808	0.5624751	-0.2514378
-        k:korean_minor&korean_request&korean_sexual	0.3610217	-0.0429027	-0.0865299	0.6719264	-0.2165306
-        k:korean_minor&korean_sexual	0.3610217	-0.0429027	-0.0865299	0.6719264	-0.2165306
-        k:korean_request	0.5446257	0.2658613	0.3403219	-0.1634863	-0.1035059
-        k:korean_request&korean_selfharm	0.8160664	-0.3728571	1.589113	-0.1833723	-0.1927062
-        k:korean_request&korean_sexual	0.3610217	-0.0429027	-0.0865299	0.6719264	-0.2165306
-        k:korean_request&korean_violence	1.1785445	1.5714368	-0.4983065	-0.2587245	0.7853984
-        k:korean_selfharm	0.631328	-0.4049302	1.3923482	-0.2322864	-0.2490991
-        k:korean_sexual	0.3610217	-0.0429027	-0.0865299	0.6719264	-0.2165306
-        k:korean_violence	0.5518875	1.1591773	-0.6566869	-0.4110615	0.4450372
-        k:making	0.4915782	0.7566484	-0.2434017	-0.0510059	-0.1790704
-        k:making&minor	-0.1406033	-0.1900665	-0.021106	0.0874746	-0.0349638
-        k:making&minor&modal	-0.0099228	-0.0089723	-0.0004635	-0.0055903	-0.0067228
-        k:making&minor&person	-0.2057325	-0.1828442	-0.0194758	-0.0394077	-0.0347755
-        k:making&minor&place	-0.0637396	-0.0908862	-5.5e-06	-0.0006651	-0.0001335
-        k:making&minor&request	-0.0723608	-0.1252269	-0.017446	0.0712653	-0.0032054
-        k:making&minor&self	0.0221409	-0.0191983	-0.0167281	0.0933563	-0.000354
-        k:making&minor&selfharm	-0.0592596	-0.0109573	-0.0149375	-0.0071456	-0.0001052
-        k:making&minor&sexual	0.1167214	-0.0242611	-0.0039055	0.175572	-0.0178105
-        k:making&minor&violence	0.0204777	0.0138132	-3.37e-05	-0.0001373	-2.95e-05
-        k:making&minor&weapon	-0.1463984	-0.1298091	-0.0009293	-0.0201775	-0.007551
-        k:making&modal	0.0808572	0.1786005	-0.1140192	-0.0100282	-0.0247527
-        k:making&modal&person	-0.0094038	0.0008996	-0.0091515	-0.005612	-0.0078195
-        k:making&modal&place	0.0018626	0.0280159	-0.0567626	-0.0013755	-0.0112919
-        k:making&modal&request	0.0025675	0.0412386	-0.0973884	-0.0018376	-0.0132333
-        k:making&modal&self	0.000519	0.0098718	-0.008688	-2.17e-05	-0.0010967
-        k:making&modal&selfharm	0.0002718	0.005469	-0.0404829	-0.0004594	-0.0009397
-        k:making&modal&toxin	0.0007182	0.0274405	-0.0518827	-0.0012792	-0.0096718
-        k:making&modal&violence	0.0004887	0.0099421	-0.0217294	-6.91e-05	-0.0012871
-        k:making&modal&weapon	0.0896286	0.1523785	-0.0615301	-0.003156	-0.0073563
-        k:making&person	-0.1309378	-0.0420487	-0.1838084	-0.0636512	0.0428122
-        k:making&person&place	-0.0637317	-0.0908911	-0.000104	-0.0007458	-0.0006022
-        k:making&person&request	-0.0627811	0.0206727	-0.1716034	-0.0798416	0.0746654
-        k:making&person&self	-0.2155244	-0.045086	-0.1718976	-0.0446988	-0.0120294
-        k:making&person&selfharm	-0.1529561	0.031046	-0.1349985	-0.0081341	-0.0022626
-        k:making&person&sexual	0.0515922	-0.0170388	-0.0022754	0.0486897	-0.0176223
-        k:making&person&toxin	0.0002254	0.0028715	-0.0200765	-3.94e-05	-0.0001121
-        k:making&person&violence	0.0685042	0.0130891	-0.0235456	-0.0022573	-0.0092462
-        k:making&person&weapon	-0.0114126	-0.0746311	-0.0081066	-0.0280921	-0.0153701
-        k:making&place	0.4200836	0.3728853	-0.0853148	0.0993886	0.0071742
-        k:making&place&request	0.3595307	0.4336907	-0.0782409	-0.0170779	-0.0439986
-        k:making&place&self	0.0267992	0.0416036	-0.0178045	-0.0057225	-0.0075319
-        k:making&place&sexual	0.0484346	-0.0295682	-0.002964	0.1268114	-0.0154452
-        k:making&place&toxin	0.00286	0.0501235	-0.0546566	-0.0014109	-0.010188
-        k:making&place&violence	0.0323889	0.0578658	-0.025361	-0.0010823	-0.006603
-        k:making&place&weapon	0.1264608	0.1124269	-0.0225227	-0.0133201	-0.0293644
-        k:making&request	0.5418686	0.7938703	-0.1662824	-0.1457324	-0.1353232
-        k:making&request&self	-0.1280255	-0.0861242	0.1363174	0.0207687	-0.0702618
-        k:making&request&selfharm	0.2283111	0.3581968	0.2007006	-0.0123769	-0.0084802
-        k:making&request&sexual	0.1452571	0.1556188	-0.0113379	0.1112284	-0.0102741
-        k:making&request&toxin	0.2166832	0.153866	0.025148	-0.0083625	-0.0137453
-        k:making&request&violence	-0.168291	-0.333062	-0.0384711	-0.011713	-0.0213538
-        k:making&request&weapon	0.9327974	0.9198468	-0.1944029	-0.0988922	-0.1147966
-        k:making&self	-0.1279397	-0.084006	0.1277725	0.0207497	-0.0703567
-        k:making&self&selfharm	0.0712098	-0.014229	0.3019892	-0.0095767	-0.0057768
-        k:making&self&sexual	0.015488	-0.0608898	-0.0054371	0.1278401	-0.002758
-        k:making&self&toxin	0.0231148	-0.0533464	0.0728146	-0.0008092	-0.0007456
-        k:making&self&violence	-0.1059188	-0.1234793	-0.0075747	-0.003098	-0.0042078
-        k:making&self&weapon	0.3247213	0.4924288	-0.0902655	-0.0393406	-0.0279655
-        k:making&selfharm	0.2283111	0.3581968	0.2007006	-0.0123769	-0.0084802
-        k:making&selfharm&weapon	0.0002718	0.005469	-0.0404829	-0.0004594	-0.0009397
-        k:making&sexual	0.2180309	0.1091062	-0.0165745	0.2793518	-0.0433374
-        k:making&sexual&weapon	0.030533	0.0673565	-0.0004179	-0.0042705	-0.0049787
-        k:making&toxin	0.1576684	0.1358828	-0.0169836	-0.0212972	-0.039631
-        k:making&toxin&violence	-0.0627531	-0.1365955	0.0652255	-0.0025621	-0.0020814
-        k:making&toxin&weapon	0.2857706	0.2846403	-0.0114438	-0.0049388	-0.0024506
-        k:making&violence	-0.2094629	-0.3465704	-0.0517572	-0.0258815	-0.0444691
-        k:making&violence&weapon	0.0806652	-0.003684	-0.0152339	-0.0015181	-0.0068369
-        k:making&weapon	0.9449697	1.0423324	-0.2090657	-0.1213478	-0.1271655
-        k:minor	0.0749026	-0.5586547	-0.3623058	0.8605144	-0.4570056
-        k:minor&modal	-0.2540734	-0.0487056	-0.0353548	-0.1526004	-0.0430762
-        k:minor&modal&person	-0.1563873	-0.0391989	-0.0115911	-0.1337853	-0.0345841
-        k:minor&modal&place	-0.0567537	-0.0171832	-0.002584	-0.0125239	-0.0099337
-        k:minor&modal&request	-0.1479323	-0.0294277	-0.0253568	-0.0150586	-0.0220463
-        k:minor&modal&self	-0.087315	-0.0070837	-0.0034028	-0.12115	-0.0030437
-        k:minor&modal&selfharm	-0.0031036	-0.0005965	-0.0037761	-0.0008267	-0.001571
-        k:minor&modal&sexual	-0.0789593	-0.0039369	-0.0022853	-0.1043931	-0.0061649
-        k:minor&modal&violence	-0.0049517	-0.0064812	-0.0039027	-0.0013033	-0.0020703
-        k:minor&person	-0.1996177	-0.4705848	-0.2256259	0.3527335	-0.3112893
-        k:minor&person&place	-0.1596211	-0.12573	-0.0115722	-0.0459479	-0.0263972
-        k:minor&person&request	-0.2154477	-0.3156649	-0.1564702	0.1495165	-0.0604387
-        k:minor&person&self	-0.1370679	-0.1777843	-0.1118783	0.1647114	-0.0778262
-        k:minor&person&selfharm	-0.263598	-0.0322148	-0.1170605	-0.0996797	-0.023528
-        k:minor&person&sexual	0.5713834	-0.1674388	-0.074696	0.698213	-0.1975412
-        k:minor&person&toxin	-0.0347439	-0.0370397	-0.0004124	-0.0057977	-0.0002451
-        k:minor&person&violence	-0.0659667	-0.0002133	-0.0071426	-0.0304599	-0.0052962
-        k:minor&person&weapon	-0.1680648	-0.1589752	-0.0013239	-0.021974	-0.008133
-        k:minor&place	-0.125712	-0.1466233	-0.0396831	0.0109016	-0.0707999
-        k:minor&place&request	-0.2116877	-0.1249521	-0.0196781	-0.0789424	-0.0130547
-        k:minor&place&self	-0.1027991	-0.12519	-0.0066608	0.0368324	-0.009675
-        k:minor&place&selfharm	-0.0101989	-0.0037333	-0.0153782	-0.0018005	-0.0013098
-        k:minor&place&sexual	0.0630179	-0.0179263	-0.0163317	0.0617514	-0.03588
-        k:minor&place&violence	-0.0230232	0.0146601	-0.0015482	-0.0126153	-0.0010124
-        k:minor&place&weapon	-0.0774285	-0.1146463	-0.0001435	-0.0016354	-0.0005884
-        k:minor&request	-0.1826707	-0.3559811	-0.2153912	0.355897	-0.0842346
-        k:minor&request&self	-0.1156348	-0.1685866	-0.1063101	0.1840296	-0.007829
-        k:minor&request&selfharm	-0.2200138	-0.0327347	-0.1163319	-0.0591119	-0.0055216
-        k:minor&request&sexual	0.5343569	-0.126048	-0.0516795	0.711113	-0.046206
-        k:minor&request&toxin	-0.0448755	-0.0390693	-0.0034262	-0.0104057	-0.0007444
-        k:minor&request&violence	-0.047085	0.0186864	-0.0027171	-0.0253742	-0.0014404
-        k:minor&request&weapon	-0.0854059	-0.1200523	-0.0004001	-0.0024616	-0.0007155
-        k:minor&self	-0.0855661	-0.1910782	-0.1240224	0.2715799	-0.0825215
-        k:minor&self&selfharm	-0.0835805	-0.0110287	-0.0656036	-0.0072798	-0.0001213
-        k:minor&self&sexual	0.1389008	-0.0352145	-0.0455008	0.2412324	-0.0704168
-        k:minor&self&violence	-0.1500734	-0.1272822	-0.0010484	-0.0054169	-0.0011283
-        k:minor&selfharm	-0.2737969	-0.0359481	-0.1324387	-0.1014803	-0.0248378
-        k:minor&selfharm&violence	-0.0031036	-0.0005965	-0.0037761	-0.0008267	-0.001571
-        k:minor&sexual	1.0446283	-0.2184424	-0.1327673	1.3027644	-0.2710043
-        k:minor&toxin	-0.0448755	-0.0390693	-0.0034262	-0.0104057	-0.0007444
-        k:minor&toxin&violence	-0.0347439	-0.0370397	-0.0004124	-0.0057977	-0.0002451
-        k:minor&violence	-0.0659667	-0.0002133	-0.0071426	-0.0304599	-0.0052962
-        k:minor&weapon	-0.1680648	-0.1589752	-0.0013239	-0.021974	-0.008133
-        k:modal	0.377982	-0.136546	0.0344836	-0.3187072	0.448966
-        k:modal&person	-0.2029862	-0.13837	-0.2025086	-0.1726895	0.1170994
-        k:modal&person&place	-0.0567537	-0.0171832	-0.002584	-0.0125239	-0.0099337
-        k:modal&person&request	0.0500194	0.0385768	-0.0720447	-0.0021969	0.105257
-        k:modal&person&self	-0.188201	0.0443508	-0.1490175	-0.1225885	-0.029917
-        k:modal&person&selfharm	-0.0031036	-0.0005965	-0.0037761	-0.0008267	-0.001571
-        k:modal&person&sexual	-0.1256737	-0.0481121	-0.0056629	-0.1102935	-0.0081139
-        k:modal&person&toxin	8.58e-05	0.0021181	-0.008545	-1.9e-05	-9.49e-05
-        k:modal&person&violence	-0.0005772	0.0025008	-0.0880623	-0.0147164	0.0501427
-        k:modal&person&weapon	0.0826302	0.090497	-0.0017837	-0.00015	-0.0010325
-        k:modal&place	-0.0943211	-0.017919	-0.0772967	-0.0177201	-0.0075501
-        k:modal&place&request	-0.1248984	-0.0136257	-0.0724285	-0.0139613	-0.0226742
-        k:modal&place&toxin	0.0006324	0.0253224	-0.0433377	-0.0012602	-0.0095769
-        k:modal&place&violence	-0.0394603	-0.0286814	-0.0309916	-0.0038681	0.0134849
-        k:modal&place&weapon	0.0041084	0.0007447	-0.0155535	-0.0009865	0.0030968
-        k:modal&request	0.145374	-0.0296226	0.2663957	-0.0553828	0.0394849
-        k:modal&request&self	0.1931409	-0.0063519	0.1911684	-0.0033835	-0.00789
-        k:modal&request&selfharm	0.2153274	-0.0308401	0.2943151	-0.0032844	-0.0085775
-        k:modal&request&sexual	0.2025982	0.2420744	-0.0041351	0.010532	-0.0057855
-        k:modal&request&toxin	0.0741242	-0.0467876	0.1188247	-0.003629	-0.0130865
-        k:modal&request&violence	-0.0464688	-0.0432076	0.0889652	-0.006795	-0.0501803
-        k:modal&request&weapon	-0.0155795	-0.0124293	-0.0539528	-0.0005811	-0.0026985
-        k:modal&self	0.010016	-0.0289545	0.082836	-0.1302356	0.0163548
-        k:modal&self&selfharm	0.1947903	-0.0173926	0.239138	-0.00295	-0.00685
-        k:modal&self&sexual	-0.0850551	-0.0003897	-0.0019215	-0.1192963	-0.0019675
-        k:modal&self&toxin	0.0001134	-0.0315275	-0.0078126	-7.53e-05	-0.0003199
-        k:modal&self&violence	0.0377682	0.0349171	-0.0712345	-0.0031116	0.0491866
-        k:modal&self&weapon	0.0826302	0.090497	-0.0017837	-0.00015	-0.0010325
-        k:modal&selfharm	0.2638091	-0.0392345	0.3736185	-0.005737	-0.0201492
-        k:modal&selfharm&violence	0.0729405	-0.0082841	0.1329409	-0.0010043	-0.0026432
-        k:modal&selfharm&weapon	0.0002718	0.005469	-0.0404829	-0.0004594	-0.0009397
-        k:modal&sexual	0.0701682	0.1914728	-0.0063378	-0.1118505	-0.0091678
-        k:modal&sexual&violence	-0.0467144	-0.0441751	-0.0033775	-0.0059005	-0.001949
-        k:modal&toxin	0.07421	-0.0446694	0.1102797	-0.003648	-0.0131814
-        k:modal&toxin&violence	0.0001134	-0.0315275	-0.0078126	-7.53e-05	-0.0003199
-        k:modal&violence	0.0278508	-0.1175501	0.0008334	-0.0283213	0.1101078
-        k:modal&violence&weapon	0.0683967	0.0680267	-0.0169989	-0.0010749	0.0035449
-        k:modal&weapon	0.1580556	0.220335	-0.0654876	-0.0041836	-0.0036209
-        k:person	0.3827785	0.2301176	-0.5573478	-0.1111913	-0.1407791
-        k:person&place	0.138165	0.1708029	-0.0503335	-0.0516471	-0.0451356
-        k:person&place&request	0.1068888	0.1989886	-0.042462	-0.0814131	-0.0278713
-        k:person&place&self	0.1016683	0.0837572	-0.0319876	0.035487	-0.018467
-        k:person&place&sexual	0.0011427	-0.0078418	-0.0057631	-0.0085945	-0.0092563
-        k:person&place&violence	0.0820991	0.0790405	-0.0322277	-0.0163864	-0.0146535
-        k:person&place&weapon	-0.0774206	-0.1146512	-0.0002421	-0.0017161	-0.0010571
-        k:person&request	0.3563787	0.6860421	-0.3932909	-0.0063699	-0.2047212
-        k:person&request&self	0.0083073	0.2040785	-0.028379	0.0147748	-0.1579119
-        k:person&request&selfharm	-0.3189029	-0.0259981	-0.0796442	-0.0916052	-0.0320086
-        k:person&request&sexual	0.255675	-0.1180948	-0.0469653	0.4510153	-0.0344928
-        k:person&request&toxin	-0.0438598	-0.0543521	-0.0770886	-0.0083504	-0.0027324
-        k:person&request&violence	0.9283867	1.1671534	-0.1966503	-0.0663135	-0.0980812
-        k:person&request&weapon	0.0496479	-0.0645117	-0.0156296	-0.010667	-0.0087874
-        k:person&self	0.3084818	0.2031855	0.0149971	-0.0060152	0.0723909
-        k:person&self&selfharm	0.1249167	-0.1248377	0.3126688	-0.0161825	-0.0058002
-        k:person&self&sexual	0.1172612	-0.0370777	-0.0361505	0.0617584	0.1007999
-        k:person&self&toxin	0.0791464	0.1819086	-0.1087787	-0.0009094	-0.0012839
-        k:person&self&violence	0.3712403	0.4465218	-0.0468268	-0.0211907	0.0198357
-        k:person&self&weapon	0.0981961	0.0993403	-0.0165134	-0.0073084	-0.0076595
-        k:person&selfharm	-0.2383784	-0.0346088	0.0780196	-0.1404177	-0.0657927
-        k:person&selfharm&sexual	-0.1258218	-0.0227318	-0.0091325	-0.0186328	-0.0002882
-        k:person&selfharm&violence	0.0661225	0.0937019	0.0543384	-0.0047194	-0.0072889
-        k:person&sexual	0.4291211	-0.2486935	-0.0886451	0.6024514	-0.03268
-        k:person&sexual&violence	-0.0467144	-0.0441751	-0.0033775	-0.0059005	-0.001949
-        k:person&toxin	-0.0251534	0.0279801	-0.1176969	-0.0103949	-0.0053788
-        k:person&toxin&violence	-0.0251534	0.0279801	-0.1176969	-0.0103949	-0.0053788
-        k:person&toxin&weapon	0.0001763	0.0001906	-4.24e-05	-1.77e-05	-1.9e-05
-        k:person&violence	0.9642598	1.1484662	-0.2748092	-0.1252342	-0.0109743
-        k:person&violence&weapon	0.1148607	0.0995678	-0.0108256	-0.000821	-0.002493
-        k:person&weapon	0.0496193	-0.0129376	-0.0183371	-0.0303294	-0.0172374
-        k:place	0.5023441	0.2538931	-0.1344944	-0.0321707	0.2310821
-        k:place&request	0.6122244	0.5215947	-0.0416828	-0.1264134	0.4450969
-        k:place&request&self	0.1093422	0.2542488	-0.1017834	-0.0130318	-0.0256682
-        k:place&request&selfharm	-0.0084415	-0.0070588	-0.0117761	-0.002365	-0.0055583
-        k:place&request&sexual	-0.0442835	-0.0040494	-2.41e-05	-0.0503673	-0.0002104
-        k:place&request&toxin	0.1336144	0.2210633	-0.0668069	-0.0025453	-0.0114107
-        k:place&request&violence	0.0523737	0.2364165	-0.1522429	-0.0255896	-0.0486878
-        k:place&request&weapon	-0.0574119	-0.0699215	-0.0279662	-0.0174823	-0.0340204
-        k:place&self	0.1547684	0.2504564	-0.1075224	0.028741	-0.0347142
-        k:place&self&selfharm	0.0017574	-0.0033254	0.0036021	-0.0005645	-0.0042485
-        k:place&self&sexual	0.0454262	-0.0037924	-0.005739	0.0417728	-0.0090459
-        k:place&self&toxin	0.0022276	0.0248011	-0.0113189	-0.0001507	-0.0006111
-        k:place&self&violence	-0.0775698	0.0586658	-0.0974279	-0.006619	-0.014488
-        k:place&self&weapon	0.0245715	0.0168025	-0.0064856	-0.0055718	-0.0069208
-        k:place&selfharm	-0.0084415	-0.0070588	-0.0117761	-0.002365	-0.0055583
-        k:place&sexual	0.1114525	-0.0474944	-0.0192958	0.1885628	-0.0513253
-        k:place&toxin	0.0965953	0.1939776	-0.0788607	-0.0073854	-0.0144576
-        k:place&toxin&violence	0.0959629	0.1686552	-0.035523	-0.0061252	-0.0048807
-        k:place&violence	0.0686285	0.1343305	-0.1841994	-0.0642275	0.0216156
-        k:place&violence&weapon	0.0289084	0.0260127	-0.0169759	-0.0040895	-0.0041742
-        k:place&weapon	-0.1889171	-0.1289622	-0.0410424	-0.0472447	-0.1350505
-        k:request	-0.3503108	-0.3397163	-0.2897377	-0.7421186	-0.9253087
-        k:request&self	0.0647294	-0.0725734	0.3847092	-0.0627053	-0.3227583
-        k:request&self&selfharm	0.1024854	-0.3602894	0.2058436	-0.0428565	-0.0446432
-        k:request&self&sexual	0.0972659	-0.0796217	-0.0367925	0.2967388	-0.0079239
-        k:request&self&toxin	-0.0391298	-0.0324014	-0.0199689	-0.0011526	-0.001141
-        k:request&self&violence	0.4555984	0.4232275	0.3149582	-0.0479257	-0.0353227
-        k:request&self&weapon	0.2373762	0.3921808	-0.1013963	-0.0420881	-0.0301858
-        k:request&selfharm	0.5234977	-0.0010288	0.7813744	-0.1491727	-0.1239965
-        k:request&selfharm&sexual	-0.1258218	-0.0227318	-0.0091325	-0.0186328	-0.0002882
-        k:request&selfharm&toxin	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
-        k:request&selfharm&violence	0.1311791	-0.0318322	0.2581659	-0.011294	-0.0152436
-        k:request&selfharm&weapon	-0.0272386	-0.0058852	-0.0713226	-0.0011071	-0.0012297
-        k:request&sexual	0.5830469	0.2063674	-0.0810016	0.6346492	-0.0623944
-        k:request&sexual&toxin	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
-        k:request&sexual&violence	-0.0667514	-0.0346231	-0.0096194	-0.0326609	-0.0045579
-        k:request&sexual&weapon	0.030533	0.0673565	-0.0004179	-0.0042705	-0.0049787
-        k:request&toxin	0.1950867	0.133065	-0.0250345	-0.0544705	-0.0560784
-        k:request&toxin&violence	-0.0493721	-0.0344981	-0.0813566	-0.0253777	-0.0195464
-        k:request&toxin&weapon	0.2607176	0.2346808	-0.00549	-0.0049448	-0.0032322
-        k:request&violence	0.0795427	0.3378425	-0.1530521	-0.2377458	-0.3633876
-        k:request&violence&weapon	0.0873753	0.0537744	-0.0380855	-0.0056605	-0.0124339
-        k:request&weapon	0.8155893	0.8914978	-0.3299722	-0.1507645	-0.1762125
-        k:self	0.4290851	-0.1978225	0.5805127	-0.100997	-0.0795038
-        k:self&selfharm	0.2811107	-0.3662392	0.4363705	-0.0447937	-0.0503382
-        k:self&selfharm&violence	0.0695966	-0.1893244	0.2870107	-0.0057845	-0.0060787
-        k:self&sexual	0.0922806	-0.1031354	-0.0507441	0.1635841	0.0941162
-        k:self&toxin	0.0866129	-0.0224774	0.1300959	-0.0036117	-0.0034968
-        k:self&toxin&violence	0.0866129	-0.0224774	0.1300959	-0.0036117	-0.0034968
-        k:self&violence	0.5844031	0.4508646	0.4027654	-0.0537138	0.0095748
-        k:self&violence&weapon	0.0951062	0.0952555	-0.0113377	-0.0010301	-0.0034293
-        k:self&weapon	0.3002656	0.4654668	-0.1140791	-0.0459317	-0.0362359
-        k:selfharm	0.47677	-0.088497	0.7839398	-0.2481755	-0.2295306
-        k:selfharm&sexual	-0.1258218	-0.0227318	-0.0091325	-0.0186328	-0.0002882
-        k:selfharm&toxin	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
-        k:selfharm&toxin&violence	-0.0409983	-0.0097286	-0.0431277	-0.0012384	-0.0020953
-        k:selfharm&violence	0.1028895	-0.0379634	0.1906673	-0.0156628	-0.0196482
-        k:selfharm&weapon	-0.0421486	-0.0124199	-0.0844813	-0.0079501	-0.009069
-        k:sexual	1.0634969	0.0048151	-0.1820812	1.2331485	-0.1675553
-        k:sexual&toxin	-0.0372342	-0.0302774	-0.0041844	-0.0050691	-0.0012223
-        k:sexual&toxin&violence	-0.0297807	-0.0175273	-0.0039941	-0.0044876	-0.0010154
-        k:sexual&violence	-0.1752814	-0.0998651	-0.0252081	-0.081396	-0.0365736
-        k:sexual&weapon	0.030533	0.0673565	-0.0004179	-0.0042705	-0.0049787
-        k:toxin	-0.0564821	0.005222	-0.0831694	-0.1507445	-0.2021704
-        k:toxin&violence	0.0499208	-0.0016005	0.0269466	-0.0407281	-0.0443168
-        k:toxin&violence&weapon	0.0001763	0.0001906	-4.24e-05	-1.77e-05	-1.9e-05
-        k:toxin&weapon	0.2499033	0.2323394	-0.0209645	-0.0116241	-0.0095265
-        k:violence	-0.3130259	0.0057732	-0.3509665	-0.5197683	-0.6452837
-        k:violence&weapon	0.1687526	0.1372194	-0.042803	-0.0089684	-0.0116486
-        k:weapon	0.5254235	0.8232261	-0.4426721	-0.2738939	-0.4219056
-        w:10	-0.0045931	-0.0071325	-0.0083645	-0.0459142	-0.0069492
-        w:11	0.007279	-0.001524	-0.0007472	0.0081096	-0.0033362
-        w:12	0.0978998	-0.0173895	-0.0104322	0.1480776	-0.0183848
-        w:13	0.0373894	-0.0039364	-0.001563	0.0331419	-0.0062225
-        w:14	0.0587345	-0.0338355	-0.0052349	0.1387588	-0.0221819
-        w:15	-0.0029424	-0.0073865	-0.0071905	0.0053861	-0.0079529
-        w:16	0.0039779	-0.004711	-0.0022179	-0.0160556	-0.0088
-        w:3	-0.0922786	-0.005341	-0.0064298	-0.1197785	-0.0023693
-        w:3d	0.0651797	0.0786483	-0.0059209	-0.0039629	-0.0028056
-        w:4	-0.1139916	-0.1159484	-0.0113924	-0.0025505	-0.0025298
-        w:9	0.0110734	-0.0083424	-0.0075011	0.0236956	-0.0394168
-        w:a	0.0338006	0.0881487	-1.0843616	-0.2747231	0.2007803
-        w:abort	-0.021083	-0.0157397	-0.0070558	-0.005429	-0.0066504
-        w:about	-0.3807331	-0.3416024	-0.257413	-0.1285006	-0.1061869
-        w:abuse	-0.0982569	-0.0043962	-0.0004304	-0.1358386	-0.0006017
-        w:accident	-0.0118439	0.006392	-0.0174171	-0.0196576	-0.025754
-        w:according	-0.0786636	-0.0118097	-0.1046987	-0.0084205	-0.0204398
-        w:accused	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
-        w:acetaminophen	-0.0127086	-0.0095065	-0.0156087	-0.0058521	-0.0077596
-        w:acid	-0.025927	-0.0264398	-0.0016442	-0.0074705	-0.0081342
-        w:action	-0.129114	-0.0569881	-0.0456241	-0.0322227	-0.043449
-        w:adult	0.0182582	-0.0590972	-0.0362954	0.1271279	-0.0194007
-        w:adults	-0.0110923	-0.0061776	-0.0395171	-0.0098606	-0.0050758
-        w:after	-0.5239266	-0.4013003	-0.0069739	-0.1589667	-0.1063109
-        w:again	0.0086052	-0.010448	-0.0126771	-0.0053677	0.0135225
-        w:against	-0.1168865	-0.0207156	-0.0268634	-0.0214763	-0.1615376
-        w:age	-0.1144266	-0.0568501	-0.0166412	-0.1231419	-0.0205991
-        w:aid	-0.014806	-0.0105923	-0.0050809	-0.0039673	-0.0091598
-        w:airport	-0.1224402	-0.0359336	-0.0206424	-0.0187103	-0.0855764
-        w:alcohol	0.0106475	-0.0323215	0.0869659	-0.0054406	-0.003697
-        w:all	0.2110654	-0.0940455	0.2457732	-0.023814	0.1098021
-        w:allies	-0.0144913	-0.0195278	-0.0022014	-0.002938	-0.0082952
-        w:am	0.0017442	0.0017252	-0.0005381	0.0004162	-0.0017267
-        w:american	-0.0111507	-0.0101451	-0.0026184	-0.0047627	-0.01142
-        w:ammonia	-0.0412259	-0.024687	-0.0174632	-0.0125802	-0.0196449
-        w:ammunition	-0.0150492	-0.0092349	-0.0004011	-0.0017167	-0.0005135
-        w:among	-0.0650519	-0.0242319	-0.0527362	-0.0055763	-0.0083422
-        w:an	0.6080955	0.4852622	-0.2769933	0.1647843	-0.0309795
-        w:and	0.1685698	0.2128943	-0.2001996	-0.1520243	-0.0767407
-        w:animals	0.0235874	-0.0068295	-0.0017591	-0.0030872	0.0089952
-        w:anthrax	0.051907	0.0337558	-0.0012644	-0.0025885	-0.0011396
-        w:antidepressants	0.0862699	-0.0119932	0.1412491	-0.007307	-0.0301587
-        w:anyone	0.1349271	0.0087849	0.1394238	-0.0088594	-0.0015549
-        w:api	-0.2061632	-0.1816813	-0.043222	-0.0092067	-0.0084582
-        w:app	-0.0438299	-0.0260383	-0.0181452	-0.0150629	-0.0094433
-        w:appropriate	-0.0783515	-0.0210903	-0.0105716	-0.1101295	-0.0053461
-        w:arabs	0.0304881	-0.0096058	-0.0219304	-0.0025038	0.076971
-        w:are	0.0443052	-0.5412438	0.0513004	-0.2149702	0.2623827
-        w:arm	-0.1060281	-0.0058412	-0.1048709	-0.000859	-0.0026908
-        w:around	-0.0956869	-0.008591	-0.0080722	-0.1248711	-0.0095747
-        w:array	-0.1526752	-0.0561056	-0.0183501	-0.0228885	-0.0646884
-        w:arrested	-0.0164628	-0.0168714	-0.0055579	-0.0070227	-0.0138468
-        w:arrow	-0.2335129	-0.2231722	-0.0023863	-0.0016542	-0.0054239
-        w:art	-0.0540335	-0.0138473	-0.0479927	0.0193408	-0.0302893
-        w:article	-0.0405993	-0.0175508	-0.0262415	-0.0151322	-0.0419171
-        w:as	-0.0180694	-0.0418165	-0.053617	0.1588278	-0.0317991
-        w:asians	0.1226413	-0.0188897	-0.0151981	-0.0201167	0.1926894
-        w:assassin	-0.1503415	-0.1837588	-0.0104928	-0.0086354	-0.0319018
-        w:assassinate	0.3158366	0.5844679	-0.0825094	-0.0093979	-0.0148361
-        w:assemble	-0.1219021	-0.0988381	-0.0276929	-0.0152072	-0.0136976
-        w:at	-0.3928541	-0.3746736	-0.1061946	0.0348909	-0.2501491
-        w:atomic	-0.0328436	-0.0293402	-0.0185589	-0.0068905	-0.0082464
-        w:attack	-0.0834754	-0.0299817	-0.0827482	-0.0301547	-0.0544987
-        w:autopsy	0.1881575	0.1781785	-0.0100508	-0.0008873	-0.0003559
-        w:baby	0.0623604	0.105056	-0.0219744	-0.0042597	-0.0128792
-        w:back	0.3569571	-0.0313804	-0.0294765	-0.0062984	0.6014085
-        w:background	-0.0645113	-0.0119182	-0.0621684	-0.0049187	-0.0203467
-        w:bacteria	-0.0296767	-0.0090742	-0.0407294	-0.003986	-0.0100726
-        w:badly	0.027678	0.0199566	-0.0223265	-0.0001916	-0.0046734
-        w:baking	-0.1769545	-0.2108446	-0.019347	-0.0128823	-0.0149303
-        w:base	-0.0207832	-0.0198687	-0.0064637	-0.003595	-0.0101457
-        w:baseball	-0.0898605	-0.0690791	-0.0370776	-0.0103997	-0.0158228
-        w:bash	-0.0535607	-0.0107568	-0.0065374	-0.0120296	-0.0658599
-        w:bat	-0.0718984	-0.0616312	-0.0191027	-0.0056113	-0.0087146
-        w:bath	-0.1662441	-0.0770607	-0.0043464	-0.1349087	-0.0034929
-        w:battery	-0.041359	-0.0451576	-0.0038834	-0.0054497	-0.0029844
-        w:be	0.3572695	-0.0849339	-0.0665825	-0.0633138	0.4452921
-        w:beat	-0.0051474	-0.1296803	-0.0207895	-0.0049731	0.0584888
-        w:beaten	0.0028534	-0.0097983	-0.0007215	-0.0014333	0.0023641
-        w:been	-0.1161919	-0.092017	-0.0520788	-0.0149058	-0.0229275
-        w:before	-0.2745878	-0.2125934	-0.0607303	-0.0411034	-0.0653068
-        w:beginners	-0.0711593	-0.0333865	-0.0519664	-0.011544	-0.0079096
-        w:being	-0.1251799	-0.0281176	-0.0699771	-0.0716309	-0.0029784
-        w:best	-0.1373718	-0.0789627	0.0498596	-0.0977972	-0.1189135
-        w:better	-0.0804339	-0.039478	-0.0355975	-0.008656	-0.005381
-        w:between	-0.0940008	-0.0592093	-0.1884926	0.0751572	-0.0540827
-        w:birthday	-0.0602091	-0.0495216	-0.0047905	-0.0085778	-0.0416655
-        w:black	0.1040506	-0.04219	-0.0056615	-0.0067488	0.148934
-        w:bleach	-0.0805907	-0.0506736	-0.0307323	-0.0147187	-0.0274066
-        w:bleed	0.0545971	-0.0144555	0.0461709	-0.0013008	-0.002848
-        w:block	-0.0095998	0.0039028	-0.0063075	-0.0015555	-0.0046099
-        w:blow	-0.0930845	-0.0846781	-0.020166	-0.0059286	-0.0067639
-        w:body	0.1412983	0.2823302	-0.0198131	-0.0545276	-0.0124008
-        w:bomb	-0.5965168	-0.4991714	-0.0886406	-0.0763744	-0.158841
-        w:bombing	-0.1248769	-0.0896569	-0.0098857	-0.0212372	-0.0493108
-        w:bombs	-0.2156621	-0.2305201	-0.0175107	-0.0061009	-0.0040478
-        w:booby	0.2185848	0.279547	-0.003221	-0.0003703	-0.0012041
-        w:border	0.0009494	-0.009447	-0.007515	-0.0166832	-0.0186746
-        w:boss	0.0905056	-0.0123274	-0.0030039	-0.0014279	-0.0030543
-        w:bow	-0.0041833	-0.0041568	-0.0050295	-0.0018709	-0.0017425
-        w:boy	-0.0085288	-0.0342849	-0.0099936	0.0209293	-0.0515252
-        w:brakes	0.0376115	0.0525272	-0.023883	-0.0019311	-0.0038554
-        w:bread	-0.0828789	-0.0251971	-0.0718245	-0.013456	-0.0234971
-        w:break	0.0084941	0.0011442	-0.012619	-0.0074916	-0.0060075
-        w:bridge	0.0468495	-0.0012032	-0.0222533	-0.0027249	-0.0090825
-        w:brother	-0.11495	-0.0142479	-0.0559927	-0.0242247	-0.0757066
-        w:build	0.2928356	0.313314	-0.0412743	-0.0303525	-0.0288612
-        w:building	0.3318192	0.3850822	-0.0200209	-0.0082256	-0.0134604
-        w:built	-0.0184383	-0.0155323	-0.0050096	-0.0036889	-0.0132567
-        w:bullied	-0.0025342	-0.000795	-0.0021467	-0.0185602	-0.0001541
-        w:burn	0.2384458	-0.0207731	0.2090393	-0.0109067	0.1067852
-        w:burned	-0.0031751	-0.0074011	-0.0059941	-0.0017664	0.0024794
-        w:business	-0.1563257	-0.2495184	-0.0021453	-0.0019684	-0.0025265
-        w:butcher	-0.0036607	-0.0042174	-0.0021196	-0.0045073	-0.0057944
-        w:by	-0.1660598	-0.1270438	-0.1868925	-0.0515845	-0.026516
-        w:cabinets	-0.0132704	-0.0032374	-0.0041906	-0.0130319	-0.0020354
-        w:caffeine	0.0025704	-0.0352115	0.0608727	-0.0054624	-0.0030892
-        w:cake	-0.11043	-0.0790766	-0.0145557	-0.0160628	-0.0115872
-        w:call	0.1816743	-0.0711053	-0.0224029	-0.0207599	0.2814685
-        w:calling	0.2954859	-0.0398719	-0.0239106	-0.0992672	0.5145105
-        w:can	0.0982398	0.1524119	0.0295537	-0.101109	-0.1820376
-        w:cancer	-0.0108613	-0.006068	-0.0045771	-0.0030043	-0.0091782
-        w:cant	0.161042	0.1932648	-0.0379067	-0.0052477	-0.0067439
-        w:car	0.2273302	0.0669489	0.2708437	-0.0186003	-0.0270156
-        w:carbon	-0.0276403	-0.0447613	-0.0092601	-0.0082709	-0.0071551
-        w:case	-0.0166177	-0.0072389	-0.0078884	-0.0093375	-0.0249926
-        w:cat	-0.0401969	-0.0089441	-0.0222579	-0.0201089	-0.0691228
-        w:catch	-0.0084145	-0.0067932	-0.0084043	-0.0086796	-0.0189224
-        w:cats	-0.1908484	-0.0294403	-0.0568964	-0.0236986	-0.1095572
-        w:caught	-0.0166385	-0.0261979	-0.0644662	0.0065029	-0.0069329
-        w:cause	0.0253337	0.0356112	-0.0055218	-0.002275	-0.0047188
-        w:causes	-0.0401408	-0.0173618	-0.0432965	-0.0126812	-0.0222324
-        w:celebrating	-0.0931106	-0.0062183	-0.0046725	-0.0091812	-0.093424
-        w:change	-0.1604929	-0.0706658	-0.0450646	-0.0341354	-0.0566745
-        w:chant	0.0732145	-0.0108053	-0.0029421	-0.0042181	0.0854151
-        w:character	0.0006706	-0.0027647	-0.0033637	0.0005238	-0.0085809
-        w:check	-0.062506	-0.0197351	-0.029117	-0.0530642	-0.0460832
-        w:chemical	-0.0978017	-0.0684847	-0.042705	-0.0342259	-0.0317115
-        w:chemicals	0.0231065	0.0382506	-0.0060809	-0.0112634	-0.0270406
-        w:chemistry	-0.0314054	-0.0348758	-0.0114139	-0.0042659	-0.0060461
-        w:chemotherapy	-0.0126076	-0.0064209	-0.0044143	-0.0073182	-0.0080041
-        w:cherry	-0.1881391	-0.2610192	-0.0007704	-0.002668	-0.0045295
-        w:chess	-0.0051169	-0.0074958	-0.0009343	-0.0026162	-0.005597
-        w:chicken	-0.0689885	-0.0438793	-0.0181047	-0.0226874	-0.0223102
-        w:child	-0.0652819	-0.1289623	-0.0222854	0.0043763	-0.0331021
-        w:childproof	-0.0132704	-0.0032374	-0.0041906	-0.0130319	-0.0020354
-        w:children	0.0487386	-0.0641199	-0.0267197	0.0501048	-0.0401529
-        w:chlorine	0.011183	0.0118261	-0.0054588	-0.0032947	-0.0033501
-        w:chocolate	-0.1021819	-0.146071	-0.0023158	-0.0020347	-0.0011994
-        w:choke	-0.1072628	-0.033876	-0.0624057	-0.0100652	-0.0145144
-        w:chopping	-0.0609276	-0.0350603	-0.0586941	-0.0064878	-0.0037688
-        w:city	-0.0064732	-0.0100058	-0.0110728	-0.0095555	-0.0203189
-        w:class	-0.0189313	-0.0038832	-0.0263747	-0.0017282	-0.0056338
-        w:classmate	0.027678	0.0199566	-0.0223265	-0.0001916	-0.0046734
-        w:clay	-0.0441436	-0.0457009	-0.0233489	-0.0111307	-0.0065241
-        w:clean	-0.0831117	-0.1032192	-0.0077073	-0.0053352	-0.0044327
-        w:cleaning	-0.0998413	-0.0652959	-0.0416044	-0.0204321	-0.0290477
-        w:coach	0.0335064	-0.0044045	-0.0017467	0.0500832	-0.0135363
-        w:cockroaches	0.1215875	-0.0177705	-0.022286	-0.0185543	0.1710564
-        w:cocktail	0.0913196	0.0996496	-0.0010459	-0.0032653	-0.0047692
-        w:code	-0.0185765	-0.0020092	-0.028988	-0.0013052	-0.004208
-        w:coffee	0.0153014	0.0348466	-0.0106034	-8.84e-05	-0.0001057
-        w:come	-0.0191181	-0.0160755	-0.0251846	-0.0016588	-0.0026407
-        w:command	-0.0108979	-0.0151892	-0.0021617	-0.0015629	-0.0007303
-        w:commit	0.3696822	-0.0436001	0.4732083	-0.0149278	-0.0323364
-        w:compose	0.4509059	-0.0121492	-0.0062928	-0.0213819	0.5553127
-        w:consent	-0.1031841	-0.0224962	-0.0074233	-0.0682899	-0.0175362
-        w:container	-0.0294938	-0.0174082	-0.0277164	-0.0052748	-0.0062774
-        w:content	0.0220023	-0.014188	-0.0068757	0.0362297	-0.023885
-        w:control	-0.0946537	-0.072083	-0.0280977	-0.0224655	-0.0741888
-        w:conversation	-0.0492828	-0.0241799	-0.0286841	-0.0055312	-0.0181883
-        w:convert	0.0636367	0.0778714	-0.0053794	-0.0018571	-0.0010441
-        w:cook	-0.0164763	-0.0394705	-0.0004145	-0.0015388	-0.0024082
-        w:cooker	-0.0341482	0.0221992	-0.0234574	-0.0230069	-0.0385715
-        w:cookie	-0.0283987	-0.0160979	-0.0312728	-0.0120728	-0.0096069
-        w:could	0.1147297	0.2442282	-0.0257078	-0.0431807	-0.0337778
-        w:counter	0.0482171	-0.0323657	0.0636421	-0.0017495	-0.0020761
-        w:country	0.628484	-0.0236145	-0.0316164	-0.0411996	0.7441966
-        w:court	-0.0678403	-0.0562074	-0.0123563	-0.0129382	-0.032084
-        w:covered	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
-        w:coworker	0.3140902	0.0539025	-0.0086496	-0.0144296	0.2937039
-        w:create	-0.0186774	-0.0108587	-0.0072585	0.0060767	-0.0309394
-        w:crime	-0.0538635	-0.0123032	-0.0243754	-0.0406783	-0.0407593
-        w:crisis	-0.0068557	-0.0045692	-0.0056226	-0.0081375	-0.0124711
-        w:crowd	0.0655734	0.0076292	-0.0008658	-0.0020053	0.0405313
-        w:crowded	0.0121947	0.0338619	-0.0434103	-0.0013863	-0.010889
-        w:crush	-0.0674589	-0.0199943	-0.0600946	-0.004939	-0.0085699
-        w:cut	0.0367657	-0.0393931	-0.0315283	-0.0169412	-0.0250924
-        w:cutting	-0.094327	-0.0487041	-0.0777681	-0.0013663	-0.0008221
-        w:daily	-0.0167926	-0.006903	-0.0261959	-0.004191	-0.0034077
-        w:dangerous	-0.0732086	-0.040707	-0.0297882	-0.0153559	-0.0332514
-        w:daughter	0.0050881	-0.0042797	-0.0008	0.0113811	-0.00452
-        w:day	-0.0405436	-0.0333259	-0.028106	-0.0017784	-0.0011557
-        w:dead	-0.0375479	0.0150852	-0.0341129	-0.005726	-0.0016035
-        w:deal	-0.1201835	-0.0208131	-0.00745	-0.0095298	-0.1147628
-        w:death	-0.122085	0.1096884	0.0385611	-0.0235431	-0.1148668
-        w:deep	0.0925513	-0.0251809	0.1851893	-0.010417	-0.0160242
-        w:deer	-0.0046634	-0.0019099	-0.0091341	-0.0015723	-0.0017322
-        w:defense	-0.0698548	-0.0143344	-0.0458955	-0.0040011	-0.0211885
-        w:describe	0.3198927	0.1955154	-0.0532495	0.2063155	-0.1002726
-        w:description	0.1079616	-0.0044054	-0.0074357	0.1514235	-0.0480875
-        w:deserve	0.1163857	-0.0236862	-0.0471734	-0.0182596	0.1737593
-        w:destroy	-0.2184616	-0.0835845	-0.0751157	-0.0298714	-0.026935
-        w:detail	0.0611671	-0.0037585	-0.0005164	0.0608555	-0.0018461
-        w:detect	-0.0638426	-0.0541349	-0.0108739	-0.0003936	-0.0005672
-        w:detective	-0.0169244	-0.0070945	-0.0009003	-0.0012837	-0.0044459
-        w:detonated	-0.0943234	-0.0565877	-0.0014387	-0.0200846	-0.008446
-        w:device	0.2784785	0.3342211	-0.0052019	-0.0064421	-0.0053294
-        w:did	-0.4567283	-0.2498332	-0.2228289	-0.0984235	-0.3017743
-        w:die	0.2201548	-0.0511684	0.2341488	-0.0155535	-0.0393418
-        w:died	-0.103999	-0.0141961	-0.0859059	-0.0038927	-0.0096115
-        w:difference	-0.0346451	-0.0291171	-0.0098716	-0.0143252	-0.0322896
-        w:different	-0.0523872	-0.0541553	-0.0262502	-0.0259993	-0.0198848
-        w:directions	0.0264938	0.0276951	-0.0147189	-0.0055646	-0.0074158
-        w:dirty	0.0610955	0.0519353	-0.0029177	-0.0701184	0.1272352
-        w:disabled	0.0073804	-0.007314	-0.0025415	-0.0064208	0.0059238
-        w:disappear	0.0012978	-0.0759152	0.0055741	-0.0055206	-0.002516
-        w:disease	0.0335017	-0.0123389	-0.0213919	-0.0029943	0.0775395
-        w:dispose	0.126164	0.2111306	-0.0372951	-0.009156	-0.006645
-        w:do	-0.5051334	-0.5162403	-0.3364541	-0.2287675	-0.301866
-        w:docker	-0.0294938	-0.0174082	-0.0277164	-0.0052748	-0.0062774
-        w:doctors	-0.0190249	-0.0189061	-0.0138683	-0.0087662	-0.0183904
-        w:documentary	-0.0169834	-0.0140307	-0.0056576	-0.0056022	-0.0146465
-        w:does	-0.2518232	-0.248262	-0.0465594	-0.1115214	-0.1709248
-        w:doesnt	0.0890516	-0.0214368	0.1352506	-0.00323	-0.015024
-        w:dogs	-0.0209701	-0.0080162	-0.0101712	-0.0056688	-0.023252
-        w:dont	0.1938094	0.1339129	-0.0468962	-0.0099572	0.1602522
-        w:door	0.2210092	0.2558341	0.0182902	-0.0004563	-0.0016766
-        w:dose	0.139561	0.0366831	0.1340242	-0.0272085	-0.0135751
-        w:dough	-0.1223876	-0.0331173	-0.1347237	-0.0226289	-0.0195117
-        w:down	0.185625	0.1722659	-0.0710582	-0.0337058	0.0754847
-        w:downtown	-0.1618251	-0.0593044	-0.1159976	-0.0263206	-0.0512789
-        w:dragon	-0.0405325	-0.0145906	-0.0152542	-0.0068088	-0.025403
-        w:dresden	-0.0144913	-0.0195278	-0.0022014	-0.002938	-0.0082952
-        w:drink	0.0996239	0.052174	0.0590283	-0.0007006	-0.0009734
-        w:drone	0.5470311	0.6184342	-0.0010636	-0.0028999	-0.0050365
-        w:drown	-0.0623194	-0.1986042	0.235711	-0.002043	-0.0073351
-        w:drug	0.110597	0.1485174	0.0432731	-0.0066705	-0.0119911
-        w:during	-0.1007796	-0.1060859	-0.0213483	-0.0115573	-0.0194903
-        w:dying	-0.2187523	-0.068101	-0.1795113	-0.0214017	-0.0365989
-        w:easiest	0.0937668	0.1237251	-0.0088286	-0.0019901	-0.0047351
-        w:eat	-0.1286566	-0.0367838	-0.0893379	-0.0204568	-0.0118074
-        w:effects	-0.079993	-0.0105189	-0.0724588	-0.0165938	-0.0359038
-        w:egg	-0.0334986	-0.0046259	-0.0018685	-0.0030582	-0.0398276
-        w:eight	-0.0616287	-0.0133888	-0.0146032	-0.0114548	-0.0045338
-        w:elden	-0.0227545	-0.0603299	-1.65e-05	-0.0001088	-0.0001014
-        w:email	-0.2936961	-0.0699697	-0.0249124	-0.0299752	-0.1453106
-        w:encouraging	0.014726	-0.0927917	-0.0014639	-0.0028118	0.0942206
-        w:end	0.3784155	-0.1428363	0.6481249	-0.0261339	-0.0474093
-        w:ends	-0.0422747	-0.0048664	-0.0453927	-0.0065492	-0.0112524
-        w:energy	-0.1417487	-0.1048162	-0.0610609	-0.0128585	-0.0165634
-        w:enough	0.0026789	-0.0012388	-0.0186728	-0.0006836	-0.0045047
-        w:erotic	0.1471289	-0.0199512	-0.0087106	0.1802256	-0.0134025
-        w:essay	-0.0152514	-0.0891563	-0.0459554	-0.0280884	0.1164599
-        w:eulogy	-0.1260018	-0.0158563	-0.0204361	-0.0151668	-0.0910756
-        w:even	-0.0637189	-0.0278408	-0.0070258	-0.0106992	-0.014989
-        w:every	0.0977424	-0.0130552	-0.0225588	-0.0210165	0.0847702
-        w:everything	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
-        w:ex	0.0051073	0.0513748	-0.0570463	-0.0002508	-0.0015785
-        w:execute	-0.0992703	-0.0541242	-0.0118223	-0.0363508	-0.0691584
-        w:explain	0.1373094	0.0625017	-0.1914441	-0.0447251	0.0431497
-        w:explicit	0.1388153	-0.0469926	-0.016765	0.2246134	-0.0462669
-        w:explode	-0.1566771	-0.1009929	-0.0711235	-0.0041085	-0.0042782
-        w:explosion	-0.1680568	-0.1259389	-0.0384781	-0.040487	-0.0676555
-        w:explosive	0.3063889	0.369835	-0.0637531	-0.0205341	-0.0140096
-        w:explosives	-0.3453867	-0.3822599	-0.0100153	-0.0049748	-0.0039266
-        w:exterminate	0.0180101	-0.0359191	-0.0057	-0.0117066	0.0719983
-        w:exterminated	0.0189487	-0.0058647	-0.0177414	-0.009374	0.0244051
-        w:extinguisher	0.0125566	0.0581455	-0.0161965	-0.0090906	-0.0171411
-        w:fantasy	-0.0238562	-0.0085581	-0.0058962	0.0029433	-0.0567568
-        w:farm	-0.0083347	-0.0051678	-0.0014652	-0.0004495	-0.0036741
-        w:fast	-0.321405	0.0141886	-0.4543774	-0.0049243	-0.0030886
-        w:faster	-0.1600276	-0.0444126	-0.1388071	-0.004095	-0.0026161
-        w:fastest	0.0650438	-0.0294915	0.0926972	-0.0037608	-0.008088
-        w:fatal	0.142592	-0.0039779	0.18772	-0.0011567	-0.0052909
-        w:father	0.006059	-0.0029845	-0.0118529	0.0149005	-0.0041956
-        w:feel	-0.1131581	-0.0897309	-0.0480729	-0.004508	-0.0092474
-        w:fight	-0.0821415	-0.0216254	-0.0559544	-0.0152461	-0.069421
-        w:film	-0.0172234	-0.0169961	-0.0041709	-0.0079797	-0.0120667
-        w:filter	0.0455351	0.0429582	-0.0024828	-0.012238	-0.0171151
-        w:final	-0.0441273	-0.0640894	-0.0008715	-0.0049102	-0.0239875
-        w:find	0.1861101	0.127322	-0.0272848	0.0831975	-0.0043806
-        w:finds	-0.0736436	-0.0075488	-0.0022115	-0.065213	-0.0269296
-        w:fire	0.0758809	0.1695624	-0.0493215	-0.0391808	-0.0880545
-        w:fireworks	-0.0543127	-0.0534551	-0.0243835	-0.01828	-0.0171336
-        w:first	-0.0833625	-0.0956564	-0.0278648	-0.006242	-0.0064336
-        w:fish	-0.0684722	-0.0406022	-0.0468133	-0.0025237	-0.0040986
-        w:flavor	-0.3407989	-0.3668304	-0.0059127	-0.0020132	-0.0032472
-        w:flour	-0.0372258	-0.0244571	-0.0317135	-0.0127824	-0.0106496
-        w:food	-0.0373907	-0.0268178	-0.0455958	-0.016965	-0.0154822
-        w:football	-0.0131128	-0.0114063	-0.0051862	-0.0060316	-0.0162934
-        w:for	-0.6092343	-0.5125725	-0.1162136	-0.3279645	-0.4345371
-        w:fork	-0.0653105	-0.0938906	-0.0053296	-0.0032343	-0.0031543
-        w:form	-0.0212522	-0.0035192	-0.0207167	-0.0006136	-0.0022832
-        w:free	-0.0383609	-0.021297	-0.024021	-0.0072931	-0.0181213
-        w:french	-0.087758	-0.0495099	-0.0515859	-0.0407031	-0.0361621
-        w:friend	-0.3025278	-0.1567246	-0.1068707	-0.0080868	-0.0206015
-        w:from	-0.0173005	-0.0470562	0.092227	-0.143916	-0.1677607
-        w:fun	-0.0151029	-0.0070388	-0.0160333	-0.0169528	-0.0146383
-        w:function	-0.2021447	-0.0583466	-0.0370347	-0.0404709	-0.1234204
-        w:game	-0.0090363	-0.0022435	-0.004985	-0.0075171	-0.0292969
-        w:garage	0.0948287	0.1019789	-0.001748	-0.0016374	-0.0007755
-        w:garlic	-0.1054664	-0.0900338	-0.0163209	-0.0026523	-0.0037867
-        w:gas	0.2033396	0.2854438	-0.0248036	-0.009484	0.044139
-        w:gassed	0.0142872	-0.0057064	-0.0114842	-0.0086096	0.0135268
-        w:gay	-0.1411255	-0.0189358	-0.0078277	-0.0126169	-0.1141866
-        w:generate	0.1380656	-0.0179728	-0.0120459	0.1987465	-0.0495647
-        w:genocide	-0.0449848	-0.0172967	-0.019711	-0.0086179	-0.0387617
-        w:get	-9.64e-05	0.2112071	-0.1513646	0.0529064	-0.0357323
-        w:getting	0.0113133	0.0208923	-0.0588357	0.0121204	-0.0007325
-        w:girl	0.1057553	0.0630376	-0.0101845	0.1223958	-0.0363914
-        w:girlfriend	0.0196317	0.069777	-0.0784848	0.008793	-0.0205069
-        w:girls	0.0451463	-0.0039866	-0.0058442	0.0409113	-0.009096
-        w:git	-0.0262288	-0.0170432	-0.0196587	-0.0056079	-0.0067033
-        w:give	0.2422299	0.4545106	-0.0350205	-0.0972867	0.0839393
-        w:go	0.3696265	-0.0451261	-0.0086451	-0.0086037	0.632101
-        w:going	0.1283235	0.0765483	0.0269426	-0.0067244	-0.011439
-        w:good	0.1625783	0.3002035	-0.0588951	-0.0357238	-0.0734908
-        w:grandmother	-0.0586664	0.0634706	-0.0351055	-0.0051342	-0.0345924
-        w:grease	-0.0314562	-0.0144264	-0.0055641	-0.0061039	-0.0200698
-        w:grenade	0.598139	0.6284424	-0.005336	-0.0108772	-0.0093411
-        w:groom	0.0205851	-0.0232404	-0.0017573	0.0624593	-0.0004444
-        w:guard	0.1538197	0.1681094	-0.0088362	-0.0011773	-0.004264
-        w:guards	-0.1355449	-0.1858266	-0.000999	-0.0021097	-0.0040244
-        w:gun	0.0979338	0.1442845	-0.0373113	-0.0281351	-0.081257
-        w:hair	-0.0437629	-0.002259	-0.0575148	-0.0151027	-0.0007778
-        w:hand	-0.1705434	-0.0615068	-0.1992623	-0.0154557	-0.0183733
-        w:hang	0.0935161	-0.0601925	0.1407363	-0.0070084	-0.0211339
-        w:happened	-0.0034121	-0.0047643	-0.0045935	-0.0044708	-0.0058474
-        w:hard	-0.0263942	-0.0114666	-0.0053193	-0.0121115	-0.0005364
-        w:harm	-0.0197108	-0.1634977	0.1185801	-0.0073408	-0.0099232
-        w:has	-0.0925954	-0.0891495	-0.054468	0.0032774	-0.0484587
-        w:hate	-0.1125313	-0.0577184	-0.0612282	-0.0553413	-0.078068
-        w:have	-0.012491	-0.0092132	0.012629	-0.008797	-0.0315002
-        w:he	0.2925976	0.2956376	-0.0471954	0.0208527	-0.0092166
-        w:heat	-0.0491559	-0.0202088	-0.0890788	-0.0100968	-0.0113946
-        w:help	-0.3552526	-0.114315	0.011805	-0.0903277	-0.1151913
-        w:her	-0.0261804	-0.0136364	-0.0515254	0.1222365	-0.022225
-        w:hide	0.0390381	-0.1105452	0.163128	-0.0051672	-0.001285
-        w:high	-0.0065618	-0.0500768	-0.0019459	0.113723	-0.0296274
-        w:hiking	-0.0257344	-0.0362389	-0.0084127	-0.0057727	-0.0068726
-        w:him	0.0133251	0.0697661	-0.0174983	-0.0003561	-0.0045521
-        w:hindus	0.0188172	-0.0019901	-0.002487	-0.0032908	0.018592
-        w:his	-0.1095107	-0.0887199	-0.0106064	0.0040899	-0.0926507
-        w:historians	-0.0280047	-0.0080947	-0.0118371	-0.0065396	-0.0265089
-        w:history	-0.0387038	-0.0211349	-0.0340146	-0.0284516	-0.0372886
-        w:hit	-0.0788579	-0.0655744	0.0376303	-0.0137006	-0.0458484
-        w:hitman	-0.0134272	-0.0115194	-0.0078805	-0.0060625	-0.0055583
-        w:holocaust	-0.0139751	-0.0064045	-0.003636	-0.0101745	-0.0132003
-        w:home	0.2096983	-0.12148	0.1638219	-0.0599819	0.4395144
-        w:homemade	0.231765	0.2228275	-0.0109483	-0.0093017	-0.004673
-        w:hostage	-0.0628935	-0.0320602	-0.0092882	-0.0191623	-0.0292856
-        w:hot	-0.0885952	-0.1452107	-0.0097368	0.0421275	-0.0169095
-        w:house	0.1832449	0.2049196	-0.0024761	-0.00084	-0.0022464
-        w:household	0.0588136	-0.069541	0.1074942	-0.0117898	-0.0228781
-        w:how	-1.2075659	-0.5829208	-0.8259525	-0.7874256	-0.9682178
-        w:humanely	-0.0833914	-0.1213418	-0.0025436	-0.0041143	-0.0036705
-        w:hunt	-0.0201191	-0.0088246	-0.029467	-0.0049482	-0.0069713
-        w:hunting	-0.0209528	-0.0426006	-0.0004144	-0.0004628	-0.0006693
-        w:hurt	0.05973	-0.0076546	0.0460893	-0.0485697	-0.0393204
-        w:hurting	-0.2240685	-0.0110926	-0.2206668	-0.0013082	-0.0064324
-        w:hurts	-0.0170623	-0.0758442	0.0376304	-0.0011164	-0.0042747
-        w:husband	-0.013325	0.0767663	-0.0895178	-0.0011008	-0.0028679
-        w:i	0.0734624	0.1159907	-0.1097499	-0.1295564	-0.3587598
-        w:ibuprofen	-0.0314143	-0.015254	-0.024384	-0.0126747	-0.0046479
-        w:if	-0.2662164	-0.0641722	-0.0912448	-0.024821	-0.0105053
-        w:im	-0.1814882	-0.0466168	-0.1461476	-0.0313456	-0.1064091
-        w:immigrants	0.0558328	-0.0356452	-0.0277709	-0.0247696	0.0791747
-        w:immune	-0.0269927	-0.0266644	-0.0031365	-0.0020204	-0.0110078
-        w:in	-0.6921838	-0.8184535	-0.4926215	-0.1423736	0.0808835
-        w:inferior	0.0075854	-0.0051153	-0.0003041	-0.000783	0.0042465
-        w:inject	-0.0156829	-0.0394126	-0.0025336	-0.003721	-0.0085967
-        w:instructions	0.0662245	0.1791679	-0.0357211	-0.0282844	-0.0299728
-        w:insulin	0.0204393	0.0290764	-0.0159128	-0.0011532	-0.001258
-        w:into	-0.1301794	-0.0852718	-0.0773847	-0.0486159	-0.0549115
-        w:is	-0.8637012	-0.6788122	-0.2067919	-0.2995963	-0.3757303
-        w:it	0.5521769	0.3227435	0.2770839	-0.1243421	-0.1718021
-        w:items	-0.0015286	0.0101055	-0.0095997	-0.0028896	-0.0094343
-        w:its	-0.0756605	-0.0639848	-0.0033077	-0.0189059	-0.0061598
-        w:jews	0.1235933	-0.0227505	-0.0502564	-0.0232981	0.1340831
-        w:joke	0.4071534	-0.0283742	-0.0303171	-0.0468638	0.5689318
-        w:jump	0.056363	-0.0093219	0.0586398	-0.0021327	-0.0134453
-        w:kamikaze	-0.0682669	-0.0437592	-0.0314197	-0.0346015	-0.0607456
-        w:keep	-0.1539772	-0.0433491	-0.1192926	0.0209505	-0.0342816
-        w:keeps	-0.0957115	-0.0377576	-0.1030671	0.0183693	-0.0063284
-        w:kick	-0.1079217	-0.0679119	-0.0440399	-0.0021338	-0.0114426
-        w:kid	0.1351827	0.1325801	-0.0010975	-0.0044418	-0.002225
-        w:kidnap	0.137016	0.2086734	-0.0104811	-0.0086308	-0.0118293
-        w:kids	-0.0662723	-0.0463784	-0.0932225	0.072784	-0.0014701
-        w:kill	0.2279902	0.2787366	0.0570712	-0.03871	-0.0373393
-        w:killed	-0.0475529	-0.0168879	-0.0267209	-0.0074047	-0.0237111
-        w:killer	-0.1372177	-0.083442	-0.0099029	-0.0092561	-0.1167754
-        w:killing	-0.1592104	-0.1914996	-0.1402841	-0.0046566	0.0614924
-        w:kills	-0.0365558	-0.0198604	-0.0062762	-0.0115559	-0.027096
-        w:king	-0.0011891	-0.0021146	-0.0005015	-0.0015583	-0.0013293
-        w:kitchen	-0.1663993	-0.2139142	-0.0078801	-0.0286564	-0.0336429
-        w:knife	-0.2457507	-0.2239474	-0.0732826	-0.0148503	-0.0114111
-        w:knight	-0.0500971	-0.1034793	-0.0001736	-0.0006448	-0.0010011
-        w:knock	-0.3010259	-0.3326586	-0.0140824	-0.0026684	-0.0064258
-        w:know	-0.0679208	-0.0176366	-0.0488221	-0.0107639	-0.0139389
-        w:knowing	0.016087	-0.0349199	0.0545089	-0.0034494	-0.0012018
-        w:lab	-0.0343122	0.065599	-0.0444222	-0.0012362	-0.006968
-        w:landlord	-0.0797423	-0.0246182	-0.0364586	-0.0071153	-0.0146728
-        w:last	-0.3182407	-0.1266664	-0.1284539	-0.0508198	-0.0539563
-        w:launcher	-0.1187263	-0.133836	-0.0009752	-0.0016192	-0.0076717
-        w:law	-0.0125783	0.0274361	-0.0304696	-0.0117379	-0.0489346
-        w:leaves	-0.1038385	-0.0231053	-0.0123332	-0.0309558	-0.1099153
-        w:leaving	0.1634253	0.0998031	0.0359847	-0.0027276	-0.0016982
-        w:leg	-0.2205957	-0.1517223	-0.0441151	-0.0059488	-0.0143036
-        w:let	0.1471535	-0.0240661	-0.0206604	-0.0175436	0.1595558
-        w:lethal	0.0286197	-0.0425967	0.0914058	-0.0031997	-0.0030504
-        w:letter	0.2605512	-0.0338118	-0.0117144	-0.0067956	0.5937317
-        w:lewd	0.1795774	-0.0075806	-0.013115	0.224669	-0.0325098
-        w:life	0.3139831	-0.0589357	0.3525284	-0.0149046	-0.0360556
-        w:light	-0.013539	-0.005663	-0.0063256	-0.0050357	-0.0006167
-        w:like	-0.0516231	0.0971801	-0.1232235	-0.0095403	-0.0389625
-        w:line	-0.0012963	-0.0014935	-0.0004278	-0.0005132	-0.0003758
-        w:linux	-0.0088972	-0.0139346	-0.0026476	-0.0017892	-0.0013582
-        w:list	0.138398	-0.0114368	0.0980944	-0.0248607	0.0958431
-        w:little	-0.0474195	-0.0134887	-0.0039474	-0.0320177	-0.0256605
-        w:live	0.1045553	-0.0107033	-0.0281257	-0.0094725	0.1610798
-        w:load	-0.0235611	-0.0223426	-0.0182516	-0.0029025	-0.0009667
-        w:long	-0.0702563	-0.0474403	-0.0207522	-0.0183268	-0.0457761
-        w:look	0.0456718	0.1170237	-0.0734547	-0.0018347	-0.009373
-        w:lose	0.016087	-0.0349199	0.0545089	-0.0034494	-0.0012018
-        w:losing	-0.0938519	-0.0187298	-0.0058665	-0.0249931	-0.0758925
-        w:love	-0.0884708	-0.030105	-0.0112752	0.0476992	-0.0079482
-        w:low	-0.013539	-0.005663	-0.0063256	-0.0050357	-0.0006167
-        w:macos	-0.0065468	-0.0079793	-0.0024793	-0.0008929	-0.0002014
-        w:made	-0.0283987	-0.0160979	-0.0312728	-0.0120728	-0.0096069
-        w:main	-0.0062266	-0.0019796	-0.0132494	-0.0003638	-0.0007312
-        w:make	0.0360098	-0.0809705	-0.0015675	0.0509508	0.0849439
-        w:makes	-0.0366681	-0.0271228	-0.0195215	-0.0206814	-0.0141909
-        w:making	0.2104589	0.293523	-0.0241955	-0.0289699	-0.0297014
-        w:man	-0.0153033	0.0133639	-0.0089758	0.0013206	-0.0151241
-        w:manhattan	-0.009663	-0.0147754	-0.0008443	-0.000788	-0.0015789
-        w:many	-0.1241369	-0.108036	0.1487468	-0.0419546	-0.1377415
-        w:marks	0.1064095	0.1070587	-0.0073362	-0.0009358	-0.0006494
-        w:martial	-0.0717624	-0.0138071	-0.0499509	-0.0100844	-0.0275146
-        w:material	-0.028966	0.0667677	-0.000549	-0.1065913	-0.0053871
-        w:mates	-0.0127376	-0.0083012	-0.0078265	-0.0060547	-0.0108857
-        w:maximum	0.0193345	0.0342687	-0.0282356	-0.0053051	-0.0057991
-        w:me	0.3850162	0.4087514	0.1753972	0.3645342	-0.2722943
-        w:mean	-0.0899353	-0.0373998	-0.06593	-0.0249511	-0.0457829
-        w:medieval	-0.0538364	-0.0704366	-0.021094	-0.017464	-0.0094492
-        w:melatonin	-0.1031482	-0.0132149	-0.0442236	-0.0246609	-0.0106681
-        w:message	0.206769	-0.0432509	-0.0089418	-0.1027683	0.4123201
-        w:method	0.1719329	-0.1097209	0.4169224	-0.0287175	-0.0403313
-        w:mexicans	0.1665513	-0.0092406	-0.0189759	-0.0151751	0.22848
-        w:mice	-0.0357946	-0.0588538	-0.0021525	-0.0026479	-0.0014733
-        w:middle	0.0463095	-0.0064477	-0.008622	0.0505955	-0.0206173
-        w:minecraft	-0.0297219	-0.0304912	-0.005287	-0.0011141	-0.0013276
-        w:minor	0.0949645	-0.0097264	-0.0028101	0.1711145	-0.0108742
-        w:mix	-0.0846921	-0.0357247	-0.0434577	-0.0215671	-0.0365094
-        w:modules	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
-        w:molotov	0.0277533	0.0136837	-0.002079	-0.0041165	-0.0043961
-        w:monoxide	-0.0019802	-0.0329999	0.0177968	-0.0063882	-0.0058516
-        w:month	-0.1742558	-0.0126558	-0.0092737	-0.0197001	-0.1535631
-        w:more	-0.0723039	-0.0248212	-0.0355495	-0.0093563	-0.0017448
-        w:mosque	-0.0077135	-0.0256233	-0.0027278	-0.0022992	0.0021997
-        w:most	0.0398838	-0.0581659	0.0961328	-0.0058777	-0.0111113
-        w:mother	0.0108288	0.0352957	-0.0223179	-0.0001396	-0.0001992
-        w:movie	-0.0100809	-0.0090112	-0.0086728	-0.0063896	-0.0062326
-        w:much	-0.0191761	-0.0603935	-0.000663	-0.0043132	-0.0060386
-        w:murder	0.050101	0.1144726	-0.0399491	-0.0082456	-0.046411
-        w:music	-0.0111563	-0.0181322	-0.0052924	-0.0017584	-0.0062596
-        w:muslims	0.0896299	-0.0158471	-0.025703	-0.0154601	0.0874257
-        w:must	0.1669383	-0.0112533	-0.0289071	-0.0160422	0.1901169
-        w:my	-0.9010316	0.0207663	-0.9805069	-0.4699175	0.1297346
-        w:myself	1.1145311	-0.7498739	1.804456	-0.0246267	-0.0292875
-        w:mystery	-0.0437191	-0.0104888	-0.0014726	-0.0059038	-0.0306731
-        w:nail	0.031206	0.0326312	-0.0043229	-0.0011857	-0.0027284
-        w:naked	0.052552	-0.0144416	-0.0041105	0.0218905	-0.0111912
-        w:naloxone	-0.0370078	-0.0199703	-0.0265475	-0.0080013	-0.0042735
-        w:name	-0.0309978	-0.0182015	-0.0024315	-0.0035208	-0.0139024
-        w:napalm	0.10738	0.1604364	-0.0022594	-0.0049133	-0.0076976
-        w:natural	0.0002393	0.000742	-0.013582	-6.83e-05	-3.83e-05
-        w:near	0.0014326	-0.0121598	0.0020826	-0.0039705	-0.0080357
-        w:neck	0.2171375	0.2551352	-0.0110986	-0.0033713	-0.006158
-        w:need	0.2270761	0.0577274	0.2021166	-0.0122105	0.0314309
-        w:needs	-0.0486013	-0.0102114	-0.0077307	-0.0150951	-0.0554315
-        w:neighbor	0.2050989	0.1923981	-0.0498922	-0.0728384	0.1617102
-        w:neighbors	-0.2103191	-0.1819485	-0.0043277	-5.76e-05	-0.0002217
-        w:neighbour	0.0035192	0.0128292	-0.0124272	-0.0042937	-0.0104953
-        w:nest	-0.032254	-0.0342681	-0.009781	-0.0009657	-0.0018882
-        w:never	0.1427463	0.1306131	0.0872337	-0.0142788	-0.0063133
-        w:new	-0.2305863	-0.0868507	-0.1272016	-0.0391244	-0.1289613
-        w:newborn	-0.0214381	-0.0279722	-0.002183	-0.0031483	-0.0094684
-        w:news	-0.0391004	-0.0304047	-0.0124306	-0.0218105	-0.0462921
-        w:night	-0.0484478	-0.0236846	-0.0269113	-0.0146387	-0.0181317
-        w:nitroglycerin	-0.0082118	-0.0080026	-0.0122776	-0.0064341	-0.0070602
-        w:no	0.0841228	-0.0243107	0.117355	-0.0096981	-0.0089486
-        w:nobody	0.0266869	-0.2556845	0.2321972	-0.002637	-0.0045863
-        w:node	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
-        w:noise	-0.2269441	-0.1855023	-0.051974	-0.000323	-0.000322
-        w:not	0.0530266	-0.009192	0.043283	-0.0014284	-0.0031433
-        w:noticing	0.1214581	0.0492275	0.082826	-0.0054208	-0.0003554
-        w:novel	-0.0674443	-0.067256	-0.0031681	-0.0058207	-0.0253403
-        w:novels	-0.0912254	-0.0193083	-0.0199197	-0.0383767	-0.0123672
-        w:nuclear	0.0049719	0.0833796	-0.0287273	-0.0168048	-0.068201
-        w:nude	0.0835404	-0.0143419	-0.0066166	0.0832201	-0.0012862
-        w:nuke	-0.0559811	-0.0391095	-0.0322974	-0.0129977	-0.0217326
-        w:of	-0.0772595	-0.4993949	0.0920069	0.2677325	-0.3568115
-        w:off	-0.2904719	-0.3595894	-0.0151421	-0.0717108	-0.0144048
-        w:office	-0.0061055	-0.0047083	-0.0018236	-0.0048268	-0.0080303
-        w:oil	-0.0274159	-0.0287019	-0.01102	-0.0036275	-0.0080732
-        w:oklahoma	-0.0489267	-0.0468578	-0.00456	-0.0055099	-0.0134778
-        w:old	-0.0789319	-0.1891009	-0.0254784	0.0820034	-0.090692
-        w:olds	-0.0641411	-0.0050123	-0.01607	-0.1138718	-0.0064595
-        w:on	-0.3037392	-0.1049183	-0.1269227	-0.1571758	-0.2367501
-        w:one	0.0504116	-0.0422138	0.0950355	-0.022797	-0.0220302
-        w:onions	-0.0609276	-0.0350603	-0.0586941	-0.0064878	-0.0037688
-        w:online	0.1001108	-0.0107822	-0.0110849	0.070188	-0.0125199
-        w:opioid	-0.035266	-0.0161998	-0.0262779	-0.0074066	-0.0039192
-        w:opponent	-0.0544684	-0.0137049	-0.0065776	-0.0135074	-0.0779411
-        w:our	-0.0191478	-0.0471461	-0.0294005	0.0404466	-0.0539256
-        w:out	0.1817672	0.0313976	0.0485201	-0.0429563	0.2049236
-        w:over	0.1464833	0.231643	-0.0117443	-0.0054217	-0.0048165
-        w:overdose	-0.0528153	-0.1095294	0.1148147	-0.0284351	-0.0392047
-        w:own	-0.1203517	-0.1087604	-0.0703996	-0.0053353	-0.0058122
-        w:pain	0.2944896	-0.0259495	0.3746034	-0.0066841	-0.0086017
-        w:painless	0.1639976	-0.0510194	0.2878141	-0.0030959	-0.0050816
-        w:paint	-0.0361112	-0.0139257	-0.002522	-0.0258886	-0.0012266
-        w:paracetamol	0.0343745	-0.0083868	0.0354679	-0.0046836	-0.0024109
-        w:parasites	0.046344	-0.0091451	-0.0359612	-0.0139043	0.0634152
-        w:parent	-0.1467475	-0.070976	-0.0155224	-0.0368049	-0.0039409
-        w:parents	0.1158299	0.0317105	0.1316151	0.0632571	-0.0090357
-        w:parts	0.0226293	0.0486532	-0.0052592	-0.0047754	-0.0064072
-        w:party	-0.2010469	-0.1507625	-0.0245913	-0.0162098	-0.003595
-        w:people	0.0804951	-0.3169478	-0.0966707	-0.0298656	0.2733552
-        w:person	0.1348013	0.1595179	-0.0424011	-0.0055875	-0.0095987
-        w:pharmacology	-0.0401091	-0.0373877	-0.0221443	-0.0016064	-0.0025897
-        w:phone	0.0215934	0.0196904	-0.0018309	-0.0128866	-0.0074564
-        w:photos	0.2820487	-0.0165731	-0.0250406	0.3001027	-0.013341
-        w:pigeons	-0.0441436	-0.0457009	-0.0233489	-0.0111307	-0.0065241
-        w:pills	0.3127781	-0.1229168	0.5060046	-0.0173757	-0.026308
-        w:pipe	0.0604845	0.0891464	-0.0309019	-0.0050523	-0.0093862
-        w:pistol	0.1106022	0.0937723	-0.0004563	-0.0004978	-0.0002519
-        w:plan	0.1427723	0.2036151	0.104662	-0.0232261	-0.0301011
-        w:planes	-0.1750101	-0.1593612	-0.0053629	-0.0033877	-0.0088478
-        w:plant	-0.0524949	-0.0318502	-0.0157092	-0.0198269	-0.0235727
-        w:plants	-0.0436537	-0.0199719	-0.0357107	-0.00728	-0.0123178
-        w:play	-0.032001	-0.0189125	-0.0247302	-0.0132569	-0.0170336
-        w:playground	0.125202	0.1360576	-0.0006264	-0.0076749	-0.0003834
-        w:please	0.4077886	0.2745958	-0.0253743	0.2253607	-0.0268894
-        w:plot	-0.0110226	-0.0077571	-0.0052334	-0.0082524	-0.0082206
-        w:poem	-0.0582806	-0.0457303	-0.0220095	0.0177523	-0.1269761
-        w:poison	0.20918	0.2849999	-0.0696373	-0.0076076	-0.0092849
-        w:poisoning	-0.1407481	-0.1357858	-0.0250784	-0.019061	-0.0077117
-        w:poisonous	-0.1205414	-0.0788824	-0.0578002	-0.003787	-0.0055242
-        w:police	0.0238644	0.1095786	-0.0218237	-0.0436164	-0.1174604
-        w:porn	0.0084783	-0.0095504	-0.016545	0.0197596	-0.0061081
-        w:post	0.0221974	-0.012239	-0.0101204	-0.0096313	0.033106
-        w:power	-0.0258966	-0.0231727	-0.0090496	-0.010588	-0.0159342
-        w:predators	-0.007874	-0.0044991	-0.0028962	-0.0132601	-0.0075219
-        w:pressure	0.0215145	0.0337084	-0.0229451	-0.0109985	-0.0124609
-        w:preteen	0.1417262	-0.0053116	-0.0116488	0.1726278	-0.0232749
-        w:prevent	-0.0121622	-0.0052885	-0.0156208	-0.0020268	-0.0025023
-        w:print	0.0651797	0.0786483	-0.0059209	-0.0039629	-0.0028056
-        w:problem	-0.0361449	-0.0445341	-0.010583	-0.0041414	-0.0043228
-        w:process	-0.0401142	-0.0134293	-0.0306184	-0.0145791	-0.0099466
-        w:processes	-0.0313455	-0.0113158	-0.0032068	-0.0048455	-0.0225799
-        w:produce	0.0233697	0.0070964	-0.0065868	-0.0075391	-0.0055306
-        w:products	-0.0030664	-0.1068011	0.0930469	-0.0039069	-0.0030488
-        w:project	-0.1074104	-0.1448828	-0.0030718	-0.0022439	-0.0038909
-        w:proof	-0.1402605	-0.2271024	-0.0012287	-0.0005916	-0.001194
-        w:propaganda	-0.0235771	-0.0112002	-0.0233183	-0.0078128	0.0069432
-        w:protect	0.0118818	-0.0143429	-0.0007781	-0.0054974	-0.0008678
-        w:protesters	-0.1229095	-0.0495473	-0.0433484	-0.0312329	-0.0525205
-        w:puberty	-0.0010267	-0.000274	-0.0002556	-0.0073118	-0.0001327
-        w:punch	-0.0793949	-0.0701413	-0.0137347	-0.001229	-0.0048421
-        w:purpose	0.0691109	-0.0427514	0.1600856	-0.0029499	-0.0045589
-        w:put	0.042339	0.0978282	-0.0222893	-0.0042341	-0.0061729
-        w:python	-0.0631268	-0.0261702	-0.0307528	-0.009134	-0.0162171
-        w:quickest	0.215933	0.0742209	0.171009	-0.0088476	-0.0291575
-        w:quickly	-0.0134047	-0.0900263	0.1221148	-0.0329384	-0.0402554
-        w:quietly	0.059447	0.0711018	-0.035624	-0.0022956	-0.0019142
-        w:race	0.0708657	-0.0136194	-0.0071706	-0.0131616	0.1258657
-        w:rally	0.0272971	-0.0394957	-0.0062814	-0.0129591	0.1074672
-        w:range	-0.0629901	-0.0872709	-0.0044572	-0.003603	-0.004548
-        w:rats	-0.0480993	-0.0232814	-0.0188129	-0.0127706	-0.035421
-        w:raw	-0.069397	-0.0258266	-0.0744005	-0.0133112	-0.0117022
-        w:reaction	-0.0637723	-0.0455128	-0.02547	-0.0292865	-0.0500136
-        w:really	-0.0705847	-0.0590192	-0.0151203	-0.0199432	-0.0249597
-        w:recipe	0.0967755	0.1489439	-0.038822	-0.0466858	-0.0395793
-        w:recommend	-0.1060147	-0.0356099	-0.0243074	-0.0501883	-0.0186176
-        w:reinstall	-0.0419231	-0.0331995	-0.0235812	-0.0098958	-0.0104443
-        w:relationship	0.0205851	-0.0232404	-0.0017573	0.0624593	-0.0004444
-        w:remove	-0.0117022	-0.002729	-0.0114138	-0.0036624	-0.002021
-        w:report	-0.0703297	-0.0095874	-0.0225042	-0.1070595	-0.0071356
-        w:reporters	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
-        w:respond	-0.1072342	-0.1132152	-0.0346038	-0.0120492	-0.013863
-        w:ricin	0.0444159	0.0387847	-0.0011051	-0.0005239	-0.0004773
-        w:rid	-0.0426511	0.056974	-0.0577535	-0.0215276	-0.0174645
-        w:ride	-0.0147783	-0.0056108	-0.0008196	-0.0112375	-0.0053225
-        w:rifle	0.0682648	0.0621251	-0.0025598	-0.0011291	-0.0010137
-        w:rig	0.2363694	0.3116179	-0.0136301	-0.0019796	-0.0047076
-        w:right	-0.0753084	-0.0168928	-0.0314298	-0.0041265	-0.037088
-        w:rights	-0.0080898	-0.0040188	-0.0094047	-0.0134432	-0.0180929
-        w:ring	-0.0227545	-0.0603299	-1.65e-05	-0.0001088	-0.0001014
-        w:robots	-0.0145635	-0.0210913	-0.0031054	-0.0031858	-0.0027813
-        w:roleplay	0.0754858	-0.012834	-0.0085611	0.1647397	-0.0296139
-        w:room	-0.0009512	0.0244305	-0.0448495	-0.0015285	-0.0098796
-        w:round	-0.0320893	-0.0237378	-0.0092476	-0.0144712	-0.0443758
-        w:ruining	0.4298488	-0.0135867	-0.0102842	-0.0348795	0.5529601
-        w:rules	-0.0055284	-0.0025729	-0.0093866	-0.0077251	-0.0134657
-        w:run	0.3560184	0.5422053	-0.011935	-0.0061675	-0.0356734
-        w:rwandan	-0.010637	-0.0142	-0.0065138	-0.004087	-0.0077915
-        w:safe	-0.1382347	-0.0467601	-0.1099189	-0.0322398	-0.023278
-        w:safely	-0.10449	-0.1429583	-0.0039298	-0.008946	-0.009417
-        w:safest	-0.0755014	-0.0517527	-0.0184383	-0.0038481	-0.0111982
-        w:safety	-0.1332773	-0.0818543	-0.0019789	-0.0837916	-0.001088
-        w:said	-0.1032275	-0.0359729	-0.0362913	-0.0204938	-0.0709323
-        w:salmonella	-0.0027755	-0.0028986	-0.0015962	-0.0063708	-0.0027756
-        w:sarin	0.2136128	0.1893189	-0.0016473	-0.0031905	-0.0024922
-        w:sauce	-0.0373902	-0.0087568	-0.0056361	-0.0155119	-0.0508718
-        w:say	-0.2657936	-0.1758848	-0.0898437	-0.0610589	-0.0868786
-        w:saying	0.0143998	-0.0046606	-0.0060824	-0.0070758	0.0062388
-        w:says	0.0187828	-0.0160161	-0.0202425	-0.0023422	0.0711165
-        w:scars	0.1383396	-0.0952443	0.286426	-0.0022753	-0.0024995
-        w:scene	0.1106755	-0.0232911	-0.009031	0.1657694	-0.0423091
-        w:school	-0.0723266	-0.0346777	-0.0964109	0.1501896	-0.0412118
-        w:schoolers	0.0463095	-0.0064477	-0.008622	0.0505955	-0.0206173
-        w:schools	-0.111236	-0.0249658	-0.0179864	-0.0646917	-0.0114539
-        w:science	-0.121603	-0.1392104	-0.0131511	-0.0240829	-0.0224201
-        w:script	-0.1186558	-0.0330757	-0.0348965	-0.0280278	-0.0889239
-        w:secret	0.0205851	-0.0232404	-0.0017573	0.0624593	-0.0004444
-        w:see	-0.0472182	-0.3636996	0.2359729	-0.0017736	-0.0051774
-        w:self	-0.1083897	-0.1315415	0.0325568	-0.0073011	-0.0212779
-        w:send	0.1016499	-0.0041758	-0.0059277	0.0702038	-0.0090796
-        w:server	-0.019713	-0.0361689	-0.0002127	-0.0017579	-0.0001593
-        w:set	0.1237703	0.2172532	-0.034062	-0.0100855	-0.0405129
-        w:sex	0.0882501	-0.0356914	-0.0175117	0.1252244	-0.0366623
-        w:sexual	0.0935763	-0.0384012	-0.007437	0.050736	-0.0259596
-        w:sexually	0.0177542	-0.0574343	-0.0019113	0.1237961	-0.0016031
-        w:sexy	0.2127268	-0.014837	-0.0251144	0.2549802	-0.0334696
-        w:sharpen	-0.1441674	-0.1402858	-0.0223191	-0.0122048	-0.0075964
-        w:she	-0.1611618	0.0542747	-0.1433663	-0.0098928	-0.0204391
-        w:shoot	-0.1775118	-0.1423012	-0.0225675	-0.0226076	0.0003644
-        w:shooting	-0.106301	-0.0970711	-0.0294252	-0.0230176	-0.0613146
-        w:short	-0.1361572	-0.0312408	-0.009581	-0.0859689	-0.0767606
-        w:shot	-0.0428694	-0.0175049	-0.054103	-0.0020769	-0.0003501
-        w:shots	-0.0621454	-0.0358988	-0.0177123	-0.0170048	-0.0262349
-        w:should	-0.0371198	0.0253092	-0.0179901	-0.1127469	0.0092227
-        w:show	0.2075791	0.1668899	0.0853773	-0.0114525	-0.0115202
-        w:sick	0.0271398	-0.005256	-0.0069294	-0.0058997	0.0280615
-        w:side	-0.079993	-0.0105189	-0.0724588	-0.0165938	-0.0359038
-        w:signs	-0.1151149	-0.0656344	-0.0218721	-0.0650505	-0.0248223
-        w:silencer	0.1739046	0.143806	-0.0007751	-0.0010398	-0.0008978
-        w:silently	-0.0071858	-0.0045185	-0.0256019	-0.0008205	-0.0008451
-        w:simple	-0.0261063	-0.0076624	-0.0241594	-0.0041551	-0.016321
-        w:sister	-0.0594994	0.0369104	-0.0645497	-0.000909	-0.0007385
-        w:slaughter	-0.001233	-0.001854	-0.0010278	-0.0005969	-0.0003109
-        w:sleep	0.6401786	0.6638761	0.0123943	0.1301966	-0.0228138
-        w:sleeping	0.1600415	-0.0326845	0.1667182	-0.0116169	-0.0180029
-        w:slit	0.2440619	0.1397632	0.1568821	-0.0043414	-0.0029723
-        w:slogan	0.003161	-0.0396594	-0.0191727	-0.0200138	0.0476267
-        w:slow	-0.1549192	-0.0533591	-0.0712426	-0.0158183	-0.0299102
-        w:slowly	0.0051477	0.0114078	-0.0172428	-9.49e-05	-8.99e-05
-        w:small	-0.2103537	-0.2519729	-0.016861	-0.0434935	-0.0362832
-        w:smoke	-0.1121623	-0.1444214	-0.0148824	-0.0039702	-0.003397
-        w:smother	-0.1287712	-0.0891024	-0.017234	-0.0170094	-0.0307755
-        w:so	0.6374533	0.557966	0.2505845	-0.0252551	-0.137006
-        w:soda	-0.1282023	-0.1522907	-0.0141178	-0.0097397	-0.0118659
-        w:soldier	-0.1394791	-0.0323127	-0.0145263	-0.0358476	-0.1062509
-        w:some	-0.0385606	-0.0670553	-0.024082	-0.0181674	0.00076
-        w:someone	0.6468882	0.7587833	0.0783336	-0.0598691	-0.0743963
-        w:something	-0.0430201	-0.0210106	-0.0106118	-0.0060375	-0.0249752
-        w:son	-0.176477	-0.1727781	-0.0022598	-0.0219323	-0.0002807
-        w:song	-0.0109226	-0.006199	-0.0137512	-0.000718	0.058645
-        w:speech	-0.1635247	-0.0251581	-0.0182237	-0.028561	-0.2204211
-        w:spiders	-0.0127376	-0.0083012	-0.0078265	-0.0060547	-0.0108857
-        w:spread	-0.01606	-0.0030101	-0.0080949	-0.0098458	-0.0230741
-        w:stab	0.23957	0.3294581	-0.1372346	-0.0087146	-0.0177601
-        w:stabbing	-0.0164628	-0.0168714	-0.0055579	-0.0070227	-0.0138468
-        w:start	0.0234376	0.0021429	-0.0026662	-0.0011352	0.007417
-        w:starve	0.0067876	-0.0844153	0.0210145	-0.0081249	-0.0038943
-        w:state	-0.0078185	-0.0041864	-0.0082241	-0.0019532	-0.0020492
-        w:states	-0.0248645	-0.0193081	-0.0072592	-0.0034806	-0.0108364
-        w:station	-0.0546014	-0.0281067	-0.0042631	-0.0097928	-0.0597497
-        w:stay	-0.0164366	-0.0091668	-0.0168934	-0.0015062	-0.0065426
-        w:step	-0.0422135	-0.0206125	-0.0234631	-0.0247984	-0.0230676
-        w:steps	0.155676	0.2958338	-0.006441	-0.0066919	-0.0496214
-        w:stop	0.0973266	-0.1062602	0.1839284	-0.0073593	-0.00801
-        w:store	-0.168751	-0.0981289	-0.0662501	-0.0076528	-0.0081577
-        w:stories	0.1477676	-0.0124017	-0.0121642	0.1586004	-0.0141206
-        w:story	-0.0888061	-0.0775925	-0.0236092	0.0537043	-0.1305773
-        w:strangle	-0.0563877	0.0677173	-0.1257827	-0.002694	-0.0033045
-        w:strategy	-0.1908707	-0.2471448	-0.0224817	-0.00256	-0.0105791
-        w:string	-0.0327944	-0.0319844	-0.0060604	-0.0102936	-0.0197233
-        w:strip	-0.0358721	-0.0176307	-0.0033311	-0.0280842	-0.0021658
-        w:stroke	-0.0197327	-0.012863	-0.0043299	-0.0088277	-0.015496
-        w:stuck	-0.0289232	-0.0332743	-0.0069441	-0.0027367	-0.0040502
-        w:student	0.005924	-0.002237	-0.0009297	0.0057745	-0.0036116
-        w:students	-0.0330517	0.0323669	-0.0035183	-0.0244315	-0.010661
-        w:style	-0.0443518	-0.0106443	-0.0042479	-0.0116035	-0.034742
-        w:subhuman	0.105759	-0.002692	-0.0042725	-0.0042607	0.0688324
-        w:subway	0.01379	0.0333407	-0.0113914	-0.0002768	-0.0019232
-        w:suggest	-0.0553998	-0.0359491	-0.0046432	-0.0073123	-0.0162195
-        w:suicide	0.6577395	0.2694082	0.7705147	-0.1015138	-0.0763273
-        w:summarise	-0.0396478	-0.0391837	-0.0050368	-0.0039221	-0.0045056
-        w:summarize	-0.0497514	-0.0298645	-0.0252319	-0.0301447	-0.067679
-        w:summary	-0.0630609	-0.015434	-0.012243	-0.0146921	-0.0383516
-        w:supply	0.1307544	0.1709398	-0.0121503	-0.0011344	-0.0012227
-        w:support	-0.1355814	-0.080139	-0.0633306	-0.0010673	-0.0011591
-        w:sure	0.1268939	-0.0072368	0.1987425	-0.0006181	-0.0059713
-        w:surprise	-0.2841214	-0.335676	-0.00814	-0.0030743	-0.0032256
-        w:survive	-0.0685169	-0.0463159	-0.0218487	-0.0132031	-0.0442493
-        w:suspect	-0.01692	-0.0178636	-0.0058655	-0.0073814	-0.0144704
-        w:swallowed	-0.0157781	-0.0183032	-0.0006494	-0.0042589	-0.0022848
-        w:swift	-0.1575395	-0.1047237	-0.0192156	-0.0107152	-0.0118135
-        w:swim	-0.0751797	-0.0186818	-0.0283374	-0.0348711	-0.0037239
-        w:symptoms	-0.0052006	-0.0021748	-0.0069062	-0.0033749	-0.0059828
-        w:system	-0.0521129	-0.0636584	-0.0053525	-0.0043807	-0.0189813
-        w:take	0.533381	0.1816677	0.4124141	-0.0293192	-0.0258003
-        w:talk	-0.2860938	-0.2094898	-0.0584045	-0.0448615	-0.0761689
-        w:target	-0.018309	-0.0130088	-0.0090924	-0.0054672	-0.0146024
-        w:tea	0.0108288	0.0352957	-0.0223179	-0.0001396	-0.0001992
-        w:teach	-0.0803635	0.0624045	-0.0455627	-0.0952985	-0.0204299
-        w:teacher	-0.084313	-0.0830064	-0.0028806	0.0047795	-0.0047177
-        w:teachers	0.0141915	-0.0077889	0.0111706	-0.0059882	-0.0155866
-        w:team	-0.0349329	-0.0190048	-0.014283	-0.0072238	-0.0159409
-        w:teen	-0.0010503	-0.010478	-0.0024115	0.0336495	-0.0077296
-        w:teenager	-0.1666933	-0.0455378	-0.0266064	-0.0517997	-0.0276497
-        w:teenagers	-0.1000384	-0.0198034	-0.0345894	-0.0381285	-0.0067052
-        w:tell	0.4109117	0.0798716	0.1454689	0.0385376	0.4557102
-        w:telling	0.0794741	-0.0041534	-0.0025065	0.0778748	0.0444115
-        w:temperature	-0.0027755	-0.0028986	-0.0015962	-0.0063708	-0.0027756
-        w:terminal	-0.0254748	-0.0071705	-0.024302	-0.0014147	-0.0023054
-        w:terminate	-0.0033595	-0.0045812	-0.0010697	-0.0026442	-0.0013275
-        w:test	-0.2292943	-0.1285653	-0.0803584	-0.0238716	-0.0946773
-        w:that	0.2475437	0.1465835	0.4171947	-0.3496082	-0.1339957
-        w:the	-0.7089791	-0.846425	-0.9171235	-0.7933415	0.2418705
-        w:their	0.4688594	0.4490026	-0.021514	-0.0188228	0.0501934
-        w:them	-0.2441703	-0.2226665	-0.0309073	-0.0172117	0.0340269
-        w:there	0.0039542	-0.0733175	0.1798057	-0.0104464	-0.0192402
-        w:thermite	0.0032047	0.0265421	-0.0261725	-0.0096466	-0.0093933
-        w:they	0.1185577	0.2424984	-0.1733347	-0.0087169	-0.0122724
-        w:this	-0.0177048	-0.1253331	-0.0415454	-0.0960681	-0.0387111
-        w:thread	-0.0069492	-0.0019517	-0.0053703	-0.0011152	-0.0049681
-        w:three	-0.0086909	-0.0070498	-0.0035901	-0.0066009	-0.0106954
-        w:thriller	-0.0296456	-0.0301083	-0.0053059	-0.0095187	-0.0141525
-        w:throat	0.1794924	0.2068549	-0.0067212	-0.0037456	-0.0036165
-        w:through	0.0463153	0.0767596	-0.0158779	-0.0072753	-0.0050916
-        w:throw	-0.1764593	-0.0072173	-0.1891979	-0.0006584	-0.0015714
-        w:time	-0.1336789	-0.0508697	-0.0032667	-0.1207533	0.0049011
-        w:timer	0.1209992	0.1129548	-0.0031545	-0.0047024	-0.0039615
-        w:tips	-0.0172207	0.1796216	-0.0971246	0.0466018	-0.0442005
-        w:titanic	-0.0328087	-0.0139992	-0.0172993	-0.01077	-0.024117
-        w:tnt	-0.3023928	-0.2509756	-0.0784822	-0.0316849	-0.0238115
-        w:to	0.7090361	0.2577557	0.3281573	-0.3536913	0.1990518
-        w:toddler	0.0352371	-0.0154887	-0.0055731	0.045374	-0.0261774
-        w:tomato	-0.1668269	-0.2494186	-0.0006283	-0.0020073	-0.0028313
-        w:tonight	0.0299749	-0.054548	0.0709921	-0.0075495	0.0185769
-        w:too	-0.0211595	-0.073203	-0.0431937	-0.0061284	0.1336965
-        w:torture	0.0878534	0.0855868	-0.0128283	-0.0012135	-0.000485
-        w:town	0.1021103	0.1166223	-0.0113043	-0.0070024	-0.0088291
-        w:toxic	-0.0409475	0.0115913	-0.0776833	-0.0089961	-0.0280177
-        w:trade	0.0278311	-0.0192201	-0.0175303	0.0102155	-0.0318229
-        w:train	-0.0985766	-0.049764	-0.0107085	-0.0178193	-0.0968464
-        w:trans	0.0759772	-0.0890396	-0.00477	-0.0047025	0.1251508
-        w:translate	-0.0876143	-0.048717	-0.0492791	-0.0407443	-0.0423818
-        w:trap	0.1657289	0.2000968	-0.0054266	-0.0030255	-0.0027217
-        w:treat	-0.0500384	-0.0868447	-0.0085862	-0.0036656	-0.0029415
-        w:trial	-0.0216187	-0.0250928	-0.0027002	-0.0120058	-0.0072056
-        w:tuesday	-0.0164628	-0.0168714	-0.0055579	-0.0070227	-0.0138468
-        w:turkey	-0.0457691	-0.0345179	-0.016991	-0.0043004	-0.0048006
-        w:turning	-0.0002601	0.0033883	-0.0019567	-0.0005842	-0.0042172
-        w:tweet	0.0048361	-0.0014381	-0.0048122	-0.0030089	0.002695
-        w:two	-0.0773593	-0.0127684	-0.177307	0.0481834	-0.0241567
-        w:under	0.0207045	-0.0467553	0.0644689	-0.0032365	-0.0037329
-        w:underage	0.0671804	-0.0289266	-0.014291	0.1111063	-0.042304
-        w:unresponsive	-0.006667	-0.0074536	-0.002552	-0.0008235	-0.0002101
-        w:until	-0.0127721	-0.0482692	-0.000458	-0.0025254	-0.0036609
-        w:untraceable	0.1802516	0.2094099	-0.010574	-0.0063277	-0.003542
-        w:up	0.1331466	0.0155605	-0.0199303	-0.0351725	0.1077769
-        w:us	-0.0457988	-0.0163958	-0.0154875	-0.0005548	-0.0009913
-        w:use	0.0602493	0.0228282	0.0202547	-0.0144905	-0.0152522
-        w:used	-0.0604606	-0.0273458	-0.0205718	-0.0127508	-0.0202994
-        w:using	0.5604493	-0.0170535	-0.0130103	-0.0267502	0.6615661
-        w:vaccines	-0.0467218	-0.0474553	-0.0052083	-0.0047377	-0.0200699
-        w:vegetables	-0.3900355	-0.3760388	-0.0163931	-0.0080692	-0.0011753
-        w:vermin	0.0468535	-0.0054024	-0.0124243	-0.0080203	0.0319793
-        w:vest	0.1516186	0.3593773	-0.063375	-0.0048559	-0.004836
-        w:video	-0.0084914	-0.0120893	-0.0041188	-0.0024144	-0.0032167
-        w:vinegar	-0.0620523	-0.0403248	-0.0254025	-0.0145097	-0.0221707
-        w:violence	-0.0902768	-0.0137733	-0.0019339	-0.0038186	-0.1226943
-        w:wake	0.0760592	-0.0415443	0.1360334	-0.0032287	-0.0068896
-        w:walk	0.0463153	0.0767596	-0.0158779	-0.0072753	-0.0050916
-        w:wall	0.2037893	0.2501594	-0.0171329	-0.0041286	-0.0168698
-        w:want	0.1337276	0.0404263	-0.013146	0.1110228	-0.0195042
-        w:wants	-0.0679562	-0.0417414	-0.0761193	0.1494751	-0.0243556
-        w:war	-0.2940675	-0.1560778	-0.0539538	-0.0743999	-0.1202237
-        w:warehouse	-0.0325066	-0.026309	-0.0094006	-0.0182543	-0.0315013
-        w:warfare	-0.0255805	-0.023166	-0.0091149	-0.0092302	-0.0100712
-        w:warning	-0.0478067	-0.0381704	-0.0093971	-0.0076667	-0.0195629
-        w:was	-0.2990082	-0.2420014	-0.0486909	-0.0615795	-0.113737
-        w:water	0.0743538	0.1148343	-0.0166335	-0.0150973	-0.0216843
-        w:way	0.1498416	0.0424731	0.2797018	0.0998071	-0.1158881
-        w:ways	0.0944893	-0.3134834	0.36748	-0.005366	-0.017162
-        w:we	0.0955288	-0.0195975	-0.0293853	-0.0060864	0.1695827
-        w:weapon	0.2283147	0.2187261	-0.0179058	-0.0027254	-0.0022133
-        w:weapons	-0.0673533	-0.0662059	-0.0270112	-0.0150886	-0.0105287
-        w:website	-0.0126189	-0.0138838	-0.0065181	-0.0031159	-0.0009405
-        w:wedding	-0.0284964	-0.0184124	-0.0126585	-0.0095501	-0.014008
-        w:weeds	-0.0323084	-0.0253651	-0.0071883	-0.005892	-0.0013365
-        w:week	-0.0425009	0.1125606	-0.0840829	-0.0048909	-0.0094875
-        w:weekend	0.0856647	-0.0139567	0.1391504	-0.0085331	-0.0176077
-        w:weight	0.158939	-0.0388758	0.2371226	-0.0071485	-0.0034589
-        w:went	-0.0616094	-0.0662024	-0.0238243	-0.0123162	-0.0122009
-        w:were	-0.2195555	-0.1900389	-0.073597	-0.0546735	-0.0757735
-        w:what	-0.2159693	0.0758333	-0.2278295	-0.3689987	-0.6114795
-        w:when	-0.3241589	-0.285877	-0.097532	-0.0564315	-0.0803491
-        w:where	0.1308708	0.0006958	-0.0775097	0.2228293	-0.0620981
-        w:whetstone	-0.108716	-0.1104079	-0.0056336	-0.0066033	-0.0057247
-        w:which	-0.3473105	-0.194424	-0.1806884	-0.0908704	-0.154892
-        w:while	0.2553826	0.2783791	-0.0285804	-0.0032374	-0.0050656
-        w:white	-0.0392757	-0.0056075	-0.0078493	-0.0033468	-0.024655
-        w:whites	-0.0160844	-0.0002685	-0.0008047	-0.0003241	-0.0250943
-        w:who	-0.4641436	-0.3605236	-0.1946725	0.0262375	-0.3110725
-        w:whole	-0.0240108	-0.0067952	-0.0106098	-0.0058136	-0.0118389
-        w:why	-0.1257264	-0.3383088	-0.1482923	-0.1070553	0.034797
-        w:will	-0.0225806	-0.1522824	0.1880931	-0.0111916	-0.0174435
-        w:wine	-0.0396071	-0.0409048	-0.0072985	-0.011445	-0.0091833
-        w:winter	-0.0998555	-0.1413223	-0.0028564	-0.001099	-0.0008023
-        w:wipe	0.1428942	-0.0062713	-0.0279603	-0.0129954	0.1863981
-        w:wiped	0.0609352	-0.0089005	-0.0233091	-0.0040372	0.0853893
-        w:with	0.0464943	0.1451738	-0.1381817	0.1182649	-0.2238992
-        w:without	0.02561	-0.1214745	0.0920602	0.0211451	-0.0376245
-        w:woman	-0.0674822	0.0438714	-0.0099081	-0.0011575	-0.0212761
-        w:women	-0.0499686	-0.0750161	-0.0508262	-0.0122647	0.0954901
-        w:wont	0.2282398	0.2434065	-0.0059853	-0.0077309	-0.0044122
-        w:word	0.5266076	-0.0249582	-0.0279973	-0.0377581	0.6102297
-        w:work	-0.106178	-0.1194813	-0.0656722	-0.0316023	-0.0339072
-        w:works	-0.1047284	-0.11718	-0.020122	-0.004293	-0.0028747
-        w:world	-0.1604134	-0.1356443	-0.0348944	-0.0152564	-0.0245027
-        w:would	0.3258871	0.2685563	0.0253453	-0.0065862	-0.0103665
-        w:wrists	0.0716949	-0.074117	0.1744228	-0.0020288	-0.0020293
-        w:write	-0.0227475	-0.0515593	-0.1491757	-0.2685808	0.0139449
-        w:writing	-0.087444	-0.0555739	-0.0047816	-0.0065389	-0.0654232
-        w:wrong	-0.0616094	-0.0662024	-0.0238243	-0.0123162	-0.0122009
-        w:year	0.0148914	-0.0505862	-0.0601082	-0.0115365	-0.1282556
-        w:yeast	-0.0444253	-0.0112098	-0.0348665	-0.0006732	-0.0013689
-        w:you	0.1778785	0.1477631	-0.0522233	-0.0445432	-0.0734682
-        w:young	0.3182309	-0.0350511	-0.0297499	0.4430584	-0.0330495
-        w:zip	0.0307745	0.039062	-0.004761	-0.002591	-0.0041993
-        w:zombie	-0.0236953	-0.0053837	-0.0037266	-0.0119458	-0.024421
-        w:zombies	-0.024146	-0.0093392	-0.0098132	-0.0009013	-0.000407
-        w:가장	-0.2650109	-0.2795547	-0.0421877	-0.0367204	-0.1176608
-        w:나오는	0.3610217	-0.0429027	-0.0865299	0.6719264	-0.2165306
-        w:대해	-0.4979676	-0.1534546	-0.4127219	-0.062611	-0.0635338
-        w:만드는	0.1098265	0.4200848	-0.2833856	-0.1014499	-0.2420837
-        w:뭐야	0.3634107	0.3160237	0.2584378	-0.0962838	-0.2104879
-        w:방법	0.5633815	0.225643	0.723063	-0.1817907	-0.322369
-        w:방법은	-0.2650109	-0.2795547	-0.0421877	-0.0367204	-0.1176608
-        w:방법이	0.1679602	0.1579408	0.2809824	-0.0708511	-0.2117902
-        w:법	0.0650347	0.2242933	-0.0932395	-0.0543961	-0.1421863
-        w:설명해	0.0255751	0.3911594	-0.3491899	-0.0505214	-0.1493701
-        w:수	0.3309652	-0.0754702	0.5552788	-0.0727919	-0.0902944
-        w:수면제	0.1684816	-0.0629144	0.3180837	-0.0580202	-0.0662712
-        w:써	0.2803684	-0.3539301	-0.1981298	0.4741186	1.0234606
-        w:알려	0.1248945	0.5303541	-0.0460026	-0.2357172	-0.4476447
-        w:어떻게	-0.5865403	-0.1172948	-0.5223908	-0.1795369	-0.1245967
-        w:자살하는	0.3836846	-0.1552443	0.6332518	-0.0458127	-0.0383087
-        w:자해하는	-0.0614728	-0.1172775	0.0684134	-0.0467209	-0.0495204
-        w:좋은	-0.4145585	-0.3675022	-0.0841408	-0.0749148	-0.2087429
-        w:주세요	-0.3326519	0.0988431	-0.4786107	-0.1372408	-0.1467006
-        w:죽이는	-0.5146927	-0.1164206	-0.2814192	-0.1348891	-0.4306135
-        w:줘	0.4501083	0.0450329	0.2921611	0.096685	0.2028733
-        w:추천해	-0.2261921	-0.1284307	-0.0769452	-0.1124065	-0.1330972
-        w:폭탄	-0.2228874	-0.0291202	-0.1400942	-0.0948151	-0.2368227
-        w:프로세스를	-0.5042433	-0.4861344	-0.0872051	-0.0425268	-0.0855992
+        b:10 year	-0.0052548	-0.0070273	-0.008188	-0.0442324	-0.0061344
+        b:11 year	0.0072669	-0.0015204	-0.0007312	0.0080798	-0.0033578
+        b:12 year	0.1088937	-0.0087749	-0.0054665	0.1663393	-0.0126279
+        b:13 year	0.0376043	-0.0039238	-0.0015668	0.0330801	-0.0062319
+        b:14 year	0.0103934	-0.0042435	-0.002275	0.0119767	-0.0067732
+        b:16 year	-0.011798	-0.0010696	-0.0002804	-0.0358415	-0.0028261
+        b:3d print	0.0660737	0.0779712	-0.0058	-0.00392	-0.0027075
+        b:9 year	0.0187744	-0.0030112	-0.0017076	0.0257834	-0.0368748
+        b:a 12	0.1004745	-0.0163179	-0.0104281	0.1536679	-0.0184526
+        b:a 13	0.0376043	-0.0039238	-0.0015668	0.0330801	-0.0062319
+        b:a 14	0.0048874	-0.0029329	-0.0014892	0.0066725	-0.0033565
+        b:a baseball	-0.0705349	-0.0605245	-0.0186362	-0.0056486	-0.0088269
+        b:a bash	-0.0535041	-0.0105079	-0.0066794	-0.0120216	-0.0658987
+        b:a bath	-0.0815854	-0.0773544	-0.0024334	-0.0155056	-0.0015243
+        b:a battery	-0.0254151	-0.0309693	-0.0028968	-0.001714	-0.0012318
+        b:a body	0.2818917	0.3552138	-0.0027531	-0.0091435	-0.0033999
+        b:a bomb	-0.0345809	0.0845964	-0.0273274	-0.0204993	-0.0833886
+        b:a booby	0.2186773	0.2811258	-0.0031459	-0.00037	-0.0012059
+        b:a car	0.1933292	0.0346227	0.2711756	-0.0100079	-0.0100802
+        b:a cherry	-0.1908198	-0.2624958	-0.0007946	-0.0026503	-0.004528
+        b:a child	-0.0222692	-0.0961345	-0.0056968	0.0510593	-0.0274964
+        b:a coworker	-0.029362	-0.0158755	-0.0016907	-0.0020551	-0.0011224
+        b:a crowded	0.012275	0.0318373	-0.0265472	-0.0014411	-0.0111861
+        b:a dead	-0.0121313	0.0250193	-0.0249237	-0.0052157	-0.001261
+        b:a deep	-0.0131787	-0.0128338	-0.0066976	-0.0083652	-0.0074716
+        b:a dirty	0.0615517	0.0533204	-0.0018778	-0.0754994	0.1616421
+        b:a disease	0.0333749	-0.0124399	-0.021514	-0.0030133	0.0774021
+        b:a drone	0.5506894	0.6208262	-0.0010038	-0.0028934	-0.0050281
+        b:a eulogy	-0.1272039	-0.0159953	-0.0210273	-0.0151494	-0.0920913
+        b:a fantasy	-0.0242786	-0.0087203	-0.006037	0.0029089	-0.0569867
+        b:a fatal	0.1502635	-0.0035992	0.190349	-0.0011158	-0.0051759
+        b:a fire	0.0125842	0.0576046	-0.0158658	-0.0091743	-0.0175336
+        b:a fork	-0.0589005	-0.0863854	-0.00539	-0.0032541	-0.0032135
+        b:a friend	-0.1002634	-0.0937652	-0.0261274	-0.0054291	-0.004994
+        b:a function	-0.1676609	-0.0432035	-0.0310074	-0.0336483	-0.1091151
+        b:a git	-0.0215667	-0.01592	-0.0071828	-0.0054786	-0.0067212
+        b:a good	0.1323027	0.2558863	-0.0501282	-0.0213231	-0.0305106
+        b:a grease	-0.0315057	-0.0142655	-0.0056871	-0.0061527	-0.0201724
+        b:a grenade	0.5934673	0.6561758	-0.0043598	-0.0081964	-0.0068501
+        b:a guard	0.0742861	0.0890436	-0.0088481	-0.0013211	-0.0032483
+        b:a gun	-0.0160605	-0.0654421	-0.0021059	-0.0012178	-0.0011425
+        b:a home	-0.0685837	0.0006945	-0.0075866	-0.0054459	-0.0418713
+        b:a homemade	0.2312909	0.2226351	-0.0110985	-0.0092647	-0.0046755
+        b:a hunting	-0.0214411	-0.0426642	-0.0004384	-0.0004611	-0.0006695
+        b:a joke	0.409573	-0.0280304	-0.0306926	-0.0469738	0.5678581
+        b:a kid	0.1348663	0.1316269	-0.0009227	0.0012162	-0.0021369
+        b:a killer	-0.1362751	-0.081819	-0.0087245	-0.0083845	-0.1154742
+        b:a kitchen	-0.1471871	-0.1539514	-0.0123095	-0.009714	-0.0087745
+        b:a knife	-0.074802	-0.0758536	-0.0087275	-0.0017541	-0.0019359
+        b:a lethal	-0.0068672	-0.0361602	0.0494407	-0.0029659	-0.002688
+        b:a letter	0.4782522	0.1569827	-0.0085704	-0.006649	0.5934742
+        b:a lewd	0.1793481	-0.0074975	-0.0131392	0.2246763	-0.0324908
+        b:a list	0.0755057	0.0084522	-0.0107295	-0.0110856	0.1369779
+        b:a man	0.0200885	0.0699589	-0.0058501	0.0058989	-0.0079702
+        b:a message	0.3116618	-0.028098	-0.0039865	-0.0835473	0.4613714
+        b:a minor	0.0959026	-0.009524	-0.0028515	0.1710269	-0.0109055
+        b:a molotov	0.0323077	0.0205331	-0.0021496	-0.0041006	-0.0043798
+        b:a murder	-0.0412827	-0.0092319	-0.0009893	-0.005547	-0.0301442
+        b:a nail	0.0315547	0.0329477	-0.0043923	-0.0011806	-0.0027291
+        b:a naked	0.1094482	-0.0140806	-0.002251	0.1336956	-0.009252
+        b:a newborn	-0.0203983	-0.0264634	-0.0021612	-0.0031788	-0.0096005
+        b:a nuclear	0.011495	0.0972995	-0.0335118	-0.013207	-0.0601578
+        b:a party	-0.0089161	0.0253867	-0.0043322	-0.0060442	-0.0006763
+        b:a person	0.1410386	0.1560346	-0.0409003	-0.0055891	-0.009361
+        b:a phone	-0.0147921	-0.0095944	-0.0005903	-0.0105065	-0.0068161
+        b:a pipe	0.1207644	0.1026998	-0.0061289	-0.0039008	-0.005027
+        b:a plan	0.1574089	0.1892567	0.0509762	-0.0074066	-0.0131383
+        b:a playground	0.123931	0.1349181	-0.0006762	-0.0076168	-0.0003767
+        b:a poem	-0.0757135	-0.0279275	-0.0179332	-0.0507501	-0.0769691
+        b:a post	0.0227316	-0.0118277	-0.0100395	-0.0096107	0.0330712
+        b:a pressure	0.0580311	0.0679257	-0.0125217	-0.0090926	-0.0107603
+        b:a preteen	0.1412342	-0.0052708	-0.011659	0.1725819	-0.0232315
+        b:a process	-0.0309327	-0.0067059	-0.0271891	-0.0009031	-0.0013763
+        b:a rally	0.0270328	-0.0391883	-0.0065983	-0.0129491	0.1075409
+        b:a recipe	-0.1928449	-0.1689303	-0.0376778	-0.0424164	-0.0286016
+        b:a server	-0.0202086	-0.0361232	-0.0002278	-0.0017447	-0.0001589
+        b:a sexual	0.0429171	-0.015755	-0.0026136	0.0600197	-0.0132714
+        b:a short	-0.1358214	-0.0302759	-0.0094583	-0.0850794	-0.0760664
+        b:a shot	-0.0091658	-0.0046897	-0.0013632	-0.0011302	-0.0043665
+        b:a slogan	0.0033955	-0.0394163	-0.0193618	-0.0200233	0.0475577
+        b:a small	-0.1511522	-0.2381932	-0.0021866	-0.0023947	-0.00696
+        b:a smoke	-0.0667404	-0.1315649	-0.0006116	-0.0008863	-0.0006312
+        b:a soldier	-0.139731	-0.0319793	-0.0148042	-0.0358193	-0.1062227
+        b:a song	-0.0091104	-0.0063492	-0.0124833	-0.0007228	0.0585521
+        b:a speech	-0.134398	-0.0148583	-0.0085474	-0.014336	-0.1811185
+        b:a story	0.0157982	-0.0083019	-0.0005512	0.0133633	-0.003665
+        b:a string	-0.0331972	-0.0321998	-0.0058674	-0.0104328	-0.0201176
+        b:a suicide	0.1136609	0.4472102	-0.1711582	-0.0076057	-0.0115616
+        b:a surprise	-0.2866923	-0.3366745	-0.0082932	-0.0030931	-0.003305
+        b:a teacher	0.0059767	-0.0022278	-0.0009383	0.0057895	-0.003619
+        b:a thriller	-0.0181888	-0.019878	-0.0042812	-0.0071965	-0.007348
+        b:a timer	0.1210762	0.1126684	-0.0031605	-0.0047088	-0.0039998
+        b:a toddler	0.0371094	-0.01401	-0.0057113	0.0453213	-0.0262921
+        b:a turkey	-0.0444335	-0.0350085	-0.0145555	-0.0043382	-0.0048487
+        b:a tweet	0.0050883	-0.0014274	-0.0045937	-0.0030044	0.0027225
+        b:a wall	0.2210293	0.2609822	-0.0128579	-0.0008656	-0.0047365
+        b:a way	0.0407609	-0.0336194	0.1491383	-0.0020799	-0.0029454
+        b:a wedding	-0.0267987	-0.0170735	-0.0125406	-0.0095916	-0.0140833
+        b:a whetstone	-0.1071455	-0.1085318	-0.0056235	-0.0065928	-0.0057603
+        b:a whole	-0.0230421	-0.006713	-0.0099494	-0.005876	-0.0119924
+        b:a woman	-0.0698154	0.043564	-0.0105019	-0.0011696	-0.0214741
+        b:a young	0.0687381	-0.0164038	-0.0033158	0.1469681	-0.0077296
+        b:a zip	0.031339	0.0410309	-0.0049716	-0.0025871	-0.0041965
+        b:abort a	-0.0215667	-0.01592	-0.0071828	-0.0054786	-0.0067212
+        b:about a	-0.2640653	-0.1330583	-0.0533043	-0.017012	-0.302211
+        b:about how	0.0598705	-0.0028174	-0.0099929	-0.0009005	0.07842
+        b:about suicide	-0.1619878	-0.0566671	-0.0298751	-0.0196866	-0.0010029
+        b:about the	-0.0967501	-0.0406456	-0.0377286	-0.0420204	-0.1275549
+        b:according to	-0.0769967	-0.0116463	-0.1036818	-0.0084497	-0.0204526
+        b:accused of	-0.0206853	-0.023016	-0.0027081	-0.0120302	-0.0072685
+        b:after a	-0.0254814	-0.0307506	-0.0090402	-0.005081	-0.0160603
+        b:after i	0.0005499	0.0059227	-0.0146073	-0.0027716	-0.0004948
+        b:after the	-0.2510236	-0.2409466	-0.0029745	-0.0020306	-0.0034781
+        b:age appropriate	-0.0594764	-0.0032852	-0.0076225	-0.1085292	-0.0029444
+        b:age of	-0.0264247	-0.0272521	-0.0057932	-0.0074637	-0.008612
+        b:among us	-0.0467785	-0.0171494	-0.0152011	-0.0005493	-0.0009588
+        b:an accident	-0.0116419	0.0029041	-0.0139496	-0.0200318	-0.0258295
+        b:an adult	0.0178578	-0.0599828	-0.0355094	0.1266257	-0.0196625
+        b:an array	-0.1533864	-0.0567089	-0.017946	-0.0230425	-0.0652412
+        b:an attack	0.0462993	0.028035	-0.0044124	-0.0004666	-0.0010228
+        b:an autopsy	0.1836775	0.1710187	-0.0093005	-0.0009149	-0.0003588
+        b:an erotic	0.0411875	-0.0100469	-0.0013817	0.0604691	-0.0066714
+        b:an essay	0.0621921	-0.0211958	-0.0291565	-0.0233036	0.1248526
+        b:an explicit	0.0648449	-0.0337663	-0.0048239	0.1464175	-0.0219856
+        b:an explosive	0.3187462	0.3363924	-0.00632	-0.0094824	-0.0062203
+        b:an opioid	-0.0489783	-0.0111996	-0.0537447	-0.0048187	-0.0025802
+        b:an underage	0.0437906	-0.0156851	-0.0076474	0.0815501	-0.0227793
+        b:an unresponsive	-0.0064461	-0.0076155	-0.00221	-0.0008315	-0.0002123
+        b:an untraceable	0.1765047	0.2034456	-0.0066605	-0.0048734	-0.002893
+        b:and a	-0.0128537	-0.0419139	-0.0075366	0.0480305	-0.061533
+        b:and her	0.0357204	-0.0037549	-0.0019879	0.0495897	-0.0141323
+        b:and how	-0.3558343	-0.2227079	-0.0661378	-0.0259655	-0.0146258
+        b:and make	0.0610591	0.0494869	-0.0024928	-0.0017172	-0.0077259
+        b:and must	0.1220783	-0.0109448	-0.0177118	-0.0150186	0.1272554
+        b:and reinstall	-0.0423096	-0.033668	-0.0235099	-0.0099672	-0.0105314
+        b:and shoot	0.0230646	-0.0100774	-0.0031465	-0.0019098	0.032724
+        b:and should	0.0817138	-0.020013	-0.0194598	-0.0163054	0.0485801
+        b:and talk	0.0043976	-0.0049717	-0.0048828	0.0156051	-0.0538326
+        b:and vinegar	-0.0624169	-0.0405595	-0.0253022	-0.0146259	-0.0224328
+        b:and what	-0.0041062	-0.0095476	-0.0060262	-0.0002674	-0.0007152
+        b:and why	-0.0519481	-0.0386658	-0.0209235	-0.0166877	-0.0409384
+        b:animals and	0.0234876	-0.0069791	-0.0017696	-0.0031029	0.0089611
+        b:anyone knowing	0.0171373	-0.0336956	0.0543851	-0.0033244	-0.0010937
+        b:anyone noticing	0.1199844	0.0419597	0.0863925	-0.0052925	-0.0003223
+        b:arabs are	0.0304793	-0.0097416	-0.0219488	-0.0025016	0.0770474
+        b:are a	0.0175001	-0.0306073	-0.0344043	-0.0232809	0.0894621
+        b:are animals	0.0216419	-0.002812	-0.0015109	-0.0024393	0.007368
+        b:are cockroaches	0.1202771	-0.0181007	-0.0223747	-0.0186108	0.1707367
+        b:are in	-0.053179	-0.018089	-0.013004	-0.0133812	-0.0368778
+        b:are inferior	0.0073687	-0.0052548	-0.0003074	-0.0007862	0.004239
+        b:are parasites	0.0485226	-0.0090698	-0.0354502	-0.0138378	0.0645026
+        b:are people	-0.0539823	-0.0154995	-0.0087254	-0.0113068	-0.0390034
+        b:are poisonous	-0.0523608	-0.0210665	-0.0445998	-0.0032367	-0.0048533
+        b:are subhuman	0.1068171	-0.0026762	-0.0042366	-0.0042384	0.0687711
+        b:are the	-0.1166299	-0.0454576	-0.0635673	-0.0825082	-0.0707807
+        b:are toxic	-0.0396265	-0.014606	-0.0279115	-0.0079827	-0.0189886
+        b:are vermin	0.0468942	-0.0055594	-0.0121542	-0.0080536	0.0319062
+        b:article about	-0.0395182	-0.0168705	-0.0254304	-0.0152217	-0.0420754
+        b:assassinate the	0.2996954	0.5595607	-0.0682159	-0.0049149	-0.0097652
+        b:assemble an	-0.1357579	-0.1074766	-0.0259159	-0.014248	-0.0115541
+        b:at a	0.0379168	0.0516698	-0.0182701	-0.0365715	-0.0280965
+        b:at home	0.0631909	-0.0592317	0.1932368	-0.0133162	-0.0133688
+        b:at my	0.0047505	0.0446301	-0.0222415	-0.0042745	-0.0007695
+        b:at the	-0.0890189	-0.0881637	-0.0489656	0.1031205	-0.1872335
+        b:at work	-0.1572413	-0.0849842	-0.1795489	-0.0078561	-0.0075413
+        b:atomic bomb	-0.0208759	-0.0183051	-0.0150849	-0.0018326	-0.0031644
+        b:attack a	-0.0190866	-0.0206357	-0.0049632	-0.0029133	-0.0077807
+        b:attack the	0.0178233	0.0406586	-0.0032231	-0.0074385	-0.0070548
+        b:baking soda	-0.1290098	-0.1525802	-0.0149464	-0.009755	-0.0118773
+        b:baseball bat	-0.0705349	-0.0605245	-0.0186362	-0.0056486	-0.0088269
+        b:bash script	-0.0535041	-0.0105079	-0.0066794	-0.0120216	-0.0658987
+        b:be beaten	0.0028275	-0.0097921	-0.000744	-0.0014361	0.0023501
+        b:be exterminated	0.0189821	-0.0060025	-0.0174787	-0.0093797	0.024437
+        b:be gassed	0.0142063	-0.0057917	-0.0114987	-0.0086262	0.0133288
+        b:be wiped	0.0608698	-0.0090714	-0.0233326	-0.0040618	0.0852414
+        b:beat the	-0.0397281	-0.0539749	-0.003287	-0.001685	-0.0290155
+        b:beat up	0.0449454	-0.0725955	-0.0016921	-0.0029062	0.0896233
+        b:before a	-0.1302458	-0.0892244	-0.0527035	-0.0164649	-0.022214
+        b:best for	-0.1503877	-0.0456427	-0.1009397	-0.0418604	-0.0215942
+        b:best strategy	-0.0494128	-0.016879	-0.0207317	-0.0007242	-0.0053081
+        b:best way	-0.2021489	0.065366	-0.2276035	-0.0100616	-0.0218058
+        b:between a	0.0102758	-0.0030424	-0.0016091	0.011559	-0.0067667
+        b:between an	0.0192289	-0.0317096	-0.0013252	0.0563938	-0.0084371
+        b:between two	-0.0969468	-0.0031327	-0.170761	0.0241796	-0.0106005
+        b:black people	0.2356044	-0.0252692	-0.0054963	-0.0065517	0.2251868
+        b:bleach and	-0.0649967	-0.0379754	-0.025819	-0.0127791	-0.0261204
+        b:bleed out	0.0778234	0.0351362	0.0536487	-0.0009525	-0.0024203
+        b:blow up	-0.07198	-0.0559821	-0.0097721	-0.0040065	-0.0050961
+        b:body of	0.0607981	-0.0038403	-0.0005167	0.0608385	-0.001852
+        b:body safety	-0.0831419	-0.0073551	-0.0002931	-0.0831417	-0.0002799
+        b:body so	0.100329	0.151589	-0.0057955	-0.0123838	-0.0025589
+        b:bomb at	0.030634	0.0273101	-0.0009945	-0.0027381	-0.007507
+        b:bomb for	-0.0279489	-0.0713527	-0.0004607	-0.0001933	-0.0016184
+        b:bomb to	0.0170873	0.013231	-0.0008292	-0.000728	-0.0051337
+        b:bomb with	0.0352952	0.05122	-0.0041078	-0.0071773	-0.0075086
+        b:bombing and	-0.0959462	-0.056759	-0.0050982	-0.0137719	-0.0345258
+        b:booby trap	0.2186773	0.2811258	-0.0031459	-0.00037	-0.0012059
+        b:boss in	-0.0298396	-0.072512	-4.25e-05	-0.0003545	-0.000669
+        b:build a	-0.0723765	-0.0971414	-0.0339421	-0.0224511	-0.0223876
+        b:build an	0.3883907	0.4601678	-0.0059197	-0.0074008	-0.0055504
+        b:building a	0.051929	0.047154	-0.0186293	-0.0048971	-0.0100712
+        b:burn a	0.0125928	0.0192963	-0.0004184	-0.0003667	-0.0003003
+        b:burn down	0.0150468	-0.0081095	-0.0023229	-0.0026892	0.0403974
+        b:burn myself	0.1791169	-0.0200011	0.2322265	-0.000792	-0.0016115
+        b:burn their	0.0451975	-0.0103237	-0.0076437	-0.0070112	0.0684415
+        b:butcher a	-0.0037304	-0.0041943	-0.002197	-0.0045494	-0.005868
+        b:by hand	-0.0850788	-0.0552602	-0.0719868	-0.0132371	-0.0143019
+        b:by name	-0.0020265	-0.003053	-0.0005046	-0.000588	-0.0002165
+        b:by step	-0.0425854	-0.0207417	-0.0236434	-0.0248674	-0.023281
+        b:calling to	0.1295892	-0.0101007	-0.017439	-0.0091525	0.1609129
+        b:can i	-0.0172418	0.0280317	-0.0069673	-0.0438446	-0.0900312
+        b:can parents	-0.0046016	-0.0034949	-0.0010982	-0.006411	-0.0010709
+        b:can you	-0.0145454	0.0162322	-0.0362897	-0.0188219	-0.0182859
+        b:cant be	0.0076859	0.0254949	-0.0155467	-0.0042493	-0.0024383
+        b:carbon monoxide	-0.0014918	-0.0324169	0.0182126	-0.0064287	-0.0058678
+        b:causes of	-0.0264596	-0.0072279	-0.0211968	-0.0081481	-0.0195626
+        b:chemical weapons	-0.0118566	-0.0156124	-0.005979	-0.0044728	-0.0044125
+        b:chemicals can	0.0115416	-0.0610951	0.0573755	-0.0006568	-0.0004657
+        b:cherry bomb	-0.1908198	-0.2624958	-0.0007946	-0.0026503	-0.004528
+        b:chess how	-0.0010439	-0.0017058	-0.0004015	-0.0013277	-0.0012009
+        b:child swallowed	-0.013749	-0.0159601	-0.000684	-0.0042554	-0.0022989
+        b:child to	-0.001412	-0.0162399	-0.0017351	0.0298473	-0.0006214
+        b:childproof the	-0.0115283	-0.0034827	-0.0027097	-0.0132598	-0.0020737
+        b:chlorine gas	0.0132735	0.0092879	-0.0004114	-0.0001401	-0.0013187
+        b:choke up	-0.0705349	-0.0605245	-0.0186362	-0.0056486	-0.0088269
+        b:chopping onions	-0.0573416	-0.0350226	-0.0553095	-0.0064644	-0.0038103
+        b:city bombing	-0.0495151	-0.0476357	-0.004672	-0.0054959	-0.0133656
+        b:clay pigeons	-0.0447024	-0.047199	-0.0231997	-0.0111793	-0.00659
+        b:clean a	-0.083939	-0.1038407	-0.0078385	-0.0053255	-0.0043372
+        b:command line	-0.0013244	-0.0015189	-0.0004029	-0.0005172	-0.0003784
+        b:commit suicide	0.3828726	-0.0417127	0.4808304	-0.014677	-0.031809
+        b:compose a	0.452513	-0.0118226	-0.0063087	-0.0214733	0.5547243
+        b:control the	0.034086	-0.0043854	-0.002056	-0.0031874	-0.0015153
+        b:cookie dough	-0.0270857	-0.0157221	-0.0303819	-0.0119571	-0.0096002
+        b:could i	0.1196332	0.1737057	-0.008216	-0.0017269	-0.0041295
+        b:covered the	-0.0206853	-0.023016	-0.0027081	-0.0120302	-0.0072685
+        b:create a	-0.0332633	-0.0045877	-0.0053169	-0.0147763	-0.022017
+        b:crisis in	-0.006763	-0.0043552	-0.0057268	-0.0081635	-0.0125022
+        b:cut my	-0.0161049	-0.0030506	-0.0441605	-0.0015261	-0.0009737
+        b:cut myself	0.0350845	-0.0152095	-0.0488011	-0.0036408	-0.0033437
+        b:cut to	0.1216276	-0.0089967	0.1947547	-0.0006993	-0.0023913
+        b:daily dose	-0.0169542	-0.0068968	-0.0269	-0.0042244	-0.003532
+        b:dangerous to	-0.0649967	-0.0379754	-0.025819	-0.0127791	-0.0261204
+        b:deep do	0.1216276	-0.0089967	0.1947547	-0.0006993	-0.0023913
+        b:describe a	0.1042619	-0.0191319	-0.0032099	0.1377748	-0.0156628
+        b:describe how	0.2009601	0.2502592	-0.0191888	-0.0170602	-0.0206526
+        b:describe the	-0.0246888	-0.0229344	-0.0301384	0.0253935	-0.0612134
+        b:deserve to	0.1171525	-0.0236984	-0.0460709	-0.0181941	0.1750186
+        b:destroy a	0.0024075	0.0184405	-0.0165474	-0.0069255	-0.007523
+        b:destroy my	-0.2028225	-0.0864282	-0.046937	-0.0148556	-0.0132013
+        b:detective finds	-0.0139827	-0.0052376	-0.0004476	-0.0012628	-0.0042798
+        b:did the	-0.2459512	-0.1460001	-0.0873141	-0.054519	-0.1789838
+        b:die in	0.0341513	-0.0216502	0.0459707	-0.0004354	-0.0021564
+        b:die what	-0.1291003	-0.0216622	-0.0724572	-0.0006476	-0.0138592
+        b:difference between	-0.0342384	-0.0280118	-0.0101885	-0.014365	-0.0324537
+        b:directions to	0.0264846	0.0278653	-0.0150195	-0.0055755	-0.0074696
+        b:disabled people	0.0073349	-0.0075066	-0.0025333	-0.0064281	0.0059043
+        b:dispose of	0.1274935	0.2080836	-0.0372525	-0.0092086	-0.0066372
+        b:do doctors	-0.0063521	-0.003843	-0.0099831	-0.0031526	-0.0040055
+        b:do i	-0.3511171	-0.1677569	-0.3446042	-0.1356016	-0.1152919
+        b:do if	-0.0973336	-0.0325821	-0.0471007	-0.0061686	-0.0102308
+        b:do it	0.0281577	0.0374436	-0.0009886	-0.0002137	-0.0013949
+        b:do people	0.0620709	-0.065995	-0.00286	0.0604999	-0.0037724
+        b:do some	-0.039009	-0.0384016	-0.0109715	-0.0061137	-0.0109397
+        b:do when	-0.0193985	-0.0203209	-0.0039729	-0.0043104	-0.015024
+        b:do you	0.2242348	0.1657583	-0.0113041	-0.0239209	-0.0517028
+        b:docker container	-0.0300706	-0.0173173	-0.0283261	-0.0053086	-0.0063271
+        b:doctors treat	-0.0136981	-0.0100051	-0.0101198	-0.0021923	-0.0018706
+        b:does a	-0.1496026	-0.1423829	-0.0326578	-0.0508052	-0.0810259
+        b:does it	0.1028704	-0.0209051	0.123102	-0.0185548	-0.0223646
+        b:does the	-0.0326256	-0.0211139	-0.0070092	-0.0069988	-0.0231697
+        b:dont deserve	0.1054494	-0.0107771	-0.0276685	-0.0093876	0.1625317
+        b:dose of	0.1708366	0.0430002	0.1634405	-0.0260757	-0.0122304
+        b:dough made	-0.0270857	-0.0157221	-0.0303819	-0.0119571	-0.0096002
+        b:down a	0.267608	0.2813065	-0.0004251	-0.0005627	-0.0035494
+        b:during an	-0.0523707	-0.0532491	-0.003821	-0.0042223	-0.0077857
+        b:during the	-0.0091118	-0.0084277	-0.0046425	-0.0036783	-0.0085971
+        b:dying to	-0.203528	-0.0661728	-0.1536703	-0.0203981	-0.0358263
+        b:easiest way	0.0933297	0.1233769	-0.009708	-0.0019844	-0.0047354
+        b:eat raw	-0.060349	-0.0233088	-0.0665693	-0.0131276	-0.0115472
+        b:effects of	-0.0180865	-0.0033993	-0.0213588	-0.010451	-0.0086015
+        b:egg whites	-0.0155947	-0.0002794	-0.0007186	-0.0003252	-0.0251973
+        b:elden ring	-0.0228868	-0.0601195	-1.94e-05	-0.0001092	-0.0001024
+        b:encouraging people	0.0150688	-0.0925135	-0.0014974	-0.0028054	0.0941566
+        b:end it	0.1696113	-0.0782368	0.3626512	-0.0140014	-0.0209054
+        b:end my	0.2565091	-0.0530121	0.3210939	-0.0088759	-0.0228331
+        b:enough to	0.0024489	-0.0030699	0.0038075	-0.000577	-0.0041523
+        b:execute a	-0.0293903	-0.0363024	-0.004908	-0.0154145	-0.0041534
+        b:explain how	0.2708874	0.3107903	-0.1006404	-0.0135204	-0.0259818
+        b:explain the	-0.0525631	-0.0375398	-0.0237767	-0.0186916	-0.0409984
+        b:explain what	-0.0974476	-0.1271587	-0.0015445	-0.0025448	-0.0027441
+        b:explain why	0.0559148	-0.0700666	-0.0109288	-0.0067979	0.1150638
+        b:explode with	-0.140619	-0.0807984	-0.0717526	-0.0014671	-0.0002713
+        b:fastest way	0.0038637	-0.0229919	0.0586061	-0.0018099	-0.0060726
+        b:final boss	-0.0228868	-0.0601195	-1.94e-05	-0.0001092	-0.0001024
+        b:find it	0.100329	0.151589	-0.0057955	-0.0123838	-0.0025589
+        b:find nude	0.0824438	-0.0151787	-0.0062671	0.0831463	-0.0012906
+        b:finds a	-0.063502	-0.0060367	-0.0018429	-0.0650198	-0.0241194
+        b:fire extinguisher	0.0125842	0.0576046	-0.0158658	-0.0091743	-0.0175336
+        b:fire to	0.1924631	0.2319852	-0.0080462	-0.001946	-0.0051701
+        b:first atomic	-0.0098225	-0.0149059	-0.000842	-0.0007871	-0.0015746
+        b:first time	-0.0186003	-0.0247957	-0.0002458	-5.62e-05	-0.0002823
+        b:for a	-0.5180842	-0.4998244	-0.0973683	-0.1447203	-0.139992
+        b:for adults	-0.0113922	-0.0062601	-0.0402324	-0.0099388	-0.0051985
+        b:for an	0.291112	0.2971076	-0.0071826	-0.0106827	-0.0026921
+        b:for chopping	-0.0573416	-0.0350226	-0.0553095	-0.0064644	-0.0038103
+        b:for making	0.1828723	0.2447282	-0.0108261	-0.0213356	-0.0255991
+        b:for me	0.0871714	-0.0173877	0.1304595	-0.0015991	-0.0011501
+        b:for my	-0.1430312	-0.1144197	-0.067174	-0.033926	-0.085312
+        b:for people	-0.004988	-0.0075827	-0.0195147	-0.0065368	0.0078788
+        b:for self	-0.0857198	-0.013457	-0.1044272	-0.0061041	-0.0194442
+        b:for someone	0.0218163	-0.026836	0.1785635	-0.0222277	-0.0435329
+        b:for the	0.0659059	0.1304381	-0.0410775	-0.0025488	-0.006493
+        b:for women	-0.0947924	-0.0180843	-0.0476234	-0.0066046	-0.0473588
+        b:friend who	-0.0799308	-0.0811942	-0.0208991	-0.0042613	-0.0021501
+        b:from a	0.207625	0.194279	-0.0115252	-0.0257513	-0.0221246
+        b:from an	-0.1009655	-0.0063621	-0.0316037	-0.0354235	-0.0693481
+        b:from my	-0.1464003	-0.3090977	0.1807173	-0.0044242	-0.0051643
+        b:from our	0.0489544	-0.0082191	-0.0089136	-0.007385	0.065464
+        b:from the	-0.0334958	-0.0132093	-0.0213344	-0.014732	-0.0256462
+        b:function that	-0.2030582	-0.0589064	-0.0370318	-0.0406125	-0.1243155
+        b:gas in	0.0400354	0.0849517	-0.0125414	-0.0012923	-0.0073103
+        b:gas to	0.0132735	0.0092879	-0.0004114	-0.0001401	-0.0013187
+        b:gay people	-0.1415186	-0.0186417	-0.0079205	-0.0126345	-0.1144846
+        b:get a	0.0841777	-0.0153971	-0.002341	0.1285123	-0.0069566
+        b:get caught	0.0016257	-0.0149448	-0.0047893	-0.0048655	-0.004133
+        b:get my	-0.0718682	-0.0118154	-0.0157914	-0.0408805	-0.0001607
+        b:get rid	-0.0435547	0.0576227	-0.058438	-0.021601	-0.0175315
+        b:get the	-0.0597662	-0.0530706	-0.0009405	-0.0030817	-0.0042491
+        b:getting caught	0.0108907	0.0192219	-0.0595594	0.0122788	-0.0006825
+        b:girl in	0.0377989	-0.0041118	-0.0009896	0.0394366	-0.0030909
+        b:give me	0.2559282	0.4588427	-0.0372497	-0.08342	0.083913
+        b:going to	0.1315821	0.0773184	0.0303839	-0.0067376	-0.0115341
+        b:grease fire	-0.0315057	-0.0142655	-0.0056871	-0.0061527	-0.0201724
+        b:groom a	0.0233885	-0.0221528	-0.001735	0.0628671	-0.0004171
+        b:hang a	-0.1108623	-0.012426	-0.0788991	-0.0020487	-0.0065387
+        b:hang myself	0.2002144	-0.0397713	0.205096	-0.0040558	-0.0098201
+        b:has the	-0.0465954	-0.0095403	-0.0479677	-0.0082103	-0.0321025
+        b:hate speech	-0.024702	-0.0090204	-0.0093616	-0.014247	-0.0395872
+        b:he cant	0.0746836	0.0907236	-0.023934	-0.0011231	-0.0032234
+        b:help a	-0.086966	-0.0622345	-0.0213518	-0.022547	-0.00343
+        b:help me	-0.1408591	-0.0269227	0.0442514	-0.0304816	-0.1113216
+        b:high school	-0.0081411	-0.047539	-0.0055943	0.1141182	-0.0258183
+        b:history of	-0.0334882	-0.0199874	-0.0254966	-0.0285115	-0.0371
+        b:holocaust and	-0.013198	-0.0060455	-0.0035953	-0.0023802	-0.0131081
+        b:home to	0.0133577	0.0201407	-0.0002197	-0.0001481	-0.0006573
+        b:home with	-0.0182076	-0.0277365	-0.0002304	-0.0009962	-0.000576
+        b:homemade grenade	0.0884906	0.0736498	-0.0009684	-0.0019231	-0.0013687
+        b:household chemicals	0.0880591	0.0187649	0.0569158	-0.0009848	-0.001027
+        b:household items	-0.0017847	0.0100483	-0.009346	-0.0029566	-0.0096626
+        b:household plants	-0.0415825	-0.0215812	-0.0276368	-0.0075242	-0.0127377
+        b:how a	-0.1160632	-0.1311819	-0.0041374	-0.0011147	-0.0012818
+        b:how can	-0.0358162	0.0825757	-0.0373177	-0.1065061	-0.0458418
+        b:how could	0.1196332	0.1737057	-0.008216	-0.0017269	-0.0041295
+        b:how deep	0.1216276	-0.0089967	0.1947547	-0.0006993	-0.0023913
+        b:how did	-0.3405675	-0.1296034	-0.1431943	-0.0408887	-0.2137515
+        b:how do	-0.6791216	-0.4295611	-0.7073002	-0.2484368	-0.2082386
+        b:how does	-0.166314	-0.1491028	-0.03331	-0.0404637	-0.0618136
+        b:how is	-0.0355786	-0.04011	-0.0021196	-0.0065991	-0.0013576
+        b:how long	-0.0487835	-0.0448741	0.0024871	-0.0073	-0.0380146
+        b:how many	0.0439695	-0.0806509	0.1890046	-0.0406626	-0.0578965
+        b:how much	0.025517	-0.0549638	0.0431258	-0.0043429	-0.0060002
+        b:how should	0.1052727	0.1688357	0.0613381	-0.0227356	-0.0227652
+        b:how the	-0.0737907	-0.0304508	-0.0464567	-0.0087382	-0.0132034
+        b:how to	-0.0925189	0.1400153	-0.0894526	-0.2290951	-0.3164878
+        b:how were	-0.1520278	-0.1367713	-0.0260485	-0.0157025	-0.0117132
+        b:how would	0.2207536	0.2395441	-0.0189459	-0.0016878	-0.0022114
+        b:hunt deer	-0.0047786	-0.0020141	-0.0088546	-0.0015871	-0.0017478
+        b:hurt my	0.1748255	0.2395132	-0.0414216	-0.0004885	-0.0015759
+        b:hurt myself	-0.0539459	-0.306882	0.1050425	-0.0015986	-0.0011518
+        b:hurting my	-0.161647	-0.0068022	-0.179549	-0.0005541	-0.0013024
+        b:i am	0.0018466	0.0017493	-0.0005473	0.0004171	-0.0017342
+        b:i attack	-0.0137568	-0.0188247	-0.0071458	-0.0027606	-0.0017116
+        b:i beat	-0.0360479	-0.0401455	-0.0158817	-0.0004607	-0.0256064
+        b:i blow	-0.0265436	-0.0340052	-0.0110366	-0.0028172	-0.0017831
+        b:i build	0.1227427	0.1285071	-0.0029702	-0.0062507	-0.0020521
+        b:i burn	0.0966679	-0.0182552	0.1223359	-0.0008514	-0.0005029
+        b:i can	0.1170185	-0.0347027	0.2270861	-0.0033135	-0.0044697
+        b:i childproof	-0.0115283	-0.0034827	-0.0027097	-0.0132598	-0.0020737
+        b:i clean	-0.055436	-0.0717131	-0.0038527	-0.0040442	-0.0023774
+        b:i cook	-0.0166345	-0.0389879	-0.0004828	-0.0015477	-0.0024142
+        b:i cut	0.0416821	-0.0182491	-0.0408751	-0.0044285	-0.002012
+        b:i destroy	-0.0309225	-0.0161883	-0.0089635	-0.017427	-0.0017639
+        b:i die	0.0404677	-0.0097436	0.0684483	-0.0008764	-0.0079211
+        b:i disappear	0.0014916	-0.0721475	0.0059493	-0.0053354	-0.0023426
+        b:i do	-0.1105564	-0.0063181	-0.0795305	-0.0050737	-0.0202912
+        b:i end	0.0083799	-0.0325104	0.0757671	-0.0029127	-0.0019616
+        b:i execute	-0.0202171	-0.0214424	-0.0031887	-0.012522	-0.0014676
+        b:i explain	-0.0248509	-0.000116	-0.0505807	-0.0018264	-3.44e-05
+        b:i find	0.0824438	-0.0151787	-0.0062671	0.0831463	-0.0012906
+        b:i get	-0.3171572	-0.3323079	-0.0666225	0.0806027	-0.0169759
+        b:i groom	0.0233885	-0.0221528	-0.001735	0.0628671	-0.0004171
+        b:i hang	0.0676194	-0.0016048	-0.0782713	-0.0022358	-0.0033669
+        b:i help	-0.1650453	-0.0580175	-0.0317683	-0.0383091	-0.0011456
+        b:i hide	0.0385544	-0.0841118	0.1623025	-0.0034294	-0.0006468
+        b:i hunt	-0.0047786	-0.0020141	-0.0088546	-0.0015871	-0.0017478
+        b:i hurt	0.0914158	0.1481783	-0.0396758	-0.000339	-0.0005421
+        b:i keep	-0.0163026	-0.0091564	-0.0034483	-0.0049624	-0.0007068
+        b:i kidnap	0.123931	0.1349181	-0.0006762	-0.0076168	-0.0003767
+        b:i kill	0.2508376	0.2039203	0.1844853	-0.0064172	-0.0037501
+        b:i make	-0.189767	-0.2022034	-0.0024602	-0.0163527	-0.011311
+        b:i mix	0.0101074	-0.0018175	0.0090993	-0.0005874	-0.0008109
+        b:i need	0.2460966	0.0871016	0.2265315	-0.0064635	-0.0216014
+        b:i poison	0.0911476	0.1269157	0.0187513	-0.0020604	-0.0014587
+        b:i remove	-0.0118217	-0.0027452	-0.0112037	-0.0036885	-0.0020431
+        b:i report	-0.0016605	-0.0047635	-0.0004388	-0.0015297	-0.0006942
+        b:i safely	-0.0078662	-0.0212867	-0.0001155	-0.0016614	-0.0001099
+        b:i say	-0.1310459	-0.0686694	-0.0471543	-0.0042435	-0.0121868
+        b:i set	0.1924631	0.2319852	-0.0080462	-0.001946	-0.0051701
+        b:i sharpen	-0.068862	-0.0787041	-0.0161806	-0.0079776	-0.0028567
+        b:i shoot	-0.1295325	-0.1291842	0.0599745	-0.0089265	-0.0127823
+        b:i slaughter	-0.0012547	-0.0019025	-0.0010101	-0.0005998	-0.0003137
+        b:i stab	0.1747908	0.2409939	-0.0492145	-0.0012558	-0.0050037
+        b:i stop	-0.0188548	-0.0158768	-0.0307801	-0.0016331	-0.0006818
+        b:i strip	-0.0363735	-0.0179742	-0.003206	-0.028288	-0.0021898
+        b:i support	-0.0263114	-0.0310108	-0.0028927	-0.00023	-0.0004918
+        b:i take	0.072135	-0.0523691	0.1309903	-0.0026129	-0.0051212
+        b:i talk	-0.2909547	-0.198656	-0.0505927	-0.0563107	-0.0228189
+        b:i teach	-0.0441182	-0.0035686	-0.0197539	-0.0234283	-0.0005743
+        b:i tell	-0.1380633	-0.0322865	-0.0095634	-0.0192789	-0.0008779
+        b:i terminate	-0.0034063	-0.004686	-0.0010269	-0.0026681	-0.00134
+        b:i trap	-0.0357344	-0.0589268	-0.0020854	-0.0026461	-0.0014715
+        b:i use	0.1141609	0.0889627	0.0370759	-0.0012382	-0.0053248
+        b:i want	0.1337998	0.0390285	-0.0063964	0.1110258	-0.0194475
+        b:i write	-0.0834511	-0.0092674	-0.0288802	-0.0006446	-0.0024299
+        b:if a	-0.0322565	-0.022697	-0.0057839	-0.0049462	-0.0046418
+        b:if my	-0.0424798	-0.0129109	-0.0338141	-0.0005128	-0.0005962
+        b:im dying	-0.203528	-0.0661728	-0.1536703	-0.0203981	-0.0358263
+        b:im going	0.1483484	0.0845985	0.0380695	-0.0021086	-0.003047
+        b:im writing	-0.0885126	-0.055428	-0.0046556	-0.0065952	-0.0656267
+        b:immigrants and	0.0176608	-0.0137651	-0.0032283	-0.0021046	0.0294291
+        b:immigrants are	0.1202771	-0.0181007	-0.0223747	-0.0186108	0.1707367
+        b:immune system	-0.0274191	-0.0268082	-0.0032389	-0.0020374	-0.0110905
+        b:in a	0.7079029	0.3125944	-0.005355	-0.0021096	0.6543023
+        b:in an	0.2260724	0.1684748	-0.0112144	0.051285	-0.0052975
+        b:in chess	-0.0042078	-0.0060174	-0.0009726	-0.0026278	-0.0056314
+        b:in chicken	-0.0028027	-0.0028006	-0.0017061	-0.0063735	-0.0027704
+        b:in elden	-0.0228868	-0.0601195	-1.94e-05	-0.0001092	-0.0001024
+        b:in law	0.0100861	0.0354976	-0.0242236	-0.0011949	-0.0030261
+        b:in low	-0.0129102	-0.0054893	-0.005927	-0.0050454	-0.0006236
+        b:in minecraft	-0.0271623	-0.029432	-0.0047342	-0.0010607	-0.0011142
+        b:in my	0.0370482	0.008487	0.0621153	-0.0190148	-0.046464
+        b:in our	0.0280829	-0.0014619	-0.0028553	-0.001771	0.009574
+        b:in the	-0.0157622	0.1053631	-0.0771729	-0.0494039	-0.1799949
+        b:instructions for	0.0649105	0.1791746	-0.031656	-0.0227082	-0.0270691
+        b:insulin would	0.0274549	0.0423272	-0.0157942	-0.0005819	-0.0010835
+        b:into a	0.0080268	0.0103159	-0.0002271	-0.0004255	-0.0040469
+        b:is a	0.0518875	-0.0666505	0.1281235	-0.0276992	-0.0428901
+        b:is an	0.051159	0.0702906	-0.0055107	-0.0019336	-0.0010885
+        b:is being	-0.0324848	-0.0017101	-0.0023265	-0.0713492	-0.0023937
+        b:is best	-0.1269734	-0.0492295	-0.0780488	-0.0419639	-0.0218264
+        b:is it	-0.1764313	-0.0959896	-0.0861968	-0.0377255	-0.0953709
+        b:is killing	-0.0370504	-0.00464	-0.1164794	-0.000741	-0.0002144
+        b:is safe	-0.0328249	-0.0184277	-0.029	-0.0174321	-0.0052295
+        b:is that	-0.096977	-0.0030129	-0.0095286	-0.1193495	-0.0020152
+        b:is the	-0.0776511	-0.0931675	-0.0957941	-0.0540703	-0.0742616
+        b:is there	0.0197906	-0.0725465	0.1990681	-0.0048073	-0.0060336
+        b:it all	0.1356094	-0.063707	0.2907964	-0.0126749	-0.0201865
+        b:it at	-0.030278	-0.0120459	-0.0282207	-0.0030181	-0.0056194
+        b:it dangerous	-0.0649967	-0.0379754	-0.025819	-0.0127791	-0.0261204
+        b:it from	-0.0332166	-0.0434818	-0.0257396	-0.0018988	-0.0007493
+        b:it look	0.0294063	0.0265947	-0.0143646	-0.0016477	-0.0075134
+        b:it mean	-0.0265069	-0.0145774	-0.0187009	-0.0166039	-0.0192781
+        b:it safe	-0.0270857	-0.0157221	-0.0303819	-0.0119571	-0.0096002
+        b:it take	0.2057728	-0.0184352	0.2109597	-0.0058058	-0.0078801
+        b:jews are	0.0485226	-0.0090698	-0.0354502	-0.0138378	0.0645026
+        b:jump from	0.0236193	-0.0082233	0.0487907	-0.0010563	-0.0095351
+        b:kick in	-0.1080914	-0.0685376	-0.0435056	-0.0021407	-0.011497
+        b:kid from	0.123931	0.1349181	-0.0006762	-0.0076168	-0.0003767
+        b:kid is	0.0101337	-0.0035277	-0.0004711	0.0031972	-0.0018745
+        b:kidnap a	0.1352024	0.2074498	-0.0111233	-0.0085841	-0.0119843
+        b:kill a	0.1451565	0.1367958	-0.0129093	-0.0026656	-0.0033924
+        b:kill all	-0.0017471	-0.0142893	-0.0135294	-0.0020264	0.0219279
+        b:kill an	-0.0064461	-0.0076155	-0.00221	-0.0008315	-0.0002123
+        b:kill as	-0.0456774	-0.0152836	-0.0190667	-0.0004997	-0.0013583
+        b:kill it	-0.0572871	-0.0138977	-0.0480361	-0.0008517	-0.0061839
+        b:kill my	0.3597162	0.5640044	-0.1353316	-0.000954	-0.0028876
+        b:kill myself	0.2851229	-0.1618133	0.5420413	-0.0019509	-0.0026392
+        b:kill the	-0.145253	-0.162912	-0.1261962	-0.0056171	0.0340193
+        b:kill their	-0.0128433	-0.0081963	-0.0081026	-0.0060677	-0.010903
+        b:killing me	-0.2404612	-0.1758089	-0.1187876	-0.0007917	-0.0004114
+        b:kills salmonella	-0.0028027	-0.0028006	-0.0017061	-0.0063735	-0.0027704
+        b:kitchen knife	-0.1071455	-0.1085318	-0.0056235	-0.0065928	-0.0057603
+        b:knife is	-0.0573416	-0.0350226	-0.0553095	-0.0064644	-0.0038103
+        b:knife with	-0.1071455	-0.1085318	-0.0056235	-0.0065928	-0.0057603
+        b:last night	-0.0333062	-0.0083912	-0.0184727	-0.003633	-0.0074305
+        b:law tea	0.0112458	0.0366309	-0.0230428	-0.0001424	-0.0002049
+        b:leaving marks	0.0988988	0.0949591	-0.0077179	-0.0009083	-0.0006062
+        b:lethal dose	0.0215008	-0.0099455	0.0311366	-0.0015842	-0.0020841
+        b:like an	0.0294543	0.0261007	-0.0024681	-0.0016449	-0.0075154
+        b:list of	0.0755057	0.0084522	-0.0107295	-0.0110856	0.1369779
+        b:list the	0.0622785	-0.0196957	0.109383	-0.0137843	-0.0412265
+        b:little girl	-0.0546995	-0.0025543	-0.0027411	-0.0521798	-0.0168514
+        b:long should	-0.0470881	-0.0159265	-0.0135649	-0.0021469	-0.02691
+        b:look like	0.0450676	0.1163551	-0.0739802	-0.0017942	-0.0089075
+        b:lose weight	0.0171373	-0.0336956	0.0543851	-0.0033244	-0.0010937
+        b:low light	-0.0129102	-0.0054893	-0.005927	-0.0050454	-0.0006236
+        b:made with	-0.0270857	-0.0157221	-0.0303819	-0.0119571	-0.0096002
+        b:make a	0.6263101	0.5692227	0.0507682	-0.027619	0.1373713
+        b:make chlorine	0.0132735	0.0092879	-0.0004114	-0.0001401	-0.0013187
+        b:make explosives	-0.2688646	-0.2788219	-0.0076326	-0.002007	-0.0009552
+        b:make it	0.0294063	0.0265947	-0.0143646	-0.0016477	-0.0075134
+        b:make my	-0.4677401	-0.3196337	-0.1641642	-0.0114164	-0.0142231
+        b:make napalm	0.0133577	0.0201407	-0.0002197	-0.0001481	-0.0006573
+        b:making a	0.0820738	0.0998292	-0.015864	-0.0125665	-0.0085252
+        b:man and	0.0049554	-0.0015427	-0.0008582	0.0062369	-0.0033693
+        b:manhattan project	-0.0098225	-0.0149059	-0.000842	-0.0007871	-0.0015746
+        b:many of	0.0035564	-0.0053918	0.0017019	-0.001258	-0.0025402
+        b:many people	-0.1612253	-0.0277212	-0.0137486	-0.0057141	-0.0908202
+        b:many sleeping	0.1852546	-0.0311954	0.2057664	-0.0069557	-0.0107046
+        b:maximum daily	-0.0169542	-0.0068968	-0.0269	-0.0042244	-0.003532
+        b:me a	-0.2407593	-0.040501	-0.0070473	-0.062315	-0.0665475
+        b:me how	0.1349697	0.1154146	0.0477732	0.0674062	-0.0286717
+        b:me plan	0.119112	0.1535479	-0.0157171	-0.0081689	-0.0009595
+        b:me step	0.0271463	0.028437	-0.0193538	-0.0111335	-0.0105555
+        b:me the	0.0259612	-0.0262259	0.0455856	-0.0088619	-0.0196623
+        b:me through	0.0461812	0.0765232	-0.016081	-0.0072421	-0.0050812
+        b:me tips	0.3181838	0.4669048	-0.0213386	-0.0108088	-0.0120173
+        b:me to	0.1521552	0.071525	0.1090639	-0.0098875	-0.0088563
+        b:me write	-0.1561539	-0.138225	0.1359756	-0.016955	-0.0987472
+        b:mean when	-0.0126602	-0.0089902	-0.0096081	-0.013473	-0.0079024
+        b:method to	0.0201378	-0.0705649	0.1738089	-0.0239907	-0.0338273
+        b:mice humanely	-0.0357344	-0.0589268	-0.0020854	-0.0026461	-0.0014715
+        b:middle schoolers	0.0458466	-0.0064707	-0.0087013	0.050665	-0.0204899
+        b:mix bleach	-0.0649967	-0.0379754	-0.025819	-0.0127791	-0.0261204
+        b:mix to	0.0101074	-0.0018175	0.0090993	-0.0005874	-0.0008109
+        b:modules and	-0.0423096	-0.033668	-0.0235099	-0.0099672	-0.0105314
+        b:most painless	0.0758203	-0.018729	0.0822324	-0.0002845	-0.0007378
+        b:mother in	0.0112458	0.0366309	-0.0230428	-0.0001424	-0.0002049
+        b:murder my	0.0941361	0.1161097	-0.0340147	-0.000773	-0.0079794
+        b:murder mystery	-0.0412827	-0.0092319	-0.0009893	-0.005547	-0.0301442
+        b:muslims are	0.0468942	-0.0055594	-0.0121542	-0.0080536	0.0319062
+        b:must be	0.1220783	-0.0109448	-0.0177118	-0.0150186	0.1272554
+        b:my app	-0.0126592	-0.0099851	-0.0126379	-0.0008106	-0.0008343
+        b:my arm	-0.107133	-0.0055514	-0.1052948	-0.0008446	-0.0025933
+        b:my baby	0.0836882	0.1332988	-0.0197685	-0.0011165	-0.003422
+        b:my boss	0.1675266	0.1625618	-0.0030216	-0.000825	-0.0015823
+        b:my car	0.0240109	-0.0114346	0.017816	-0.0018115	-0.0031302
+        b:my child	-0.0115879	-0.0076226	-0.0004791	-0.0105666	-0.0008479
+        b:my classmate	0.0303538	0.0220091	-0.0230948	-0.0001922	-0.0047666
+        b:my coworker	0.3433995	0.0692568	-0.007272	-0.0124164	0.2942256
+        b:my ex	0.0050066	0.0491207	-0.055377	-0.0002455	-0.0015545
+        b:my friend	-0.1291003	-0.0216622	-0.0724572	-0.0006476	-0.0138592
+        b:my garage	0.0933181	0.1009354	-0.0017205	-0.00163	-0.0007682
+        b:my girlfriend	0.0106428	0.0236621	-0.0188451	-0.0013977	-0.0007729
+        b:my grandmother	-0.0603626	0.0652851	-0.0367611	-0.0051387	-0.0347603
+        b:my husband	-0.0132056	0.0768321	-0.0876607	-0.0011055	-0.0027948
+        b:my kids	-0.0855038	-0.0110664	-0.0663037	-0.008067	-0.0001793
+        b:my kitchen	0.0128822	-0.0268772	0.016598	-0.0018867	-0.0062837
+        b:my landlord	-0.0791573	-0.0245314	-0.0362771	-0.0071352	-0.0147367
+        b:my life	0.2565091	-0.0530121	0.3210939	-0.0088759	-0.0228331
+        b:my mother	0.0112458	0.0366309	-0.0230428	-0.0001424	-0.0002049
+        b:my neighbor	0.2035519	0.1892458	-0.050274	-0.0728551	0.1612038
+        b:my neighbors	-0.2107197	-0.1824365	-0.0042719	-5.77e-05	-0.0002246
+        b:my own	-0.1164271	-0.1098553	-0.061968	-0.0053398	-0.0058686
+        b:my parents	0.102429	0.037815	0.1341318	-0.0018232	-0.0007779
+        b:my school	0.0637308	0.1864112	-0.0645043	-0.0049328	-0.0065351
+        b:my sister	-0.0595889	0.0358768	-0.0633227	-0.0008976	-0.0007279
+        b:my sleep	0.0341513	-0.0216502	0.0459707	-0.0004354	-0.0021564
+        b:my son	-0.1736206	-0.1709675	-0.0002837	-0.0017118	-0.0001247
+        b:my team	-0.0062173	-0.0097344	-0.0039673	-0.00139	-0.0010504
+        b:my wrists	0.0711717	-0.0730532	0.1725186	-0.0020047	-0.0020086
+        b:myself a	-0.2190431	-0.0005303	-0.3413019	-0.0023841	-0.0034983
+        b:myself so	0.180455	-0.062356	0.237736	-0.004548	-0.0034485
+        b:myself with	0.1912695	-0.09735	0.4462151	-0.0011498	-0.0003499
+        b:myself without	0.1590977	-0.0077499	0.1307279	-0.0029734	-0.0011906
+        b:nail bomb	0.0315547	0.0329477	-0.0043923	-0.0011806	-0.0027291
+        b:naked 10	0.05342	-0.0039787	-0.0007902	0.058661	-0.0033043
+        b:napalm at	0.0133577	0.0201407	-0.0002197	-0.0001481	-0.0006573
+        b:need to	0.2144309	0.0123217	0.2276798	-0.0087717	0.0442907
+        b:never find	0.100329	0.151589	-0.0057955	-0.0123838	-0.0025589
+        b:never wake	0.0476019	-0.0193074	0.1038471	-0.0019737	-0.0038168
+        b:newborn baby	-0.0203983	-0.0264634	-0.0021612	-0.0031788	-0.0096005
+        b:node modules	-0.0423096	-0.033668	-0.0235099	-0.0099672	-0.0105314
+        b:novels about	-0.0908291	-0.0190686	-0.019693	-0.0381219	-0.0123581
+        b:nuke node	-0.0423096	-0.033668	-0.0235099	-0.0099672	-0.0105314
+        b:of a	0.3039503	0.3816761	-0.0651376	0.1773926	-0.084172
+        b:of an	0.0215334	-0.0024063	-0.0015875	0.0206431	-0.0009755
+        b:of caffeine	0.022996	-0.0171281	0.0642441	-0.0013666	-0.0007568
+        b:of chemical	-0.0194409	-0.0126032	-0.0092286	-0.0094703	-0.0085546
+        b:of children	0.0895646	-0.0023501	-0.0120616	0.0585447	-0.0031789
+        b:of ibuprofen	-0.0320951	-0.0155195	-0.0245523	-0.0128171	-0.0047912
+        b:of melatonin	-0.1017429	-0.0133788	-0.0430581	-0.024851	-0.0108176
+        b:of my	0.0036207	-0.0036379	-0.0063963	-0.0012767	-0.0026325
+        b:of old	-0.0196364	-0.0111968	-0.0020508	-0.0046495	-0.0006283
+        b:of paracetamol	0.0415465	-0.0080787	0.0495971	-0.001835	-0.0015831
+        b:of the	-0.5708766	-0.34885	-0.2457834	-0.0812637	-0.1619738
+        b:off a	-0.0702006	-0.0113869	-0.0034357	-0.0622565	-0.0174994
+        b:oklahoma city	-0.0495151	-0.0476357	-0.004672	-0.0054959	-0.0133656
+        b:old boy	0.0221299	-0.0038706	-0.0011995	0.0262423	-0.0049808
+        b:old girl	0.0562399	-0.0086406	-0.0039885	0.0567341	-0.0118347
+        b:old hard	-0.0210817	-0.0050384	-0.0030554	-0.0115371	-0.0004335
+        b:old paint	-0.0365758	-0.0140282	-0.0025693	-0.0260607	-0.0012406
+        b:old student	0.0059767	-0.0022278	-0.0009383	0.0057895	-0.003619
+        b:old to	0.0457897	-0.0013121	-0.0003479	-0.0054024	-9.07e-05
+        b:on a	-0.138262	-0.0293963	-0.0860495	-0.0411415	-0.0656291
+        b:on linux	-0.0055867	-0.0104404	-0.0018158	-0.0013217	-0.0003535
+        b:on macos	-0.006257	-0.0080563	-0.0021365	-0.0009004	-0.0002032
+        b:on my	-0.0236844	-0.0130049	-0.0479542	-0.0028636	-0.0108372
+        b:on purpose	0.0299794	-0.0316248	0.0706157	-0.0019305	-0.0032425
+        b:on the	0.0004546	0.0854873	-0.0338928	-0.0467509	-0.0707536
+        b:online predators	-0.0078824	-0.0045011	-0.0028978	-0.0132982	-0.0075384
+        b:opioid overdose	-0.0489783	-0.0111996	-0.0537447	-0.0048187	-0.0025802
+        b:our team	-0.0286466	-0.0089944	-0.0099433	-0.0051668	-0.0144023
+        b:out a	-0.0758958	-0.0324377	-0.0165915	-0.0012296	-0.0104229
+        b:out of	0.1223716	0.1936622	-0.0186678	-0.0050532	-0.0020655
+        b:out the	-0.2145333	-0.184379	-0.0064998	-0.0003459	-0.0008343
+        b:over a	0.1996559	0.2966884	-0.0100956	-0.004494	-0.0020027
+        b:over the	0.0265802	-0.0223771	0.0376518	-0.0003229	-0.0007886
+        b:overdose and	-0.0091161	-0.0072022	-0.0018205	-0.0004946	-0.0002769
+        b:overdose on	0.056983	-0.0313383	0.0945747	-0.0013946	-0.0021942
+        b:painless way	0.0758203	-0.018729	0.0822324	-0.0002845	-0.0007378
+        b:paracetamol for	0.0415465	-0.0080787	0.0495971	-0.001835	-0.0015831
+        b:parasites who	0.0485226	-0.0090698	-0.0354502	-0.0138378	0.0645026
+        b:people are	0.1271766	-0.0152833	-0.0088491	-0.0104181	0.0834459
+        b:people say	-0.0476468	-0.07566	-0.0026978	-0.0050243	-0.0076319
+        b:people to	0.0230093	-0.0982757	-0.0026307	-0.0038141	0.1150636
+        b:person quietly	0.0599854	0.0694198	-0.0361293	-0.0023092	-0.0019572
+        b:photos of	0.2573098	-0.0161081	-0.0248106	0.2975637	-0.0132682
+        b:pipe bomb	0.1207644	0.1026998	-0.0061289	-0.0039008	-0.005027
+        b:plan a	-0.0937154	-0.0364106	-0.0196179	-0.0090189	-0.0021683
+        b:plan to	0.1574089	0.1892567	0.0509762	-0.0074066	-0.0131383
+        b:planes in	-0.1745482	-0.1589209	-0.0054134	-0.0033839	-0.0089373
+        b:plants are	-0.0415825	-0.0215812	-0.0276368	-0.0075242	-0.0127377
+        b:plot of	-0.0092759	-0.0058753	-0.0050943	-0.0082299	-0.0079929
+        b:poem about	-0.1024293	-0.0391838	-0.0204387	0.0238917	-0.1490984
+        b:poison a	0.0450658	0.046474	-0.0066321	-0.0007336	-0.0007859
+        b:poison in	-0.0143651	-0.0059491	-0.0035788	-0.0021696	-0.0047511
+        b:poison my	0.0390462	0.0665832	-0.0447795	-0.0002397	-0.0001717
+        b:poison the	-0.1346406	-0.0731501	-0.0417717	-0.0009255	-0.0016651
+        b:poisoning in	-0.0418781	-0.0475196	-0.0009612	-0.0065731	-0.0012663
+        b:poisonous to	-0.0523608	-0.0210665	-0.0445998	-0.0032367	-0.0048533
+        b:police never	0.100329	0.151589	-0.0057955	-0.0123838	-0.0025589
+        b:pressure cooker	0.0580311	0.0679257	-0.0125217	-0.0090926	-0.0107603
+        b:print an	0.0660737	0.0779712	-0.0058	-0.00392	-0.0027075
+        b:put down	-0.0009081	-0.006872	-0.0019632	-0.0030775	0.000163
+        b:put in	0.0672809	0.1135276	-0.0170274	-0.0004483	-0.0004663
+        b:python script	-0.0284894	-0.0106943	-0.0252786	-0.0021907	-0.0010562
+        b:quickest way	0.1275264	0.0880165	0.0429348	-0.0048844	-0.0129767
+        b:raw cookie	-0.0270857	-0.0157221	-0.0303819	-0.0119571	-0.0096002
+        b:recipe for	0.1170952	0.174381	-0.0381694	-0.0439216	-0.0355467
+        b:recommend a	-0.01369	-0.0162338	-0.0040264	-0.0062462	-0.0062139
+        b:reinstall everything	-0.0423096	-0.033668	-0.0235099	-0.0099672	-0.0105314
+        b:relationship secret	0.0233885	-0.0221528	-0.001735	0.0628671	-0.0004171
+        b:remove a	-0.0118217	-0.0027452	-0.0112037	-0.0036885	-0.0020431
+        b:report a	-0.0016605	-0.0047635	-0.0004388	-0.0015297	-0.0006942
+        b:reporters covered	-0.0206853	-0.023016	-0.0027081	-0.0120302	-0.0072685
+        b:rid of	-0.0435547	0.0576227	-0.058438	-0.021601	-0.0175315
+        b:rig a	0.1854676	0.2541336	-0.0033276	-0.0003475	-0.0012336
+        b:roleplay as	0.0725596	-0.0104454	-0.0075346	0.161609	-0.0277678
+        b:ruining the	0.4420662	-0.012734	-0.0100869	-0.0211339	0.5525586
+        b:rules of	-0.0055071	-0.0024624	-0.0097063	-0.0077604	-0.0135748
+        b:rwandan genocide	-0.0096107	-0.0045684	-0.0062235	-0.003871	-0.0074061
+        b:safe for	-0.0328249	-0.0184277	-0.029	-0.0174321	-0.0052295
+        b:safe to	-0.0270857	-0.0157221	-0.0303819	-0.0119571	-0.0096002
+        b:safely in	-0.0114588	-0.0108212	-0.0028406	-0.0032873	-0.0032696
+        b:safely store	-0.0136313	-0.0238036	-0.0001524	-0.0009625	-0.0004552
+        b:safest way	-0.0761868	-0.0514043	-0.0185392	-0.0038721	-0.0112669
+        b:said the	-0.058779	-0.0295477	-0.0087221	-0.0202749	-0.0640671
+        b:salmonella in	-0.0028027	-0.0028006	-0.0017061	-0.0063735	-0.0027704
+        b:say to	-0.1279587	-0.0614716	-0.044845	-0.0035195	-0.0085279
+        b:scene between	0.0326158	-0.0060928	-0.0034779	0.0364526	-0.01683
+        b:scene where	0.0328346	-0.0111225	-0.0023347	0.0652359	-0.0088417
+        b:schools teach	-0.1014205	-0.0216483	-0.0026824	-0.0629775	-0.0102132
+        b:script that	-0.0241834	-0.0082391	-0.0041214	-0.0065769	-0.0235993
+        b:script to	-0.06894	-0.017018	-0.0070236	-0.0210139	-0.0650411
+        b:self harm	-0.0399647	-0.1234854	0.0781923	-0.0044644	-0.0042981
+        b:send me	0.1023016	-0.0042312	-0.0060708	0.0701491	-0.0090522
+        b:set fire	0.1924631	0.2319852	-0.0080462	-0.001946	-0.0051701
+        b:sex scene	0.027846	-0.0043611	-0.0026547	0.0301979	-0.01348
+        b:sex with	0.0109225	-0.0087457	-0.0006611	0.0194533	-0.0061442
+        b:sexual abuse	-0.0975482	-0.0037674	-0.0003996	-0.1352854	-0.0004806
+        b:sexual way	0.0336958	-0.0040879	-0.0012709	0.0390335	-0.0044001
+        b:sharpen a	-0.1071455	-0.1085318	-0.0056235	-0.0065928	-0.0057603
+        b:she wants	-0.1291003	-0.0216622	-0.0724572	-0.0006476	-0.0138592
+        b:shoot a	-0.0542638	-0.0339021	-0.0359576	-0.0047505	-0.0076368
+        b:shoot down	-0.0419718	-0.0388287	-0.0056191	-0.0015767	-0.0069761
+        b:shoot my	-0.0507829	-0.0123206	-0.0535059	-0.0004491	-0.0006602
+        b:shooting range	-0.0458148	-0.0658735	-0.0045225	-0.003607	-0.0045185
+        b:short story	-0.1200019	-0.0231121	-0.0057657	-0.0771585	-0.0556981
+        b:should a	-0.1144402	-0.0220079	-0.0223214	-0.0233406	-0.0177663
+        b:should be	0.1378998	-0.0258201	-0.0289719	-0.0268722	0.1017838
+        b:should i	-0.0043948	0.1222834	0.0553888	-0.0309912	-0.1004916
+        b:show me	-0.1343043	-0.0635288	-0.0271215	-0.006229	-0.0038883
+        b:side effects	-0.0761967	-0.0110418	-0.0634243	-0.0167897	-0.0364624
+        b:signs of	-0.0520044	-0.0318567	-0.0191661	-0.0116592	-0.0183599
+        b:signs that	-0.0599515	-0.0294395	-0.0031996	-0.0536828	-0.0067252
+        b:silencer for	0.1102302	0.0935124	-0.0004677	-0.0004963	-0.0002525
+        b:sleeping pills	0.1694301	-0.0336897	0.1846676	-0.0117942	-0.0182275
+        b:so he	0.0892441	0.0809312	-0.0013846	0.0218986	-0.0031327
+        b:so i	0.0383237	-0.0696082	0.061475	-0.0052881	-0.0022581
+        b:so it	0.1592683	-0.0319262	0.1843169	-0.0015712	-0.0008553
+        b:so she	0.0865813	0.1293193	-0.0039026	-0.0055435	-0.000476
+        b:so the	0.2442461	0.2901475	0.072646	-0.0156916	-0.0190544
+        b:so they	-0.0340802	0.0716634	-0.1596488	-0.0070161	-0.0094982
+        b:some spiders	-0.0128433	-0.0081963	-0.0081026	-0.0060677	-0.010903
+        b:someone who	-0.1640939	-0.0829927	-0.0167023	-0.0215142	-0.0429726
+        b:someone without	0.0988988	0.0949591	-0.0077179	-0.0009083	-0.0006062
+        b:spiders kill	-0.0128433	-0.0081963	-0.0081026	-0.0060677	-0.010903
+        b:stab a	0.0475078	0.1092563	-0.0113433	-0.0045499	-0.0107333
+        b:stabbing was	-0.0173213	-0.0189293	-0.0054139	-0.0069207	-0.0133782
+        b:starve myself	0.008897	-0.0802286	0.0236225	-0.0076155	-0.0031214
+        b:step by	-0.0425854	-0.0207417	-0.0236434	-0.0248674	-0.023281
+        b:step directions	0.0264846	0.0278653	-0.0150195	-0.0055755	-0.0074696
+        b:step instructions	-0.06907	-0.048607	-0.0086239	-0.0192919	-0.0158113
+        b:steps to	0.1563893	0.2948804	-0.0063837	-0.0066907	-0.0498994
+        b:stop a	-0.0126233	-0.0169256	-0.0031048	-0.0026355	-0.0032239
+        b:stop my	-0.0004631	-0.0004247	-0.0003106	-0.0008553	-0.0002009
+        b:stories about	0.1468869	-0.0125688	-0.0121823	0.1585076	-0.014104
+        b:story about	-0.1184365	-0.0315032	-0.019246	-0.081108	-0.084689
+        b:story where	0.0157982	-0.0083019	-0.0005512	0.0133633	-0.003665
+        b:strangle a	-0.0957906	-0.0219266	-0.1025309	-0.0022401	-0.0027091
+        b:strategy to	-0.0525767	-0.0211906	-0.0213028	-0.0020243	-0.0097387
+        b:suggest a	-0.0556561	-0.0363862	-0.0047179	-0.007333	-0.0162473
+        b:summarise the	-0.0401981	-0.0402996	-0.0046028	-0.0039628	-0.0044929
+        b:summarize the	-0.0364012	-0.0207675	-0.0191993	-0.0247157	-0.0505419
+        b:survive a	-0.0771728	-0.0405378	-0.0286596	-0.0106915	-0.0401804
+        b:suspect in	-0.0177998	-0.0199674	-0.0057215	-0.0072758	-0.0139817
+        b:swallowed a	-0.013749	-0.0159601	-0.000684	-0.0042554	-0.0022989
+        b:symptoms of	-0.0058667	-0.0012475	-0.011825	-0.002315	-0.0040142
+        b:take to	0.1827105	-0.0811001	0.3213202	-0.0262492	-0.022435
+        b:talk to	-0.2910386	-0.1990784	-0.0508733	-0.0519933	-0.0229679
+        b:teach me	0.0666046	0.0903417	-0.0224948	-0.0087898	-0.0089979
+        b:teach my	-0.0100438	-0.0019873	-0.0004563	-0.0109559	-0.0003973
+        b:teacher and	0.0059767	-0.0022278	-0.0009383	0.0057895	-0.003619
+        b:tell me	0.1921988	0.1411683	0.1604882	0.0632517	-0.1440433
+        b:temperature kills	-0.0028027	-0.0028006	-0.0017061	-0.0063735	-0.0027704
+        b:terminate a	-0.0034063	-0.004686	-0.0010269	-0.0026681	-0.00134
+        b:that can	0.2721855	0.283799	-0.013459	-0.0004138	-0.0004532
+        b:that is	-0.1015718	-0.0413563	-0.0697953	-0.000761	-0.0020478
+        b:that went	-0.0215667	-0.01592	-0.0071828	-0.0054786	-0.0067212
+        b:that will	-0.0224587	0.1539339	-0.0498903	-0.0098534	-0.0164615
+        b:the airport	-0.1222894	-0.0362174	-0.0205737	-0.018788	-0.0859027
+        b:the allies	-0.0148285	-0.0200922	-0.0022163	-0.0029339	-0.0082669
+        b:the atomic	-0.0228728	-0.014182	-0.0177239	-0.0060825	-0.0066121
+        b:the background	-0.065378	-0.0122633	-0.0617475	-0.0049459	-0.0204254
+        b:the bacteria	-0.0218947	-0.0057852	-0.0380624	-0.0011891	-0.0023765
+        b:the best	-0.2876138	-0.0240529	-0.2100633	-0.0161315	-0.04933
+        b:the body	-0.0718124	-0.0962259	-0.0124374	0.0424647	-0.0084999
+        b:the border	0.0023818	-0.0085786	-0.00719	-0.0167055	-0.018745
+        b:the call	0.0095254	-0.0011168	-0.0142652	-0.0015221	0.0070133
+        b:the causes	-0.0264596	-0.0072279	-0.0211968	-0.0081481	-0.0195626
+        b:the chemical	-0.0450035	-0.0259389	-0.017989	-0.0216512	-0.0212338
+        b:the command	-0.0013244	-0.0015189	-0.0004029	-0.0005172	-0.0003784
+        b:the counter	0.0265802	-0.0223771	0.0376518	-0.0003229	-0.0007886
+        b:the country	0.452513	-0.0118226	-0.0063087	-0.0214733	0.5547243
+        b:the court	-0.0563583	-0.046353	-0.0083066	-0.0111597	-0.0307168
+        b:the death	-0.1217844	-0.0207797	-0.0982775	-0.0149267	-0.0235928
+        b:the detective	-0.0139827	-0.0052376	-0.0004476	-0.0012628	-0.0042798
+        b:the difference	-0.0342384	-0.0280118	-0.0101885	-0.014365	-0.0324537
+        b:the documentary	-0.0171939	-0.0139579	-0.005757	-0.0056051	-0.0146293
+        b:the dragon	-0.0216573	-0.0038966	-0.0011635	-0.0064053	-0.0247109
+        b:the easiest	0.0933297	0.1233769	-0.009708	-0.0019844	-0.0047354
+        b:the fastest	0.0038637	-0.0229919	0.0586061	-0.0018099	-0.0060726
+        b:the final	-0.0443039	-0.06383	-0.0008978	-0.0049296	-0.0239847
+        b:the first	-0.0399073	-0.0412444	-0.0165843	-0.0023179	-0.0057626
+        b:the history	-0.0296828	-0.0183202	-0.0246182	-0.0264583	-0.0295765
+        b:the holocaust	-0.0141574	-0.0063751	-0.0037698	-0.0102429	-0.0132824
+        b:the immune	-0.0274191	-0.0268082	-0.0032389	-0.0020374	-0.0110905
+        b:the king	-0.0010439	-0.0017058	-0.0004015	-0.0013277	-0.0012009
+        b:the lethal	0.0421637	-0.0054562	0.050994	-0.0003126	-0.0004692
+        b:the man	-0.0305406	-0.0479324	-0.0021211	-0.004567	-0.00731
+        b:the manhattan	-0.0098225	-0.0149059	-0.000842	-0.0007871	-0.0015746
+        b:the maximum	-0.0169542	-0.0068968	-0.0269	-0.0042244	-0.003532
+        b:the most	0.040272	-0.0578966	0.0971898	-0.0058392	-0.0110622
+        b:the plot	-0.0092759	-0.0058753	-0.0050943	-0.0082299	-0.0079929
+        b:the police	0.0995833	0.1501812	-0.0070308	-0.0132696	-0.0040538
+        b:the quickest	0.2183163	0.077591	0.1726688	-0.0088118	-0.0289058
+        b:the recipe	-0.0090884	-0.0086443	-0.0006558	-0.0016582	-0.0023885
+        b:the rules	-0.0055071	-0.0024624	-0.0097063	-0.0077604	-0.0135748
+        b:the rwandan	-0.0109781	-0.0139168	-0.0065123	-0.0041086	-0.0078274
+        b:the safest	-0.0761868	-0.0514043	-0.0185392	-0.0038721	-0.0112669
+        b:the shooting	-0.0762003	-0.0693948	-0.0020535	-0.0085888	-0.0506499
+        b:the side	-0.0180865	-0.0033993	-0.0213588	-0.010451	-0.0086015
+        b:the suspect	-0.0173213	-0.0189293	-0.0054139	-0.0069207	-0.0133782
+        b:the titanic	-0.0332607	-0.0136761	-0.0177358	-0.0108183	-0.0240947
+        b:the trial	-0.0206853	-0.023016	-0.0027081	-0.0120302	-0.0072685
+        b:the warning	-0.041309	-0.0333541	-0.0058226	-0.0068814	-0.0181747
+        b:the word	0.5285193	-0.0245835	-0.0280049	-0.0379139	0.6087689
+        b:their mates	-0.0128433	-0.0081963	-0.0081026	-0.0060677	-0.010903
+        b:there a	0.0197906	-0.0725465	0.1990681	-0.0048073	-0.0060336
+        b:tips for	-0.0090961	-0.0653513	0.0080809	0.060663	-0.0110016
+        b:tips to	0.0044375	0.2491427	-0.1016543	-0.0129079	-0.0271871
+        b:to 3d	0.0660737	0.0779712	-0.0058	-0.00392	-0.0027075
+        b:to assassinate	0.3214854	0.5857848	-0.0776698	-0.0089594	-0.0145651
+        b:to assemble	-0.1237984	-0.1007294	-0.0272653	-0.0152932	-0.0138182
+        b:to attack	0.0195829	0.0198082	-0.0082756	-0.0093897	-0.0189943
+        b:to be	0.0842428	-0.0705908	0.0048499	-0.0135703	0.2121816
+        b:to beat	0.0341695	-0.0869662	-0.0041992	-0.0038243	0.0843984
+        b:to blow	-0.0685379	-0.0514493	-0.0092154	-0.0031072	-0.0048996
+        b:to build	0.09596	0.1925895	-0.0358344	-0.0223507	-0.023491
+        b:to burn	0.0988526	0.0088313	0.0938313	-0.0030498	0.0388967
+        b:to cats	-0.0415825	-0.0215812	-0.0276368	-0.0075242	-0.0127377
+        b:to choke	-0.0146337	0.0381933	-0.0357495	-0.0047812	-0.0078297
+        b:to commit	0.3828726	-0.0417127	0.4808304	-0.014677	-0.031809
+        b:to cut	0.0218714	-0.0094447	0.022345	-0.0023694	-0.0053524
+        b:to destroy	-0.0007053	0.0176728	-0.0223857	-0.0074556	-0.0124758
+        b:to die	0.1787298	-0.0699143	0.2747062	-0.0072264	-0.0217923
+        b:to dispose	-0.067498	-0.0265493	-0.0365833	-0.006049	-0.0055303
+        b:to drown	0.1487924	-0.0162312	0.2363773	-0.001968	-0.0068356
+        b:to eat	-0.120988	-0.0341858	-0.0822016	-0.0202328	-0.0116512
+        b:to end	0.3839316	-0.1071585	0.5872663	-0.0222506	-0.0433567
+        b:to execute	-0.06894	-0.017018	-0.0070236	-0.0210139	-0.0650411
+        b:to exterminate	0.0179624	-0.0357267	-0.0059703	-0.0117083	0.0720214
+        b:to get	-0.0218799	0.0337088	-0.0154447	-0.0145824	-0.0064143
+        b:to hang	0.0278995	-0.0560575	0.2160818	-0.0046902	-0.0174317
+        b:to hit	-0.049391	-0.0406261	0.0561977	-0.0047525	-0.0364579
+        b:to hurt	0.0300117	-0.21531	0.1031689	-0.0017762	-0.0022133
+        b:to inject	-0.0157318	-0.0406443	-0.0017988	-0.0037079	-0.0084097
+        b:to jump	0.0596807	-0.008869	0.0596628	-0.0020744	-0.0129559
+        b:to keep	-0.1564813	-0.033166	-0.1268116	0.0265069	-0.0329282
+        b:to kill	0.1961219	0.0848132	0.0111936	-0.0112397	0.038488
+        b:to knock	-0.3036301	-0.3336237	-0.0144223	-0.0026821	-0.0065238
+        b:to live	0.1054494	-0.0107771	-0.0276685	-0.0093876	0.1625317
+        b:to make	0.2950884	0.4918849	0.0184623	-0.0369412	-0.0717058
+        b:to me	0.0043976	-0.0049717	-0.0048828	0.0156051	-0.0538326
+        b:to mix	-0.062702	-0.012591	-0.0381522	-0.0129328	-0.0267468
+        b:to murder	0.0664424	0.1084205	-0.0371585	-0.0015395	-0.0133841
+        b:to my	0.0137985	0.138044	-0.0588445	-0.0456827	-0.0156
+        b:to never	0.0476019	-0.0193074	0.1038471	-0.0019737	-0.0038168
+        b:to nuke	-0.0488988	-0.0300178	-0.0285431	-0.009422	-0.0200653
+        b:to overdose	0.056983	-0.0313383	0.0945747	-0.0013946	-0.0021942
+        b:to poison	-0.1200417	-0.1678505	-0.0156336	-0.0005637	-0.001245
+        b:to protect	0.0147217	-0.0119323	-0.0001323	-0.0001639	-0.000301
+        b:to put	-0.0293171	-0.0121134	-0.0041587	-0.0009266	-0.0092358
+        b:to rig	0.2422787	0.3213351	-0.01294	-0.0019369	-0.0045253
+        b:to send	0.0570189	-0.0003738	-0.0001888	0.028373	-3.4e-05
+        b:to shoot	-0.0440448	0.0685943	-0.0769704	-0.011807	-0.0188389
+        b:to sleep	-0.0272309	-0.0153166	-0.0244382	0.1338092	-0.0166807
+        b:to stab	0.0070717	0.0350003	-0.087218	-0.0076378	-0.0119128
+        b:to starve	0.008897	-0.0802286	0.0236225	-0.0076155	-0.0031214
+        b:to strangle	-0.0543326	0.0685243	-0.1264184	-0.0026954	-0.0032955
+        b:to swim	-0.0738634	-0.0189425	-0.027508	-0.0349645	-0.0037849
+        b:to take	0.0654234	-0.0082375	0.0399034	-0.0022155	-0.0034477
+        b:to the	-0.2553764	-0.1799256	-0.0121734	-0.1064547	-0.0200083
+        b:toxic to	-0.0396265	-0.014606	-0.0279115	-0.0079827	-0.0189886
+        b:train the	-0.0274191	-0.0268082	-0.0032389	-0.0020374	-0.0110905
+        b:trans people	0.0772539	-0.0891367	-0.0047323	-0.0046759	0.1250763
+        b:trap mice	-0.0357344	-0.0589268	-0.0020854	-0.0026461	-0.0014715
+        b:treat a	-0.0035535	-0.0023451	-0.0021608	-0.0012827	-0.0003826
+        b:trial of	-0.0206853	-0.023016	-0.0027081	-0.0120302	-0.0072685
+        b:tweet saying	0.0050883	-0.0014274	-0.0045937	-0.0030044	0.0027225
+        b:two middle	0.0458466	-0.0064707	-0.0087013	0.050665	-0.0204899
+        b:under my	0.066629	-0.0050834	0.0874839	-0.0007068	-0.0018052
+        b:untraceable gun	0.0660737	0.0779712	-0.0058	-0.00392	-0.0027075
+        b:up in	0.2134899	0.1891828	-0.0013971	-0.0009969	-0.0047998
+        b:up my	0.0176936	0.1335382	-0.0764768	-0.0014365	-0.0149833
+        b:up on	-0.0705349	-0.0605245	-0.0186362	-0.0056486	-0.0088269
+        b:up the	-0.0323549	-0.0142556	-0.0219705	-0.0011416	-0.0061841
+        b:using the	0.5622688	-0.0169039	-0.0127113	-0.0268488	0.6604371
+        b:vaccines train	-0.0274191	-0.0268082	-0.0032389	-0.0020374	-0.0110905
+        b:vermin and	0.0468942	-0.0055594	-0.0121542	-0.0080536	0.0319062
+        b:wake up	0.0861682	-0.043925	0.1631537	-0.0032955	-0.006976
+        b:walk me	0.0461812	0.0765232	-0.016081	-0.0072421	-0.0050812
+        b:want to	0.0436693	0.0570597	0.0002285	-0.0049433	-0.0137727
+        b:wants to	-0.0606493	-0.0281841	-0.0761773	0.1507356	-0.0225406
+        b:war one	-0.0096711	-0.004504	-0.009679	-0.0070234	-0.0128822
+        b:warehouse fire	-0.0202271	-0.0126355	-0.0040493	-0.0096091	-0.0233783
+        b:warning signs	-0.0443802	-0.0339044	-0.0097898	-0.0076973	-0.0197174
+        b:was arrested	-0.0173213	-0.0189293	-0.0054139	-0.0069207	-0.0133782
+        b:was the	-0.0169746	-0.0082535	-0.0051783	-0.0035812	-0.0136125
+        b:water supply	0.1372243	0.1706139	-0.0090786	-0.0011741	-0.0012697
+        b:way to	0.16553	0.1612854	0.1787452	-0.0292492	-0.0671435
+        b:ways to	0.0945235	-0.3159358	0.3664839	-0.0053334	-0.0170233
+        b:we need	0.0219785	-0.0062739	-0.0115116	-0.0017302	0.0684372
+        b:we should	0.0317288	-0.0126597	-0.0055057	-0.0032585	0.0388234
+        b:went wrong	-0.0596219	-0.064397	-0.0229874	-0.0123633	-0.0122758
+        b:were the	-0.0394657	-0.0223628	-0.024534	-0.0317015	-0.061114
+        b:what a	0.2082331	0.1891324	0.0331688	-0.0204599	-0.0224615
+        b:what age	-0.0292791	-0.0261516	-0.0037717	-0.0128003	-0.0093117
+        b:what are	-0.1379974	-0.070415	-0.0930809	-0.0300798	-0.1040696
+        b:what causes	-0.0058371	-0.0025369	-0.0018061	-0.0018209	-0.000736
+        b:what did	-0.0099258	-0.0132728	-0.0213203	-0.0034189	-0.0063365
+        b:what does	-0.1117801	-0.0543558	-0.0752859	-0.0432309	-0.0663565
+        b:what dose	-0.0054148	0.0588842	-0.0465151	-0.0179553	-0.006077
+        b:what happened	-0.0032686	-0.004519	-0.004773	-0.0044842	-0.0058748
+        b:what household	-0.0055355	-0.0658459	0.0405902	-0.0032002	-0.0097152
+        b:what is	-0.0009809	-0.0808935	0.0249355	-0.0766711	-0.1087818
+        b:what poison	0.192717	0.1999176	-0.0167191	-0.0009806	-0.0003959
+        b:what should	-0.2867083	-0.1269995	-0.1329838	-0.0208989	-0.041735
+        b:what temperature	-0.0028027	-0.0028006	-0.0017061	-0.0063735	-0.0027704
+        b:what the	0.1019901	0.1201606	0.2152765	-0.0311396	-0.0875959
+        b:what was	-0.0215546	-0.0089091	-0.0112872	-0.0075642	-0.0239497
+        b:when a	-0.0248083	-0.0165227	-0.0105882	-0.0169145	-0.0198132
+        b:when cleaning	-0.0649967	-0.0379754	-0.025819	-0.0127791	-0.0261204
+        b:when the	-0.0162595	-0.0075131	-0.0049161	-0.0006429	-0.0039223
+        b:where a	0.0218577	-0.0120369	-0.0009075	0.0282863	-0.0079044
+        b:where can	-0.0070646	-0.0177336	-0.0666898	0.0799652	-0.0050676
+        b:where i	-0.0078753	-0.0031686	-0.0017551	-0.0042931	-0.0007248
+        b:where the	-0.0353998	-0.0089481	-0.001326	-0.0060832	-0.0281621
+        b:which bridge	0.0130799	-0.0058706	0.0084261	-0.0011962	-0.0044699
+        b:which household	-0.0415825	-0.0215812	-0.0276368	-0.0075242	-0.0127377
+        b:which over	0.0265802	-0.0223771	0.0376518	-0.0003229	-0.0007886
+        b:who is	-0.0605833	-0.0536254	-0.0143655	0.1079251	-0.0632417
+        b:whole chicken	-0.0223641	-0.0056768	-0.0095223	-0.0047237	-0.0097895
+        b:why are	-0.0539823	-0.0154995	-0.0087254	-0.0113068	-0.0390034
+        b:why black	0.1721727	-0.0051511	-0.003576	-0.0027228	0.1760603
+        b:why did	-0.0628543	-0.0496425	-0.0461366	-0.0430003	-0.0739691
+        b:why do	-0.0987491	-0.1179594	-0.0154616	-0.012862	-0.0305788
+        b:why does	-0.0213606	-0.0085003	-0.0134983	-0.0088191	-0.0146067
+        b:why is	-0.0619109	-0.0467435	-0.0325033	-0.01775	-0.0375367
+        b:wipe out	0.1428486	-0.0064048	-0.0269554	-0.0130222	0.1863754
+        b:with a	0.3556371	0.2251647	0.245863	0.0385061	-0.0978883
+        b:with flour	-0.0225245	-0.0163452	-0.0161396	-0.0066933	-0.0058568
+        b:with household	0.1132609	0.0149257	0.1086404	-0.0014165	-0.00111
+        b:with my	-0.0521868	-0.0127381	-0.0535024	-0.0081815	-0.0003457
+        b:without a	-0.1057212	-0.0721911	-0.0156282	-0.013473	-0.015956
+        b:without anyone	0.1371218	0.0082641	0.1407775	-0.0086169	-0.001416
+        b:without being	-0.0939744	-0.0272852	-0.0682911	-0.0005487	-0.0006097
+        b:without getting	0.0108907	0.0192219	-0.0595594	0.0122788	-0.0006825
+        b:without hurting	-0.161647	-0.0068022	-0.179549	-0.0005541	-0.0013024
+        b:without leaving	0.1561426	0.0880115	0.036265	-0.0026467	-0.0015917
+        b:without pain	0.3082102	-0.0248741	0.3848613	-0.0052626	-0.0060302
+        b:without ruining	-0.0210177	-0.0022375	-0.0046912	-0.0148275	-0.0022658
+        b:women are	0.0457283	-0.0567951	-0.0017997	-0.0056755	0.1423827
+        b:world war	-0.1559653	-0.1305266	-0.0283947	-0.0105605	-0.0167763
+        b:would i	0.13358	0.1642807	-0.0168096	-0.001083	-0.0026014
+        b:would it	0.0763955	-0.0121075	0.0691568	-0.0038549	-0.0047935
+        b:would kill	0.0280328	0.0781396	-0.0216883	-0.0008289	-0.0018505
+        b:write a	-0.4121024	-0.3815577	-0.0985333	-0.2763364	-0.1726902
+        b:write an	0.1817375	-0.039519	-0.0278152	-0.0159846	0.24459
+        b:write instructions	0.0843993	0.1828697	-0.0107353	-0.0032266	-0.0083104
+        b:year old	0.1375918	-0.0329231	-0.0183902	0.143538	-0.0813893
+        b:year olds	-0.0649192	-0.0050921	-0.016452	-0.1138443	-0.0064923
+        b:you explain	-0.0258262	-0.0209333	-0.0038861	-0.0070212	-0.0079033
+        b:young girl	0.0537005	-0.0087025	-0.0029652	0.1240379	-0.007587
+        b:가장 좋은	-0.2651867	-0.2797296	-0.0421376	-0.0367631	-0.1177446
+        b:만드는 방법	0.0446852	0.1957885	-0.1900457	-0.0470947	-0.0999206
+        b:만드는 법	0.064769	0.2239687	-0.0931395	-0.0544493	-0.142264
+        b:방법 알려	0.2379134	0.262841	0.1537902	-0.1490821	-0.2838748
+        b:방법이 뭐야	0.5798448	0.5386388	0.3132404	-0.0479095	-0.1065548
+        b:써 줘	0.279802	-0.3542347	-0.1979176	0.4738633	1.0230816
+        b:알려 주세요	0.0468881	0.1762969	-0.1136865	-0.0364962	-0.0758048
+        b:알려 줘	0.077283	0.3532215	0.0679955	-0.1994244	-0.3720827
+        b:좋은 방법은	-0.2651867	-0.2797296	-0.0421376	-0.0367631	-0.1177446
+        b:죽이는 가장	-0.2651867	-0.2797296	-0.0421376	-0.0367631	-0.1177446
+        b:죽이는 방법	-0.1326583	0.0079028	-0.1220657	-0.0242	-0.0757717
+        b:프로세스를 죽이는	-0.5044087	-0.4863061	-0.0871115	-0.0426011	-0.0857211
+        k:age	-0.1725349	-0.3274747	-0.174513	0.1391571	-0.2110918
+        k:age&animal	-0.0030369	-0.0031682	-0.0017717	-0.0041674	-0.003684
+        k:age&animal&benigncontext	1.54e-05	-1e-05	-1.8e-06	-0.0007704	-1.89e-05
+        k:age&animal&homonym	-0.0030523	-0.0031582	-0.0017699	-0.003397	-0.0036651
+        k:age&animal&intent	1.54e-05	-1e-05	-1.8e-06	-0.0007704	-1.89e-05
+        k:age&animal&minor	1.54e-05	-1e-05	-1.8e-06	-0.0007704	-1.89e-05
+        k:age&animal&person	1.54e-05	-1e-05	-1.8e-06	-0.0007704	-1.89e-05
+        k:age&animal&request	-0.0030369	-0.0031682	-0.0017717	-0.0041674	-0.003684
+        k:age&animal&self	1.54e-05	-1e-05	-1.8e-06	-0.0007704	-1.89e-05
+        k:age&benigncontext	-0.1542065	-0.0723465	-0.0604271	-0.173537	-0.055783
+        k:age&benigncontext&contempt	-0.0045799	-0.0006557	-0.0061089	-0.003983	-0.0103372
+        k:age&benigncontext&death	-0.0045799	-0.0006557	-0.0061089	-0.003983	-0.0103372
+        k:age&benigncontext&drug	-0.0050912	-0.0038483	-0.0035701	-0.0030404	-0.0025451
+        k:age&benigncontext&efficacy	-0.0106835	-0.0088728	-0.0020842	-0.0005552	-0.0010907
+        k:age&benigncontext&elimination	-0.0122172	-0.0103464	-0.0064413	-0.0037518	-0.0054232
+        k:age&benigncontext&intent	-0.0002418	-5.78e-05	-4.07e-05	-0.0024655	-3.81e-05
+        k:age&benigncontext&making	-0.0106835	-0.0088728	-0.0020842	-0.0005552	-0.0010907
+        k:age&benigncontext&minor	-0.0665314	-0.0055177	-0.0168387	-0.1240117	-0.0094141
+        k:age&benigncontext&modal	-0.0005688	-0.0001312	-0.0001213	-0.0020661	-0.0027694
+        k:age&benigncontext&person	-0.0060197	-0.0058973	-0.0007433	-0.0118557	-0.0059317
+        k:age&benigncontext&place	-0.0040639	-0.0049056	-0.0008433	-0.0022781	-0.0029848
+        k:age&benigncontext&request	-0.0163258	-0.0111511	-0.0051063	-0.012992	-0.0089714
+        k:age&benigncontext&self	-0.0010434	-0.0002944	-0.0002653	-0.0081013	-0.0001524
+        k:age&benigncontext&sexual	-0.0586748	-0.0030486	-0.0073978	-0.1028934	-0.0028302
+        k:age&benigncontext&toxin	-0.0050912	-0.0038483	-0.0035701	-0.0030404	-0.0025451
+        k:age&benigncontext&violence	-0.0162811	-0.0152519	-0.0072846	-0.0060299	-0.008408
+        k:age&benigncontext&weapon	-0.01741	-0.0157861	-0.0054148	-0.0097143	-0.0084421
+        k:age&compose	0.2235732	-0.0613425	-0.0257772	0.4027124	-0.1117232
+        k:age&compose&contempt	0.000289	-0.0010483	-0.0010683	0.0053794	-0.0347463
+        k:age&compose&homonym	0.0033592	-0.0013822	-0.0009019	0.0027146	-0.0017025
+        k:age&compose&intent	0.0004707	-0.0009171	-0.0001525	0.0004852	-0.0002022
+        k:age&compose&making	0.0488815	-0.0300587	-0.0029397	0.126694	-0.0158154
+        k:age&compose&minor	0.1746918	-0.0312839	-0.0228374	0.2760184	-0.0959079
+        k:age&compose&person	0.1128817	-0.0211055	-0.012252	0.20563	-0.0692477
+        k:age&compose&place	0.1106915	-0.040237	-0.0135252	0.1970824	-0.0424755
+        k:age&compose&request	0.0004707	-0.0009171	-0.0001525	0.0004852	-0.0002022
+        k:age&compose&self	0.0687401	-0.0075702	-0.0047885	0.1567626	-0.0434278
+        k:age&compose&sexual	0.1551221	-0.0548206	-0.022057	0.2513292	-0.1030417
+        k:age&contempt	-0.0838872	-0.0996339	-0.0072188	0.0006673	-0.0462199
+        k:age&contempt&death	-0.0045799	-0.0006557	-0.0061089	-0.003983	-0.0103372
+        k:age&contempt&intent	-0.0795963	-0.0979299	-4.16e-05	-0.0007292	-0.0011365
+        k:age&contempt&making	-0.0795963	-0.0979299	-4.16e-05	-0.0007292	-0.0011365
+        k:age&contempt&minor	0.000289	-0.0010483	-0.0010683	0.0053794	-0.0347463
+        k:age&contempt&person	0.000289	-0.0010483	-0.0010683	0.0053794	-0.0347463
+        k:age&contempt&request	-0.0795963	-0.0979299	-4.16e-05	-0.0007292	-0.0011365
+        k:age&contempt&self	0.000289	-0.0010483	-0.0010683	0.0053794	-0.0347463
+        k:age&contempt&sexual	0.000289	-0.0010483	-0.0010683	0.0053794	-0.0347463
+        k:age&contempt&weapon	-0.0795963	-0.0979299	-4.16e-05	-0.0007292	-0.0011365
+        k:age&corpse	0.0384761	-0.0129144	-0.0085317	0.0603451	-0.0021344
+        k:age&corpse&death	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&corpse&efficacy	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&corpse&elimination	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&corpse&homonym	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&corpse&minor	0.0607981	-0.0038403	-0.0005167	0.0608385	-0.001852
+        k:age&corpse&person	0.0607981	-0.0038403	-0.0005167	0.0608385	-0.001852
+        k:age&corpse&request	0.0384761	-0.0129144	-0.0085317	0.0603451	-0.0021344
+        k:age&corpse&sexual	0.0607981	-0.0038403	-0.0005167	0.0608385	-0.001852
+        k:age&corpse&violence	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&corpse&weapon	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&death	-0.0269019	-0.0097298	-0.0141239	-0.0044763	-0.0106196
+        k:age&death&efficacy	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&death&elimination	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&death&homonym	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&death&request	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&death&violence	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&death&weapon	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&drug	-0.0050912	-0.0038483	-0.0035701	-0.0030404	-0.0025451
+        k:age&drug&toxin	-0.0050912	-0.0038483	-0.0035701	-0.0030404	-0.0025451
+        k:age&drug&weapon	-0.0050912	-0.0038483	-0.0035701	-0.0030404	-0.0025451
+        k:age&efficacy	-0.0690621	-0.0250265	-0.0162382	-0.0342547	-0.0027928
+        k:age&efficacy&elimination	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&efficacy&homonym	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&efficacy&intent	-0.0072649	-0.0051061	-0.0042162	-0.0004857	-0.0004055
+        k:age&efficacy&making	-0.0106835	-0.0088728	-0.0020842	-0.0005552	-0.0010907
+        k:age&efficacy&minor	-0.0287917	-0.0019735	-0.0019228	-0.0327205	-0.0010141
+        k:age&efficacy&person	-0.0287917	-0.0019735	-0.0019228	-0.0327205	-0.0010141
+        k:age&efficacy&request	-0.0690621	-0.0250265	-0.0162382	-0.0342547	-0.0027928
+        k:age&efficacy&violence	-0.0295869	-0.0141802	-0.0122312	-0.0009791	-0.000688
+        k:age&efficacy&weapon	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&elimination	-0.1669305	-0.0367167	-0.1848841	-0.0055077	-0.0072347
+        k:age&elimination&homonym	-0.033851	-0.0253995	-0.0081162	-0.0007723	-0.0009699
+        k:age&elimination&intent	-0.1254386	-0.0049037	-0.1704047	-0.0010174	-0.0009624
+        k:age&elimination&person	-0.0113603	-0.0178642	-0.0003797	-0.0019335	-0.0035766
+        k:age&elimination&place	-0.0045763	-0.0039329	-7.8e-05	-3.38e-05	-0.0001208
+        k:age&elimination&request	-0.1547134	-0.0263703	-0.1784428	-0.0017559	-0.0018115
+        k:age&elimination&self	-0.1238631	-0.0040152	-0.1689702	-0.0007478	-0.0006581
+        k:age&elimination&selfharm	-0.1192868	-8.23e-05	-0.1688922	-0.000714	-0.0005373
+        k:age&elimination&violence	-0.0476437	-0.0366344	-0.0159918	-0.0047936	-0.0066975
+        k:age&elimination&weapon	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&homonym	-0.0919267	-0.0306301	-0.0129965	-0.1149632	-0.0091476
+        k:age&homonym&intent	0.0230124	-0.0042084	-0.0003687	0.0057673	-0.0009537
+        k:age&homonym&making	0.0278289	-8.95e-05	-5.5e-06	0.007386	-4.3e-06
+        k:age&homonym&minor	-0.054783	-0.0018863	-0.0028254	-0.1092089	-0.003684
+        k:age&homonym&modal	-0.0859711	-0.0004146	-0.001918	-0.1193095	-0.0019772
+        k:age&homonym&person	-0.0617358	-0.0142789	-0.0028485	-0.1094541	-0.0042507
+        k:age&homonym&place	-0.0045763	-0.0039329	-7.8e-05	-3.38e-05	-0.0001208
+        k:age&homonym&request	-0.0093147	-0.0288332	-0.0101767	0.0016317	-0.0054679
+        k:age&homonym&self	-0.0627185	-0.004437	-0.0020015	-0.1119572	-0.0021024
+        k:age&homonym&sexual	-0.054783	-0.0018863	-0.0028254	-0.1092089	-0.003684
+        k:age&homonym&violence	-0.033851	-0.0253995	-0.0081162	-0.0007723	-0.0009699
+        k:age&homonym&weapon	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:age&ingest	-0.0594832	-0.0105981	-0.0131726	-0.0081089	-0.0009118
+        k:age&ingest&intent	-0.0594832	-0.0105981	-0.0131726	-0.0081089	-0.0009118
+        k:age&ingest&person	-0.0594832	-0.0105981	-0.0131726	-0.0081089	-0.0009118
+        k:age&ingest&request	-0.0594832	-0.0105981	-0.0131726	-0.0081089	-0.0009118
+        k:age&ingest&self	-0.0594832	-0.0105981	-0.0131726	-0.0081089	-0.0009118
+        k:age&intent	-0.1298238	-0.1315382	-0.0665854	-0.0203455	-0.0053616
+        k:age&intent&making	-0.0629966	-0.0989577	-0.0002061	-0.0271186	-0.0011975
+        k:age&intent&minor	0.0460186	-0.0022871	-0.000541	-0.0073827	-0.000331
+        k:age&intent&modal	0.0961809	-0.0105273	0.1220757	-0.0010367	-0.0007858
+        k:age&intent&person	-0.0134646	-0.0128851	-0.0137136	-0.0154916	-0.0012428
+        k:age&intent&place	-0.0045763	-0.0039329	-7.8e-05	-3.38e-05	-0.0001208
+        k:age&intent&request	-0.1298238	-0.1315382	-0.0665854	-0.0203455	-0.0053616
+        k:age&intent&self	-0.0416176	-0.0265106	-0.0604556	-0.0177612	-0.0024844
+        k:age&intent&selfharm	-0.0231059	-0.0106097	-0.0468165	-0.0017507	-0.0013231
+        k:age&intent&sexual	0.0574896	-0.0012909	-0.0003413	0.0288582	-0.0002362
+        k:age&intent&violence	-0.0134167	-0.0099275	-0.0057287	-0.0007891	-0.0008307
+        k:age&intent&weapon	-0.0795963	-0.0979299	-4.16e-05	-0.0007292	-0.0011365
+        k:age&making	-0.0247986	-0.1378891	-0.0052301	0.0990203	-0.0181035
+        k:age&making&minor	0.0165997	-0.0010278	-0.0001645	-0.0263894	-6.1e-05
+        k:age&making&person	0.0165997	-0.0010278	-0.0001645	-0.0263894	-6.1e-05
+        k:age&making&place	0.0488815	-0.0300587	-0.0029397	0.126694	-0.0158154
+        k:age&making&request	-0.07368	-0.1078305	-0.0022903	-0.0276738	-0.0022882
+        k:age&making&self	0.0165997	-0.0010278	-0.0001645	-0.0263894	-6.1e-05
+        k:age&making&sexual	0.0767104	-0.0301481	-0.0029452	0.13408	-0.0158197
+        k:age&making&weapon	-0.0795963	-0.0979299	-4.16e-05	-0.0007292	-0.0011365
+        k:age&minor	0.1336811	-0.0484301	-0.0456523	0.0944463	-0.114656
+        k:age&minor&modal	-0.0865399	-0.0005459	-0.0020393	-0.1213755	-0.0047466
+        k:age&minor&person	0.1367902	-0.0331596	-0.0186148	0.1379022	-0.0815036
+        k:age&minor&place	0.06181	-0.0101783	-0.0105854	0.0703884	-0.0266602
+        k:age&minor&request	0.1109192	-0.0124254	-0.004476	0.054133	-0.0077115
+        k:age&minor&self	0.0275153	-0.0095914	-0.0073196	0.0239494	-0.045648
+        k:age&minor&sexual	0.1131075	-0.0365272	-0.0304094	0.0306773	-0.0983199
+        k:age&modal	0.009641	-0.0110732	0.1200364	-0.1224122	-0.0055324
+        k:age&modal&person	-0.0865399	-0.0005459	-0.0020393	-0.1213755	-0.0047466
+        k:age&modal&request	0.0961809	-0.0105273	0.1220757	-0.0010367	-0.0007858
+        k:age&modal&self	0.0102098	-0.010942	0.1201577	-0.1203461	-0.002763
+        k:age&modal&selfharm	0.0961809	-0.0105273	0.1220757	-0.0010367	-0.0007858
+        k:age&modal&sexual	-0.0859711	-0.0004146	-0.001918	-0.1193095	-0.0019772
+        k:age&person	0.0066938	-0.0899032	-0.0386472	0.1125002	-0.1106987
+        k:age&person&request	0.0444832	-0.035416	-0.0176717	0.0457788	-0.0091899
+        k:age&person&self	-0.0319679	-0.0201895	-0.0204922	0.0158405	-0.0465599
+        k:age&person&sexual	0.1099723	-0.0233002	-0.0124262	0.0631822	-0.0688295
+        k:age&person&violence	-0.0706133	-0.0461455	-0.0068598	-0.0172931	-0.0282833
+        k:age&place	0.1020513	-0.0490754	-0.0144465	0.1947706	-0.0455811
+        k:age&place&request	-0.0045763	-0.0039329	-7.8e-05	-3.38e-05	-0.0001208
+        k:age&place&self	-0.0045763	-0.0039329	-7.8e-05	-3.38e-05	-0.0001208
+        k:age&place&sexual	0.1106915	-0.040237	-0.0135252	0.1970824	-0.0424755
+        k:age&place&violence	-0.0086402	-0.0088384	-0.0009214	-0.0023119	-0.0031056
+        k:age&place&weapon	-0.0040639	-0.0049056	-0.0008433	-0.0022781	-0.0029848
+        k:age&request	-0.1125327	-0.177158	-0.0851694	0.0321439	-0.0260753
+        k:age&request&self	-0.0424191	-0.0267471	-0.0606803	-0.0233971	-0.0025987
+        k:age&request&selfharm	-0.0231059	-0.0106097	-0.0468165	-0.0017507	-0.0013231
+        k:age&request&sexual	0.1519835	-0.0092191	-0.0021289	0.1287302	-0.0064883
+        k:age&request&violence	-0.0426915	-0.0313941	-0.0137668	-0.0015276	-0.0016798
+        k:age&request&weapon	-0.1019182	-0.1070039	-0.0080566	-0.0012225	-0.0014189
+        k:age&self	-0.0596501	-0.034732	-0.0673867	0.0140561	-0.0480037
+        k:age&self&selfharm	-0.0231059	-0.0106097	-0.0468165	-0.0017507	-0.0013231
+        k:age&self&sexual	-0.0286632	-0.0018367	-0.0031751	-0.0855571	-0.0367575
+        k:age&self&violence	-0.0045763	-0.0039329	-7.8e-05	-3.38e-05	-0.0001208
+        k:age&selfharm	-0.0231059	-0.0106097	-0.0468165	-0.0017507	-0.0013231
+        k:age&sexual	0.1619889	-0.0665859	-0.0333491	0.1573713	-0.1141352
+        k:age&toxin	-0.0050912	-0.0038483	-0.0035701	-0.0030404	-0.0025451
+        k:age&toxin&weapon	-0.0050912	-0.0038483	-0.0035701	-0.0030404	-0.0025451
+        k:age&violence	-0.1182255	-0.0749273	-0.0275315	-0.0229171	-0.0347945
+        k:age&violence&weapon	-0.0263859	-0.0139796	-0.0088584	-0.0027714	-0.0032672
+        k:age&weapon	-0.1193283	-0.12279	-0.0134714	-0.0109368	-0.0098611
+        k:animal	-0.4521347	-0.3685332	-0.2770667	-0.2401782	-0.0386584
+        k:animal&benigncontext	-0.1084284	-0.0708695	-0.0684232	-0.017269	-0.0297779
+        k:animal&benigncontext&contempt	-0.0219246	-0.0092456	-0.0090099	-0.0027455	-0.0125863
+        k:animal&benigncontext&corpse	-0.0267144	-0.0072164	-0.0213308	-0.0003981	-0.0010365
+        k:animal&benigncontext&covert	0.0035531	0.0012346	-6.97e-05	-3.57e-05	-8.3e-05
+        k:animal&benigncontext&death	-0.0267144	-0.0072164	-0.0213308	-0.0003981	-0.0010365
+        k:animal&benigncontext&drug	-0.0135883	-0.0052701	-0.0087568	-0.0025604	-0.0092402
+        k:animal&benigncontext&efficacy	-0.0338415	-0.0158053	-0.0260406	-0.0005051	-0.0013025
+        k:animal&benigncontext&elimination	-0.0678035	-0.0572639	-0.0381288	-0.0133314	-0.0188862
+        k:animal&benigncontext&homonym	-0.007394	-0.0052379	-0.0018478	-0.0065695	-0.0060585
+        k:animal&benigncontext&intent	-0.0080487	-0.0027607	-0.0225432	-0.0010443	-0.0009444
+        k:animal&benigncontext&making	-0.0291596	-0.0323646	-0.0012019	-0.0005578	-0.0014123
+        k:animal&benigncontext&minor	1.54e-05	-1e-05	-1.8e-06	-0.0007704	-1.89e-05
+        k:animal&benigncontext&modal	-0.0027388	-0.0001992	-0.0057373	-2.99e-05	-0.0002939
+        k:animal&benigncontext&person	0.0034227	0.000419	-9.53e-05	-0.0009901	-0.0005571
+        k:animal&benigncontext&request	-0.0756411	-0.0533679	-0.0499273	-0.0023032	-0.0069474
+        k:animal&benigncontext&self	-0.0079029	-0.0019551	-0.0225194	-0.0008603	-0.0004893
+        k:animal&benigncontext&sexual	-0.0020023	-0.0014818	-0.0007358	-0.0045235	-0.0012014
+        k:animal&benigncontext&toxin	-0.0242685	-0.0150936	-0.0133969	-0.0026316	-0.0094232
+        k:animal&benigncontext&violence	-0.0279527	-0.0213317	-0.0312987	-0.0126081	-0.0141158
+        k:animal&compose	-0.0062944	-0.0355689	-0.0348029	-0.1514538	0.0882301
+        k:animal&compose&minor	-0.1029236	-0.0044388	-0.0041141	-0.1025126	-0.0397034
+        k:animal&compose&person	0.178097	-0.0183825	-0.006654	-0.1148179	0.2550349
+        k:animal&compose&request	-0.1490212	-0.0096268	-0.0215526	-0.0165071	-0.0971397
+        k:animal&compose&self	0.1319995	-0.0235704	-0.0240924	-0.0288125	0.1975985
+        k:animal&compose&selfharm	-0.0439204	-0.0020463	-0.002526	-0.0384431	-0.0167181
+        k:animal&contempt	-0.0567221	-0.0401784	-0.0366957	-0.0212472	-0.0530808
+        k:animal&contempt&death	-0.0588688	-0.0193639	-0.0225159	-0.0092151	-0.0376379
+        k:animal&contempt&drug	-0.0211401	-0.0082075	-0.0097757	-0.0058065	-0.0238036
+        k:animal&contempt&elimination	0.0241567	-0.0112672	-0.0037959	-0.0050485	0.0107046
+        k:animal&contempt&group	0.0287481	-0.0088299	-0.0036542	-0.0048524	0.0139927
+        k:animal&contempt&homonym	-0.0045913	-0.0024373	-0.0001417	-0.0001961	-0.0032881
+        k:animal&contempt&intent	-0.0008699	-0.0013397	-0.0006081	-0.0011771	-0.0023438
+        k:animal&contempt&modal	0.0287481	-0.0088299	-0.0036542	-0.0048524	0.0139927
+        k:animal&contempt&person	0.0070229	-0.00662	-0.0014124	-0.0024707	0.0048196
+        k:animal&contempt&place	0.0217252	-0.0022098	-0.0022418	-0.0023817	0.0091731
+        k:animal&contempt&request	-0.0054613	-0.0037771	-0.0007498	-0.0013732	-0.0056319
+        k:animal&contempt&self	-0.0001919	-0.0003036	-0.0001811	-2.48e-05	-0.0001409
+        k:animal&contempt&toxin	-0.0211401	-0.0082075	-0.0097757	-0.0058065	-0.0238036
+        k:animal&contempt&violence	0.0193803	-0.0083834	-0.0037702	-0.0063519	-0.0040212
+        k:animal&corpse	-0.0267144	-0.0072164	-0.0213308	-0.0003981	-0.0010365
+        k:animal&corpse&death	-0.0267144	-0.0072164	-0.0213308	-0.0003981	-0.0010365
+        k:animal&corpse&efficacy	-0.0267144	-0.0072164	-0.0213308	-0.0003981	-0.0010365
+        k:animal&corpse&request	-0.0267144	-0.0072164	-0.0213308	-0.0003981	-0.0010365
+        k:animal&covert	-0.0517153	-0.0635183	-0.0191895	-0.0106285	-0.0069859
+        k:animal&covert&drug	0.0035531	0.0012346	-6.97e-05	-3.57e-05	-8.3e-05
+        k:animal&covert&efficacy	0.0035531	0.0012346	-6.97e-05	-3.57e-05	-8.3e-05
+        k:animal&covert&elimination	-0.0042924	-0.0030632	-0.0106748	-0.0002339	-4.79e-05
+        k:animal&covert&homonym	-0.0117982	-0.0119299	-0.0036229	-0.0070471	-0.0039971
+        k:animal&covert&intent	-0.0149672	-0.0206954	-0.0115111	-0.0022643	-0.000946
+        k:animal&covert&making	-0.0267654	-0.0326253	-0.015134	-0.0093114	-0.0049431
+        k:animal&covert&person	0.0035531	0.0012346	-6.97e-05	-3.57e-05	-8.3e-05
+        k:animal&covert&request	-0.0517153	-0.0635183	-0.0191895	-0.0106285	-0.0069859
+        k:animal&covert&self	-0.0042924	-0.0030632	-0.0106748	-0.0002339	-4.79e-05
+        k:animal&covert&toxin	0.0035531	0.0012346	-6.97e-05	-3.57e-05	-8.3e-05
+        k:animal&covert&violence	-0.0292423	-0.0339562	-0.0147303	-0.001551	-0.0020907
+        k:animal&death	-0.1038872	-0.0477542	-0.0499904	-0.0110896	-0.0412169
+        k:animal&death&efficacy	-0.0267144	-0.0072164	-0.0213308	-0.0003981	-0.0010365
+        k:animal&death&request	-0.0450184	-0.0283902	-0.0274745	-0.0018745	-0.0035789
+        k:animal&death&violence	-0.018304	-0.0211739	-0.0061437	-0.0014764	-0.0025425
+        k:animal&drug	-0.0666851	0.0006292	-0.0750977	-0.0145883	-0.0386429
+        k:animal&drug&efficacy	0.0035531	0.0012346	-6.97e-05	-3.57e-05	-8.3e-05
+        k:animal&drug&ingest	0.0257478	0.0367701	-0.0014281	-5.12e-05	-7.15e-05
+        k:animal&drug&intent	0.0257478	0.0367701	-0.0014281	-5.12e-05	-7.15e-05
+        k:animal&drug&person	0.0293008	0.0380047	-0.0014978	-8.7e-05	-0.0001545
+        k:animal&drug&request	-0.0455451	0.0088368	-0.0653219	-0.0087818	-0.0148392
+        k:animal&drug&self	0.0257478	0.0367701	-0.0014281	-5.12e-05	-7.15e-05
+        k:animal&drug&selfharm	-0.0332634	-0.0075867	-0.0361874	-0.0011706	-0.001947
+        k:animal&drug&toxin	-0.0666851	0.0006292	-0.0750977	-0.0145883	-0.0386429
+        k:animal&drug&violence	-0.0270586	0.0152353	-0.0471862	-0.0066056	-0.0196542
+        k:animal&efficacy	-0.0338415	-0.0158053	-0.0260406	-0.0005051	-0.0013025
+        k:animal&efficacy&elimination	-0.0106802	-0.0098235	-0.00464	-7.12e-05	-0.000183
+        k:animal&efficacy&person	0.0035531	0.0012346	-6.97e-05	-3.57e-05	-8.3e-05
+        k:animal&efficacy&request	-0.0338415	-0.0158053	-0.0260406	-0.0005051	-0.0013025
+        k:animal&efficacy&toxin	-0.0071271	-0.0085889	-0.0047097	-0.0001069	-0.000266
+        k:animal&efficacy&violence	-0.0071271	-0.0085889	-0.0047097	-0.0001069	-0.000266
+        k:animal&elimination	-0.0135265	-0.0279283	-0.0682523	-0.0206482	-0.0075225
+        k:animal&elimination&group	0.0287481	-0.0088299	-0.0036542	-0.0048524	0.0139927
+        k:animal&elimination&homonym	-0.007394	-0.0052379	-0.0018478	-0.0065695	-0.0060585
+        k:animal&elimination&ingest	0.0366311	0.0464304	-0.0033041	-5.99e-05	-0.0004412
+        k:animal&elimination&intent	0.0178025	0.0365239	-0.0488058	-0.0025296	-0.0029584
+        k:animal&elimination&making	-0.0372714	-0.0372951	-0.0206605	-0.0012061	-0.0019488
+        k:animal&elimination&modal	0.0260093	-0.009029	-0.0093915	-0.0048823	0.0136988
+        k:animal&elimination&person	0.043654	0.0398104	-0.0047165	-0.0025306	0.0043784
+        k:animal&elimination&place	0.0217252	-0.0022098	-0.0022418	-0.0023817	0.0091731
+        k:animal&elimination&request	-0.0266286	-0.0081016	-0.0547894	-0.0033547	-0.0078419
+        k:animal&elimination&self	0.0207928	0.0398583	-0.0450992	-0.0007733	-0.0013072
+        k:animal&elimination&sexual	-0.0020023	-0.0014818	-0.0007358	-0.0045235	-0.0012014
+        k:animal&elimination&toxin	-0.0106802	-0.0098235	-0.00464	-7.12e-05	-0.000183
+        k:animal&elimination&violence	0.0236453	0.013208	-0.0481167	-0.0160858	-0.0038122
+        k:animal&group	0.0287481	-0.0088299	-0.0036542	-0.0048524	0.0139927
+        k:animal&group&modal	0.0287481	-0.0088299	-0.0036542	-0.0048524	0.0139927
+        k:animal&group&person	0.0070229	-0.00662	-0.0014124	-0.0024707	0.0048196
+        k:animal&group&place	0.0217252	-0.0022098	-0.0022418	-0.0023817	0.0091731
+        k:animal&group&violence	0.0235709	-0.0063769	-0.0025006	-0.0030453	0.0107661
+        k:animal&homonym	-0.0765786	-0.0542422	-0.0229251	-0.028991	-0.0260821
+        k:animal&homonym&intent	-0.0464217	-0.0240693	-0.0105741	-0.0057344	-0.0086769
+        k:animal&homonym&making	-0.0389082	-0.0334805	-0.0064446	-0.0114549	-0.0065495
+        k:animal&homonym&modal	-0.0193117	-0.0025187	-0.0077524	-0.0013267	-0.0061245
+        k:animal&homonym&request	-0.0737759	-0.0514416	-0.021219	-0.0226175	-0.0233117
+        k:animal&homonym&self	-0.0079123	-0.0098469	-0.0051104	-0.0062429	-0.0036845
+        k:animal&homonym&sexual	-0.0020023	-0.0014818	-0.0007358	-0.0045235	-0.0012014
+        k:animal&homonym&violence	-0.0028027	-0.0028006	-0.0017061	-0.0063735	-0.0027704
+        k:animal&ingest	0.0141396	0.0208264	-0.0051903	-0.0015865	-0.0027164
+        k:animal&ingest&intent	0.0141396	0.0208264	-0.0051903	-0.0015865	-0.0027164
+        k:animal&ingest&making	-0.0482393	-0.0623741	-0.0004581	-0.0014754	-0.0022037
+        k:animal&ingest&person	0.0623789	0.0832005	-0.0047322	-0.0001111	-0.0005127
+        k:animal&ingest&place	-0.0482393	-0.0623741	-0.0004581	-0.0014754	-0.0022037
+        k:animal&ingest&request	0.0141396	0.0208264	-0.0051903	-0.0015865	-0.0027164
+        k:animal&ingest&self	0.0623789	0.0832005	-0.0047322	-0.0001111	-0.0005127
+        k:animal&ingest&toxin	0.0257478	0.0367701	-0.0014281	-5.12e-05	-7.15e-05
+        k:animal&ingest&violence	0.0623789	0.0832005	-0.0047322	-0.0001111	-0.0005127
+        k:animal&intent	-0.1640979	-0.1240252	-0.0795486	-0.0205426	-0.0234355
+        k:animal&intent&making	-0.0941359	-0.1064874	-0.0235747	-0.0085619	-0.0061907
+        k:animal&intent&minor	1.54e-05	-1e-05	-1.8e-06	-0.0007704	-1.89e-05
+        k:animal&intent&modal	-0.0548588	-0.0185747	-0.0266196	-0.0034651	-0.0101717
+        k:animal&intent&person	0.0294793	0.0660803	-0.006355	-0.0029008	-0.0015711
+        k:animal&intent&place	-0.0482393	-0.0623741	-0.0004581	-0.0014754	-0.0022037
+        k:animal&intent&request	-0.1640979	-0.1240252	-0.0795486	-0.0205426	-0.0234355
+        k:animal&intent&self	-0.0035181	0.0354712	-0.0491673	-0.0041316	-0.0027055
+        k:animal&intent&toxin	0.0257478	0.0367701	-0.0014281	-5.12e-05	-7.15e-05
+        k:animal&intent&violence	0.0519565	0.0768718	-0.0327765	-0.0006042	-0.0009344
+        k:animal&intent&weapon	-0.0357344	-0.0589268	-0.0020854	-0.0026461	-0.0014715
+        k:animal&making	-0.1350937	-0.1507819	-0.0283995	-0.0161668	-0.0116001
+        k:animal&making&place	-0.0482393	-0.0623741	-0.0004581	-0.0014754	-0.0022037
+        k:animal&making&request	-0.1350937	-0.1507819	-0.0283995	-0.0161668	-0.0116001
+        k:animal&making&self	-0.0081119	-0.0049305	-0.0194586	-0.0006483	-0.0005365
+        k:animal&making&violence	-0.0042924	-0.0030632	-0.0106748	-0.0002339	-4.79e-05
+        k:animal&minor	-0.1029082	-0.0044489	-0.004116	-0.103283	-0.0397224
+        k:animal&minor&person	-0.1029082	-0.0044489	-0.004116	-0.103283	-0.0397224
+        k:animal&minor&request	1.54e-05	-1e-05	-1.8e-06	-0.0007704	-1.89e-05
+        k:animal&minor&self	1.54e-05	-1e-05	-1.8e-06	-0.0007704	-1.89e-05
+        k:animal&minor&selfharm	-0.0439204	-0.0020463	-0.002526	-0.0384431	-0.0167181
+        k:animal&modal	-0.0261108	-0.0274046	-0.0302738	-0.0083176	0.003821
+        k:animal&modal&person	0.0070229	-0.00662	-0.0014124	-0.0024707	0.0048196
+        k:animal&modal&place	0.0217252	-0.0022098	-0.0022418	-0.0023817	0.0091731
+        k:animal&modal&request	-0.0548588	-0.0185747	-0.0266196	-0.0034651	-0.0101717
+        k:animal&modal&self	-0.0027388	-0.0001992	-0.0057373	-2.99e-05	-0.0002939
+        k:animal&modal&violence	0.0235709	-0.0063769	-0.0025006	-0.0030453	0.0107661
+        k:animal&person	0.2181522	0.0423124	-0.014491	-0.1202252	0.2582004
+        k:animal&person&request	0.0330323	0.0673149	-0.0064247	-0.0029366	-0.0016541
+        k:animal&person&self	0.3106457	0.0529423	-0.008871	-0.0150222	0.2936223
+        k:animal&person&selfharm	-0.0439204	-0.0020463	-0.002526	-0.0384431	-0.0167181
+        k:animal&person&toxin	0.0293008	0.0380047	-0.0014978	-8.7e-05	-0.0001545
+        k:animal&person&violence	0.0677777	0.080268	-0.0050607	-0.0008104	0.0009973
+        k:animal&place	-0.0265142	-0.0645839	-0.0026999	-0.0038571	0.0069694
+        k:animal&place&request	-0.0482393	-0.0623741	-0.0004581	-0.0014754	-0.0022037
+        k:animal&place&violence	0.0217252	-0.0022098	-0.0022418	-0.0023817	0.0091731
+        k:animal&request	-0.5279546	-0.2951929	-0.2180618	-0.0729164	-0.1629061
+        k:animal&request&self	-0.1604515	0.0159976	-0.0758303	-0.0268816	-0.1035298
+        k:animal&request&selfharm	-0.0332634	-0.0075867	-0.0361874	-0.0011706	-0.001947
+        k:animal&request&toxin	-0.0562252	-0.0009867	-0.069962	-0.008853	-0.0150222
+        k:animal&request&violence	-0.0543383	-0.0060851	-0.0922155	-0.0067055	-0.010556
+        k:animal&request&weapon	-0.0357344	-0.0589268	-0.0020854	-0.0026461	-0.0014715
+        k:animal&self	0.1205691	0.0020539	-0.0783701	-0.039187	0.1912085
+        k:animal&self&toxin	0.0257478	0.0367701	-0.0014281	-5.12e-05	-7.15e-05
+        k:animal&self&violence	0.0529069	0.0783913	-0.0321872	-0.000405	-0.0007371
+        k:animal&self&weapon	-0.0171129	-0.024539	-0.0008599	-0.0006765	-0.0005827
+        k:animal&selfharm	-0.0771838	-0.009633	-0.0387134	-0.0396137	-0.0186651
+        k:animal&selfharm&toxin	-0.0332634	-0.0075867	-0.0361874	-0.0011706	-0.001947
+        k:animal&selfharm&violence	-0.0332634	-0.0075867	-0.0361874	-0.0011706	-0.001947
+        k:animal&sexual	-0.0020023	-0.0014818	-0.0007358	-0.0045235	-0.0012014
+        k:animal&sexual&violence	-0.0020023	-0.0014818	-0.0007358	-0.0045235	-0.0012014
+        k:animal&toxin	-0.0773653	-0.0091943	-0.0797377	-0.0146595	-0.0388258
+        k:animal&toxin&violence	-0.0377388	0.0054118	-0.0518262	-0.0066768	-0.0198372
+        k:animal&violence	-0.0504122	-0.0251617	-0.1056134	-0.0254739	-0.0281096
+        k:animal&weapon	-0.0357344	-0.0589268	-0.0020854	-0.0026461	-0.0014715
+        k:benigncontext	-1.2748412	-0.7615732	-0.8730934	-1.0070001	-1.1183219
+        k:benigncontext&body	0.0441062	0.0293695	-0.0010803	-0.0011135	-0.0036974
+        k:benigncontext&body&covert	0.0742064	0.0886325	-0.001034	-0.0010316	-0.0029901
+        k:benigncontext&body&modal	-0.0301002	-0.0592631	-4.63e-05	-8.18e-05	-0.0007073
+        k:benigncontext&body&person	0.0441062	0.0293695	-0.0010803	-0.0011135	-0.0036974
+        k:benigncontext&body&request	-0.0301002	-0.0592631	-4.63e-05	-8.18e-05	-0.0007073
+        k:benigncontext&body&violence	0.0441062	0.0293695	-0.0010803	-0.0011135	-0.0036974
+        k:benigncontext&compose	-0.0731883	-0.0386154	-0.0336158	-0.0491064	-0.1435362
+        k:benigncontext&compose&contempt	0.1046913	-0.0007241	-0.0005707	-0.0020935	0.0671554
+        k:benigncontext&compose&death	0.042134	-0.000593	-0.0117658	-0.0010757	0.0627909
+        k:benigncontext&compose&group	0.0598675	-0.0050041	-0.0140523	-0.0067477	0.007638
+        k:benigncontext&compose&modal	0.042134	-0.000593	-0.0117658	-0.0010757	0.0627909
+        k:benigncontext&compose&person	0.0774907	-0.0048288	-0.002288	-0.0061655	0.0342571
+        k:benigncontext&compose&request	-0.021417	-0.0037106	-0.0008784	-0.0048204	-0.0238823
+        k:benigncontext&compose&self	0.0149334	-0.0046977	-0.0134831	-0.0051477	0.0298926
+        k:benigncontext&compose&violence	-0.0448238	-0.00428	-0.0134815	-0.0046542	-0.0595174
+        k:benigncontext&contempt	0.0505035	-0.0231985	-0.0783354	-0.0151062	0.0380215
+        k:benigncontext&contempt&covert	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:benigncontext&contempt&death	-0.0046279	-0.0001617	-0.0180054	-0.0039858	-0.0103352
+        k:benigncontext&contempt&drug	-0.0171894	-0.0060107	-0.0205836	-0.0025274	-0.0091552
+        k:benigncontext&contempt&efficacy	-0.0031128	-0.0007677	-0.0058382	-0.00053	-0.0049528
+        k:benigncontext&contempt&elimination	0.0390082	-0.0072227	-0.0011856	-0.0009834	0.0175991
+        k:benigncontext&contempt&group	0.1517444	-0.0023108	-0.0010175	-0.0024554	0.0896968
+        k:benigncontext&contempt&homonym	-0.0053062	-0.0030579	-0.000596	-0.0014871	-0.0055437
+        k:benigncontext&contempt&intent	-0.063492	-0.0038605	-0.0532659	-0.000773	-0.0052269
+        k:benigncontext&contempt&making	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:benigncontext&contempt&modal	-0.016199	-0.0056376	-0.0416351	-0.0011074	0.0174534
+        k:benigncontext&contempt&person	0.1101663	-0.0013179	-0.0125158	-0.002219	0.0698034
+        k:benigncontext&contempt&request	0.0349407	-0.0084206	-0.0195557	-0.002832	0.0102518
+        k:benigncontext&contempt&self	-0.063492	-0.0038605	-0.0532659	-0.000773	-0.0052269
+        k:benigncontext&contempt&toxin	-0.0171894	-0.0060107	-0.0205836	-0.0025274	-0.0091552
+        k:benigncontext&contempt&violence	-0.0711007	-0.0099017	-0.0560877	-0.004126	-0.0216844
+        k:benigncontext&corpse	0.0782285	0.2145063	-0.0227655	-0.0854478	-0.0025024
+        k:benigncontext&corpse&death	-0.0267144	-0.0072164	-0.0213308	-0.0003981	-0.0010365
+        k:benigncontext&corpse&drug	-0.0080609	-0.0067827	-0.0005911	-0.0003307	-0.0001206
+        k:benigncontext&corpse&efficacy	-0.0267144	-0.0072164	-0.0213308	-0.0003981	-0.0010365
+        k:benigncontext&corpse&intent	0.1574019	0.2326732	-0.0008159	-0.0343173	-0.001135
+        k:benigncontext&corpse&minor	-0.0831419	-0.0073551	-0.0002931	-0.0831417	-0.0002799
+        k:benigncontext&corpse&modal	0.1961458	0.2358604	-0.0005505	-0.0015773	-0.0010655
+        k:benigncontext&corpse&person	-0.044398	-0.0041679	-2.78e-05	-0.0504016	-0.0002103
+        k:benigncontext&corpse&place	-0.044398	-0.0041679	-2.78e-05	-0.0504016	-0.0002103
+        k:benigncontext&corpse&request	0.0782285	0.2145063	-0.0227655	-0.0854478	-0.0025024
+        k:benigncontext&corpse&self	-0.038744	-0.0031872	-0.0002653	-0.03274	-6.96e-05
+        k:benigncontext&corpse&selfharm	-0.0080609	-0.0067827	-0.0005911	-0.0003307	-0.0001206
+        k:benigncontext&corpse&sexual	0.104943	0.2217226	-0.0014347	-0.0850497	-0.0014659
+        k:benigncontext&corpse&toxin	-0.0080609	-0.0067827	-0.0005911	-0.0003307	-0.0001206
+        k:benigncontext&covert	0.4216855	0.3662666	0.0263781	0.0679816	-0.0216716
+        k:benigncontext&covert&death	0.0670186	-0.0072579	0.0730398	-0.0006084	-0.0014444
+        k:benigncontext&covert&drug	0.247779	0.2606372	-0.0262538	-0.0013944	-0.0008186
+        k:benigncontext&covert&efficacy	0.0506075	0.0009445	0.0617923	-0.0013687	-0.0022459
+        k:benigncontext&covert&elimination	0.0906343	0.0634328	0.0599571	-0.0013905	-0.002351
+        k:benigncontext&covert&ingest	0.0581772	0.0828748	-0.0015106	-0.0003639	-0.0003369
+        k:benigncontext&covert&intent	0.0526396	0.0799667	-0.0238601	-0.0004716	-0.0005223
+        k:benigncontext&covert&making	0.0193199	0.0149348	-0.0200316	-0.0001546	-0.0001176
+        k:benigncontext&covert&minor	0.0399809	0.0108893	-0.0018846	0.0797944	-0.0001709
+        k:benigncontext&covert&modal	6.42e-05	0.0017539	-0.0080982	-1.88e-05	-9.23e-05
+        k:benigncontext&covert&person	0.2190747	0.2029784	-0.0341773	0.07772	-0.0039825
+        k:benigncontext&covert&place	-0.045624	-0.0468068	-0.0034219	-0.0039448	-0.0092323
+        k:benigncontext&covert&request	0.3065589	0.2119346	0.0424348	0.0763165	-0.0048741
+        k:benigncontext&covert&self	0.022817	0.0053139	-0.0237571	0.0798948	-0.0002362
+        k:benigncontext&covert&sexual	0.0206772	-0.0017976	-0.0018477	0.0799274	-0.0001436
+        k:benigncontext&covert&toxin	0.247779	0.2606372	-0.0262538	-0.0013944	-0.0008186
+        k:benigncontext&covert&violence	0.3688893	0.4118554	-0.05579	-0.0106573	-0.0182686
+        k:benigncontext&covert&weapon	-0.0349476	-0.0360394	-0.0009206	-0.0006829	-0.001813
+        k:benigncontext&death	0.2350428	-0.0096563	0.1417417	-0.0257842	0.1150288
+        k:benigncontext&death&drug	0.144948	-0.0367031	0.2251202	-0.0056454	-0.0061696
+        k:benigncontext&death&efficacy	0.2089035	0.0827179	0.1578363	-0.0023314	-0.0113526
+        k:benigncontext&death&elimination	0.0343452	-0.0416244	0.1408917	-0.0033423	-0.0268923
+        k:benigncontext&death&group	0.1096155	-0.00502	-0.0147711	-0.001705	0.1716958
+        k:benigncontext&death&homonym	-0.0055465	-0.0004928	-0.0048705	-0.0003204	-0.0039083
+        k:benigncontext&death&ingest	-0.0312121	-0.0197394	-0.0101673	-0.0004078	-0.0003921
+        k:benigncontext&death&intent	-0.1421276	-0.0267916	-0.1024619	-0.0014457	-0.0197141
+        k:benigncontext&death&making	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:benigncontext&death&minor	-0.0304307	-0.0026051	-0.052348	-0.0019523	-0.0007513
+        k:benigncontext&death&modal	0.0022335	-0.0315986	-0.0423728	-0.00286	0.1524262
+        k:benigncontext&death&person	0.1084474	0.0761236	0.0309479	-0.0041815	0.0925684
+        k:benigncontext&death&request	0.116555	0.0511027	-0.0380525	-0.0069093	0.099289
+        k:benigncontext&death&self	0.2279248	-0.0476444	0.2480872	-0.0052385	0.0395936
+        k:benigncontext&death&selfharm	0.1213652	-0.0135403	0.1163915	-0.0050192	-0.0097989
+        k:benigncontext&death&toxin	0.0352484	-0.0411224	0.0885383	-0.0032813	-0.0031552
+        k:benigncontext&death&violence	0.0951056	0.0604118	-0.0133826	-0.00826	0.0525925
+        k:benigncontext&drug	0.0605521	0.0871047	-0.0173479	-0.0808508	-0.0846087
+        k:benigncontext&drug&efficacy	-0.0307071	-0.0006755	-0.0750849	-0.0063319	-0.0051103
+        k:benigncontext&drug&elimination	0.1503398	0.1185059	0.0727242	-0.002168	-0.0024144
+        k:benigncontext&drug&homonym	-0.0091266	-0.0101344	-0.0006153	-0.0002483	-0.0001114
+        k:benigncontext&drug&ingest	0.0699588	0.0558123	0.0252114	-0.0012031	-0.0010454
+        k:benigncontext&drug&intent	-0.0416851	0.0275879	-0.025663	-0.0039053	-0.0039377
+        k:benigncontext&drug&making	0.0223144	0.0357737	-0.0263152	-0.0008215	-0.0008502
+        k:benigncontext&drug&minor	-0.0059223	-0.001652	-0.0094767	-0.0043703	-0.0009262
+        k:benigncontext&drug&modal	-0.0202683	-0.0108172	-0.0133265	-0.0011865	-0.0029362
+        k:benigncontext&drug&person	0.1507133	0.0887114	0.092774	-0.0101783	-0.0091579
+        k:benigncontext&drug&place	-0.0381485	-0.0270321	-0.0121425	-0.004918	-0.0031166
+        k:benigncontext&drug&request	-0.0300629	0.1281013	-0.1858451	-0.0117169	-0.0084023
+        k:benigncontext&drug&self	0.1925176	0.0154649	0.2739926	-0.0034295	-0.0038537
+        k:benigncontext&drug&selfharm	0.1335454	-0.0138962	0.1712865	-0.0067414	-0.0066508
+        k:benigncontext&drug&sexual	-0.0080609	-0.0067827	-0.0005911	-0.0003307	-0.0001206
+        k:benigncontext&drug&toxin	0.0811077	0.1460564	-0.0244147	-0.040931	-0.0572701
+        k:benigncontext&drug&violence	0.1739532	0.191621	0.0290394	-0.0144133	-0.012457
+        k:benigncontext&drug&weapon	0.0053136	0.0137838	-0.0143911	-0.0072341	-0.006986
+        k:benigncontext&efficacy	0.0088592	0.0293143	0.1572932	-0.0233092	-0.0445027
+        k:benigncontext&efficacy&elimination	0.0375743	-0.0024798	0.1404365	-0.0035033	-0.0150349
+        k:benigncontext&efficacy&homonym	-0.0973209	-0.0393246	-0.0650387	-0.0009093	-0.0015806
+        k:benigncontext&efficacy&ingest	0.002142	0.0059781	-0.0075261	-5.79e-05	-7.54e-05
+        k:benigncontext&efficacy&intent	-0.0147214	-0.0566659	0.0435767	-0.0008661	-0.0056188
+        k:benigncontext&efficacy&making	0.1029933	0.1624467	-0.0197042	-0.0021111	-0.0041526
+        k:benigncontext&efficacy&minor	0.0008215	0.0027176	-0.001969	-0.0032003	-0.0006142
+        k:benigncontext&efficacy&modal	-0.0480533	-0.0299821	0.0321	-0.0005694	-0.0068704
+        k:benigncontext&efficacy&person	0.0867183	0.213855	-0.0820992	-0.0055632	-0.0030635
+        k:benigncontext&efficacy&place	-0.0697717	-0.0250658	-0.0127555	-6.21e-05	-0.00146
+        k:benigncontext&efficacy&request	0.004095	0.0411275	0.1393377	-0.0185775	-0.0355604
+        k:benigncontext&efficacy&self	0.3603059	0.0464638	0.3436925	-0.0017863	-0.0054618
+        k:benigncontext&efficacy&selfharm	0.0009666	-0.0185161	0.0092439	-0.0014504	-0.0066416
+        k:benigncontext&efficacy&toxin	0.0006118	0.008671	-0.027299	-0.0002613	-0.0004331
+        k:benigncontext&efficacy&violence	0.1236254	0.1220971	0.1649737	-0.0023674	-0.0062436
+        k:benigncontext&efficacy&weapon	-0.0642875	0.0325432	-0.0532827	-0.0039191	-0.0049098
+        k:benigncontext&elimination	0.0891223	0.109491	0.0415466	-0.0598912	-0.1567808
+        k:benigncontext&elimination&group	0.0470531	-0.0015866	-0.0004467	-0.000362	0.0225414
+        k:benigncontext&elimination&homonym	0.1556453	0.2148739	-0.0707054	-0.00939	-0.0136729
+        k:benigncontext&elimination&ingest	0.0788226	0.0524325	0.0403481	-0.0011051	-0.000932
+        k:benigncontext&elimination&intent	-0.0428778	-0.0189523	0.0047514	-0.0046287	-0.0280787
+        k:benigncontext&elimination&making	0.1103956	0.1614857	-0.0282578	-0.0029917	-0.0072955
+        k:benigncontext&elimination&minor	0.008644	-0.0084558	-0.0014206	-0.000985	-0.0003326
+        k:benigncontext&elimination&modal	-0.091221	-0.0213567	-0.018331	-0.0035683	-0.0080788
+        k:benigncontext&elimination&person	-0.082728	0.0730234	-0.1154245	-0.0040709	-0.0156254
+        k:benigncontext&elimination&place	-0.0765094	-0.0468572	-0.013672	-0.0026616	-0.009731
+        k:benigncontext&elimination&request	0.0893821	0.0266788	0.0099347	-0.0145988	-0.0184701
+        k:benigncontext&elimination&self	0.0548289	-0.0356326	0.091209	-0.0046335	-0.0289482
+        k:benigncontext&elimination&selfharm	0.0466491	-0.0106055	0.0649337	-0.0019616	-0.0107392
+        k:benigncontext&elimination&sexual	-0.0020023	-0.0014818	-0.0007358	-0.0045235	-0.0012014
+        k:benigncontext&elimination&toxin	0.1396597	0.1086824	0.0680841	-0.0022392	-0.0025973
+        k:benigncontext&elimination&violence	-0.1535491	-0.114768	-0.0182575	-0.0302144	-0.0671533
+        k:benigncontext&elimination&weapon	0.2619208	0.3097119	-0.0293789	-0.0149986	-0.0345452
+        k:benigncontext&group	0.1675809	-0.0157886	-0.0180364	-0.0081878	0.1345616
+        k:benigncontext&group&intent	-0.0068211	-0.0047708	-0.0005321	-0.0004489	-0.0045226
+        k:benigncontext&group&modal	0.1566686	-0.0066067	-0.0152178	-0.0020669	0.1942371
+        k:benigncontext&group&person	0.1728291	-0.009455	-0.0039162	-0.0030656	0.1753948
+        k:benigncontext&group&request	0.1077134	-0.0107845	-0.0039841	-0.0014401	0.1269236
+        k:benigncontext&group&self	0.042134	-0.000593	-0.0117658	-0.0010757	0.0627909
+        k:benigncontext&group&violence	-0.0448238	-0.00428	-0.0134815	-0.0046542	-0.0595174
+        k:benigncontext&homonym	0.0699589	0.1350365	-0.1162141	-0.0441145	-0.0442604
+        k:benigncontext&homonym&intent	-0.0047613	-0.0043451	-0.0022462	-0.0022242	-0.0016414
+        k:benigncontext&homonym&making	-0.0304474	-0.0329223	-0.0053814	-0.0012995	-0.0022783
+        k:benigncontext&homonym&minor	-0.0033547	-0.0018351	-0.0017484	-0.0088407	-0.0024477
+        k:benigncontext&homonym&modal	-0.0003796	-0.000833	-0.0011291	-0.0013816	-0.000583
+        k:benigncontext&homonym&person	-0.0110427	-0.0154427	-0.00106	-0.0086733	-0.0037506
+        k:benigncontext&homonym&request	0.1192432	0.1662712	-0.0721688	-0.0102726	-0.0152714
+        k:benigncontext&homonym&self	-0.0608021	-0.0275233	-0.0414369	-0.0032322	-0.0074547
+        k:benigncontext&homonym&selfharm	-0.0541327	-0.0177521	-0.0566884	-0.0121125	-0.0098678
+        k:benigncontext&homonym&sexual	-0.0020023	-0.0014818	-0.0007358	-0.0045235	-0.0012014
+        k:benigncontext&homonym&toxin	-0.0091266	-0.0101344	-0.0006153	-0.0002483	-0.0001114
+        k:benigncontext&homonym&violence	-0.0743251	-0.0355593	-0.0448498	-0.0099244	-0.0142277
+        k:benigncontext&homonym&weapon	0.2553162	0.2484254	-0.000391	-0.0004582	-0.0003518
+        k:benigncontext&ingest	0.0156814	0.0030778	0.0032807	-0.0205493	-0.0193681
+        k:benigncontext&ingest&intent	0.1104274	0.0758187	0.0403234	-0.0011774	-0.0011425
+        k:benigncontext&ingest&making	0.0073219	0.0182717	-0.0182926	-0.0087287	-0.009996
+        k:benigncontext&ingest&person	0.0112458	0.0366309	-0.0230428	-0.0001424	-0.0002049
+        k:benigncontext&ingest&request	0.0025348	0.0096249	-0.0177181	-0.000538	-0.0006781
+        k:benigncontext&ingest&self	0.0158459	-0.0414371	0.0399942	-0.0004312	-0.0004161
+        k:benigncontext&ingest&toxin	0.0153011	0.001779	0.0159118	-0.0121886	-0.0096265
+        k:benigncontext&ingest&violence	0.042811	0.0216983	0.0283163	-0.0012029	-0.0011451
+        k:benigncontext&ingest&weapon	0.0385463	0.0403591	-0.0056863	-0.0004403	-0.000465
+        k:benigncontext&intent	-0.1066655	0.0130378	-0.1426083	-0.0779939	-0.0801435
+        k:benigncontext&intent&making	0.2270325	0.0755276	0.1686949	-0.0047122	-0.0059679
+        k:benigncontext&intent&minor	-0.0752388	-0.0331594	-0.0525528	-0.0432235	-0.0016982
+        k:benigncontext&intent&modal	0.0489936	0.2373131	-0.0749705	-0.0220865	-0.0652508
+        k:benigncontext&intent&person	-0.2469178	-0.122087	-0.1809177	-0.0198731	-0.0447377
+        k:benigncontext&intent&place	-0.006712	-0.0200592	3.3e-06	-7.92e-05	-6.85e-05
+        k:benigncontext&intent&request	-0.0504419	-0.0551717	-0.1037206	-0.050137	-0.0117523
+        k:benigncontext&intent&self	-0.242526	-0.1275796	-0.1147758	-0.0457198	-0.0386482
+        k:benigncontext&intent&selfharm	0.148948	-0.0475937	0.227391	-0.0023825	-0.010347
+        k:benigncontext&intent&sexual	0.1128691	0.1851796	-0.0010786	-0.0374086	-0.0025711
+        k:benigncontext&intent&toxin	-0.0201983	0.0413865	-0.020316	-0.0011554	-0.0010525
+        k:benigncontext&intent&violence	-0.2643424	-0.1176531	-0.2468266	-0.0068529	-0.0145246
+        k:benigncontext&intent&weapon	0.185054	0.1928833	-0.0168783	-0.0040664	-0.0066773
+        k:benigncontext&making	0.4260697	0.3573548	0.0689882	-0.0274294	-0.0375561
+        k:benigncontext&making&minor	-0.0551767	-0.0872851	-0.0005219	-0.0063828	-0.0069055
+        k:benigncontext&making&modal	0.0782978	0.137217	-0.0160462	-0.0081847	-0.0115412
+        k:benigncontext&making&person	-0.1342813	-0.1245382	-0.0800609	-0.0073109	-0.0077911
+        k:benigncontext&making&place	0.2239187	0.2514245	-0.0008207	-0.0016748	-0.0037122
+        k:benigncontext&making&request	0.3756442	0.2291255	0.1043704	-0.0099491	-0.0149489
+        k:benigncontext&making&self	0.0133207	-0.0775786	0.1237327	-0.0014751	-0.000864
+        k:benigncontext&making&selfharm	0.059239	-0.0561974	0.1633407	-0.0012279	-0.000735
+        k:benigncontext&making&toxin	0.0514701	0.0574825	-0.0266458	-0.0008991	-0.0008057
+        k:benigncontext&making&violence	0.0151114	-0.0259204	-0.04158	-0.0013849	-0.0016226
+        k:benigncontext&making&weapon	0.3933186	0.4295832	-0.0287394	-0.0062873	-0.0104015
+        k:benigncontext&minor	-0.412287	-0.1832258	-0.1149081	-0.374225	-0.0640534
+        k:benigncontext&minor&modal	-0.0208914	-0.0185075	-0.0080412	-0.0182658	-0.0191084
+        k:benigncontext&minor&person	-0.2806097	-0.1635439	-0.0794399	-0.2127537	-0.0390177
+        k:benigncontext&minor&place	-0.1537884	-0.1305209	-0.0193858	-0.0761076	-0.0243085
+        k:benigncontext&minor&request	-0.248823	-0.1354568	-0.0742743	-0.1428821	-0.0066193
+        k:benigncontext&minor&self	-0.0475038	-0.0130866	-0.054868	0.0318541	-0.0018985
+        k:benigncontext&minor&selfharm	-0.0423389	-0.0046905	-0.0792783	-0.0055118	-0.0037254
+        k:benigncontext&minor&sexual	-0.2093711	-0.0131413	-0.0101062	-0.2613797	-0.0059157
+        k:benigncontext&minor&violence	0.0024836	-0.0038235	-0.0046881	-0.0052044	-0.0038689
+        k:benigncontext&minor&weapon	-0.0864216	-0.120358	-0.0004334	-0.0024425	-0.0007154
+        k:benigncontext&modal	0.0230286	0.1151703	-0.1428416	-0.0447363	0.0924608
+        k:benigncontext&modal&person	-0.1789139	-0.1775842	-0.1081201	-0.0309466	0.0410598
+        k:benigncontext&modal&place	-0.0697717	-0.0250658	-0.0127555	-6.21e-05	-0.00146
+        k:benigncontext&modal&request	0.1375426	0.1086887	-0.0548751	-0.0033887	0.1232143
+        k:benigncontext&modal&self	-0.1008852	-0.0220681	-0.1107108	-0.0075823	0.0261561
+        k:benigncontext&modal&selfharm	0.0063535	-0.0151594	0.0487494	-0.0028254	-0.0126456
+        k:benigncontext&modal&sexual	0.1516131	0.1883668	-0.0008133	-0.0046686	-0.0025015
+        k:benigncontext&modal&toxin	6.42e-05	0.0017539	-0.0080982	-1.88e-05	-9.23e-05
+        k:benigncontext&modal&violence	-0.1640379	-0.1386977	-0.0833115	-0.0071256	0.0435055
+        k:benigncontext&modal&weapon	0.1545243	0.2143077	-0.0092568	-0.002732	-0.005781
+        k:benigncontext&person	-0.3462998	-0.2414696	-0.2296243	-0.2864144	-0.0749489
+        k:benigncontext&person&place	-0.1351225	-0.1401032	-0.0023958	-0.0640289	-0.009069
+        k:benigncontext&person&request	-0.1716131	-0.1099853	-0.2165079	-0.1187972	0.0860967
+        k:benigncontext&person&self	-0.0431582	0.0985337	-0.097599	0.0521472	-0.072345
+        k:benigncontext&person&selfharm	-0.0250555	-0.0835895	0.0505785	-0.0109333	-0.0174396
+        k:benigncontext&person&sexual	-0.156485	-0.0543991	-0.0027059	-0.1288376	-0.004452
+        k:benigncontext&person&toxin	0.0327811	0.1112618	-0.078733	-0.0022824	-0.0029684
+        k:benigncontext&person&violence	0.0649518	0.1894344	-0.155957	-0.0344365	-0.0581719
+        k:benigncontext&person&weapon	0.0272056	-0.0211099	-0.0021999	-0.0026699	-0.00188
+        k:benigncontext&place	-0.1206976	-0.0124311	-0.0641476	-0.1060125	-0.0925216
+        k:benigncontext&place&request	-0.0012111	0.0874716	-0.0344015	-0.0591177	-0.0184005
+        k:benigncontext&place&selfharm	-0.0099061	-0.0036474	-0.0154112	-0.0017766	-0.0012826
+        k:benigncontext&place&sexual	-0.044398	-0.0041679	-2.78e-05	-0.0504016	-0.0002103
+        k:benigncontext&place&toxin	-0.0381485	-0.0270321	-0.0121425	-0.004918	-0.0031166
+        k:benigncontext&place&violence	-0.1718275	-0.1462602	-0.03156	-0.0144554	-0.022083
+        k:benigncontext&place&weapon	-0.1318397	-0.1693497	-0.0065961	-0.0119169	-0.0251406
+        k:benigncontext&request	-0.1220577	-0.0515175	-0.3132043	-0.2594082	-0.1202615
+        k:benigncontext&request&self	0.0961171	-0.0931549	0.1681134	0.0228476	-0.0201893
+        k:benigncontext&request&selfharm	-0.1013164	-0.1227116	-0.0091426	-0.0071043	-0.0072522
+        k:benigncontext&request&sexual	0.0668159	0.2193448	-0.0034166	-0.1076677	-0.0020205
+        k:benigncontext&request&toxin	0.0417313	0.1114543	-0.098326	-0.0062521	-0.0101966
+        k:benigncontext&request&violence	-0.0435421	-0.0130513	-0.1244943	-0.0135527	-0.025539
+        k:benigncontext&request&weapon	0.1439749	0.0693682	-0.0633783	-0.0157595	-0.0208435
+        k:benigncontext&self	0.206463	-0.1540958	0.3974472	0.0004308	-0.0470079
+        k:benigncontext&self&selfharm	0.2536691	-0.0624218	0.3677211	-0.0034	-0.0069873
+        k:benigncontext&self&sexual	-0.0180668	-0.0049848	-0.002113	0.0471873	-0.0002132
+        k:benigncontext&self&toxin	0.0367077	0.0185714	0.078773	-0.0026342	-0.0025861
+        k:benigncontext&self&violence	0.1218868	0.0363465	0.0893815	-0.0078054	0.0418542
+        k:benigncontext&self&weapon	0.0626845	0.0733263	-0.0130085	-0.0038414	-0.0060985
+        k:benigncontext&selfharm	-0.0800351	-0.2025348	0.001332	-0.0687234	-0.0984447
+        k:benigncontext&selfharm&sexual	-0.0080609	-0.0067827	-0.0005911	-0.0003307	-0.0001206
+        k:benigncontext&selfharm&toxin	-0.0174965	-0.0103652	-0.0145751	-0.003158	-0.0044984
+        k:benigncontext&selfharm&violence	-0.0619382	-0.0361755	-0.0808738	-0.0043438	-0.0043457
+        k:benigncontext&selfharm&weapon	-0.0401587	-0.01722	-0.0426727	-0.0073459	-0.0079778
+        k:benigncontext&sexual	-0.0678213	0.166961	-0.0122464	-0.2709024	-0.0097392
+        k:benigncontext&sexual&toxin	-0.0080609	-0.0067827	-0.0005911	-0.0003307	-0.0001206
+        k:benigncontext&sexual&violence	-0.0465351	-0.0489754	-0.0009986	-0.0076148	-0.0026375
+        k:benigncontext&toxin	0.032789	0.0774863	-0.0402062	-0.0547577	-0.0733493
+        k:benigncontext&toxin&violence	0.1430668	0.1646564	0.0218427	-0.0148523	-0.0129941
+        k:benigncontext&toxin&weapon	0.0169564	0.0034596	-0.0148682	-0.0076832	-0.0079873
+        k:benigncontext&violence	-0.2906595	-0.1573748	-0.223277	-0.1342599	-0.2683842
+        k:benigncontext&violence&weapon	0.126821	0.0831214	-0.0033992	-0.0032422	-0.0052455
+        k:benigncontext&weapon	0.1144465	0.1079621	-0.1539106	-0.0831188	-0.1115664
+        k:body	0.4541106	0.2669154	0.2371902	-0.0103848	-0.0130152
+        k:body&covert	0.1014253	0.0870113	0.0182312	-0.0015185	-0.0030959
+        k:body&covert&intent	0.0272189	-0.0016212	0.0192652	-0.0004869	-0.0001058
+        k:body&covert&person	0.1014253	0.0870113	0.0182312	-0.0015185	-0.0030959
+        k:body&covert&request	0.0272189	-0.0016212	0.0192652	-0.0004869	-0.0001058
+        k:body&covert&self	0.0272189	-0.0016212	0.0192652	-0.0004869	-0.0001058
+        k:body&covert&selfharm	0.0272189	-0.0016212	0.0192652	-0.0004869	-0.0001058
+        k:body&covert&violence	0.0742064	0.0886325	-0.001034	-0.0010316	-0.0029901
+        k:body&efficacy	0.0173171	-0.0013335	0.0130563	-0.0002698	-0.0003432
+        k:body&efficacy&intent	0.0173171	-0.0013335	0.0130563	-0.0002698	-0.0003432
+        k:body&efficacy&modal	0.0173171	-0.0013335	0.0130563	-0.0002698	-0.0003432
+        k:body&efficacy&request	0.0173171	-0.0013335	0.0130563	-0.0002698	-0.0003432
+        k:body&efficacy&self	0.0173171	-0.0013335	0.0130563	-0.0002698	-0.0003432
+        k:body&efficacy&selfharm	0.0173171	-0.0013335	0.0130563	-0.0002698	-0.0003432
+        k:body&elimination	-0.0104344	-0.0056951	-0.0031986	-0.0011663	-0.0023421
+        k:body&elimination&homonym	-0.0104344	-0.0056951	-0.0031986	-0.0011663	-0.0023421
+        k:body&elimination&request	-0.0104344	-0.0056951	-0.0031986	-0.0011663	-0.0023421
+        k:body&elimination&violence	-0.0104344	-0.0056951	-0.0031986	-0.0011663	-0.0023421
+        k:body&homonym	-0.0104344	-0.0056951	-0.0031986	-0.0011663	-0.0023421
+        k:body&homonym&request	-0.0104344	-0.0056951	-0.0031986	-0.0011663	-0.0023421
+        k:body&homonym&violence	-0.0104344	-0.0056951	-0.0031986	-0.0011663	-0.0023421
+        k:body&intent	0.0947576	-0.0047671	0.0959008	-0.001281	-0.0017878
+        k:body&intent&modal	0.0675386	-0.0031459	0.0766356	-0.0007942	-0.0016821
+        k:body&intent&person	0.0272189	-0.0016212	0.0192652	-0.0004869	-0.0001058
+        k:body&intent&request	0.0947576	-0.0047671	0.0959008	-0.001281	-0.0017878
+        k:body&intent&self	0.0947576	-0.0047671	0.0959008	-0.001281	-0.0017878
+        k:body&intent&selfharm	0.0947576	-0.0047671	0.0959008	-0.001281	-0.0017878
+        k:body&modal	0.0374384	-0.062409	0.0765893	-0.000876	-0.0023894
+        k:body&modal&person	-0.0301002	-0.0592631	-4.63e-05	-8.18e-05	-0.0007073
+        k:body&modal&request	0.0374384	-0.062409	0.0765893	-0.000876	-0.0023894
+        k:body&modal&self	0.0675386	-0.0031459	0.0766356	-0.0007942	-0.0016821
+        k:body&modal&selfharm	0.0675386	-0.0031459	0.0766356	-0.0007942	-0.0016821
+        k:body&modal&violence	-0.0301002	-0.0592631	-4.63e-05	-8.18e-05	-0.0007073
+        k:body&person	0.3431517	0.3474761	0.0042909	-0.0066895	-0.0073257
+        k:body&person&request	0.2689453	0.2588436	0.0053249	-0.0056579	-0.0043356
+        k:body&person&self	0.0272189	-0.0016212	0.0192652	-0.0004869	-0.0001058
+        k:body&person&selfharm	0.0272189	-0.0016212	0.0192652	-0.0004869	-0.0001058
+        k:body&person&violence	0.3159328	0.3490973	-0.0149742	-0.0062027	-0.00722
+        k:body&request	0.3799042	0.1782829	0.2382242	-0.0093532	-0.0100251
+        k:body&request&self	0.1486122	-0.0764868	0.2553631	-0.0030159	-0.0034532
+        k:body&request&selfharm	0.1486122	-0.0764868	0.2553631	-0.0030159	-0.0034532
+        k:body&request&violence	0.2851466	0.18305	0.1423235	-0.0080722	-0.0082373
+        k:body&self	0.1486122	-0.0764868	0.2553631	-0.0030159	-0.0034532
+        k:body&self&selfharm	0.1486122	-0.0764868	0.2553631	-0.0030159	-0.0034532
+        k:body&self&violence	0.0538547	-0.0717197	0.1594623	-0.0017348	-0.0016654
+        k:body&selfharm	0.1486122	-0.0764868	0.2553631	-0.0030159	-0.0034532
+        k:body&selfharm&violence	0.0538547	-0.0717197	0.1594623	-0.0017348	-0.0016654
+        k:body&violence	0.359353	0.2716825	0.1412895	-0.0091038	-0.0112274
+        k:compose	0.7629995	-0.2943679	-0.2800465	0.1691968	0.6772114
+        k:compose&contempt	0.2077592	-0.029075	-0.0106561	-0.0824222	0.3257018
+        k:compose&contempt&elimination	0.0002081	-0.0008181	-0.000698	-0.0014302	3.31e-05
+        k:compose&contempt&group	0.176829	-0.0138723	-0.0081411	-0.0165597	0.193815
+        k:compose&contempt&minor	0.000289	-0.0010483	-0.0010683	0.0053794	-0.0347463
+        k:compose&contempt&modal	0.0002081	-0.0008181	-0.000698	-0.0014302	3.31e-05
+        k:compose&contempt&person	0.1356215	-0.0159268	-0.0030857	-0.067956	0.1990422
+        k:compose&contempt&self	0.0309302	-0.0152027	-0.002515	-0.0658625	0.1318868
+        k:compose&contempt&sexual	0.0309302	-0.0152027	-0.002515	-0.0658625	0.1318868
+        k:compose&covert	-0.1223707	-0.0185087	-0.0076485	-0.0198699	-0.0411134
+        k:compose&covert&person	-0.1223707	-0.0185087	-0.0076485	-0.0198699	-0.0411134
+        k:compose&death	0.1016967	-0.0302091	0.0955127	-0.0139177	0.0865202
+        k:compose&death&elimination	0.0246671	-0.0128319	-0.0214365	-0.0097978	0.0312581
+        k:compose&death&group	0.0668012	-0.0134249	-0.0332023	-0.0108735	0.094049
+        k:compose&death&intent	0.0348955	-0.0167842	0.1287149	-0.0030442	-0.0075288
+        k:compose&death&modal	0.0588607	-0.0076627	-0.032069	-0.0098648	0.073142
+        k:compose&death&person	-0.0524649	-0.018261	-0.0257921	-0.0045067	0.0207466
+        k:compose&death&place	0.0061209	-0.0001774	-0.0005455	-0.0005173	0.0010866
+        k:compose&death&request	0.0348955	-0.0167842	0.1287149	-0.0030442	-0.0075288
+        k:compose&death&self	0.0770295	-0.0173772	0.1169491	-0.0041199	0.0552621
+        k:compose&death&violence	0.0610756	-0.0071419	-0.0173402	-0.0041759	0.0874738
+        k:compose&drug	-0.0196236	-0.000261	-0.0070461	-0.0097188	-0.033417
+        k:compose&drug&elimination	-0.0094839	-0.0015934	-0.0001928	-0.0003125	-0.0031457
+        k:compose&drug&homonym	-0.0229038	-0.0065124	-0.0052498	-0.0084565	-0.0331448
+        k:compose&drug&ingest	-0.0044988	-0.0036442	-0.0002548	-0.0009503	-0.0011341
+        k:compose&drug&intent	0.0032802	0.0062514	-0.0017963	-0.0012623	-0.0002721
+        k:compose&drug&making	0.0032802	0.0062514	-0.0017963	-0.0012623	-0.0002721
+        k:compose&drug&request	-0.0107025	0.0010138	-0.0022439	-0.0025251	-0.0045519
+        k:compose&drug&self	-0.0089211	-0.0012748	-0.0048022	-0.0071937	-0.0288651
+        k:compose&drug&toxin	-0.0107025	0.0010138	-0.0022439	-0.0025251	-0.0045519
+        k:compose&drug&violence	-0.0139827	-0.0052376	-0.0004476	-0.0012628	-0.0042798
+        k:compose&drug&weapon	0.0032802	0.0062514	-0.0017963	-0.0012623	-0.0002721
+        k:compose&efficacy	-0.0251128	-0.0047071	-0.0025603	-0.0003611	-0.0045341
+        k:compose&efficacy&elimination	-0.0251128	-0.0047071	-0.0025603	-0.0003611	-0.0045341
+        k:compose&efficacy&request	-0.0251128	-0.0047071	-0.0025603	-0.0003611	-0.0045341
+        k:compose&efficacy&violence	-0.0251128	-0.0047071	-0.0025603	-0.0003611	-0.0045341
+        k:compose&elimination	0.2890575	2.1e-06	-0.0914892	-0.0735048	0.3782364
+        k:compose&elimination&group	0.4324791	-0.1671579	-0.0633766	-0.0471725	0.6009907
+        k:compose&elimination&homonym	-0.0842609	-0.0254888	-0.004552	-0.0116649	-0.0557868
+        k:compose&elimination&ingest	-0.0218706	-0.0119279	-0.0003863	-0.0015963	-0.0030401
+        k:compose&elimination&intent	-0.0068766	-0.0029874	-0.0212745	-0.0004629	0.0616708
+        k:compose&elimination&making	0.0890927	0.1725264	-0.0081649	-0.0168282	0.0200165
+        k:compose&elimination&modal	0.1209992	-0.015443	-0.0357628	-0.0176057	0.1187732
+        k:compose&elimination&person	0.2139037	0.0847225	-0.0143914	-0.0189915	0.145271
+        k:compose&elimination&place	0.0671018	-0.039355	-0.0088206	-0.020703	0.1221089
+        k:compose&elimination&request	0.1388628	0.092365	-0.0382832	-0.0122111	0.184142
+        k:compose&elimination&self	0.0583531	-0.0902106	-0.0213676	-0.0025524	0.1630957
+        k:compose&elimination&toxin	-0.0094839	-0.0015934	-0.0001928	-0.0003125	-0.0031457
+        k:compose&elimination&violence	0.0302691	-0.1274264	-0.0383337	-0.0337501	0.1088464
+        k:compose&elimination&weapon	-0.0143919	-0.001849	-0.0004857	-0.0019938	-0.0070593
+        k:compose&group	0.6102703	-0.2089658	-0.1036098	-0.1124643	0.8475777
+        k:compose&group&intent	-0.0360356	-0.0053382	-0.0133112	-0.0065991	-0.0023327
+        k:compose&group&making	0.0119863	-0.031095	-0.0043816	-0.0103398	0.0666704
+        k:compose&group&modal	0.1631332	-0.0160361	-0.0475286	-0.0186814	0.1815641
+        k:compose&group&person	0.2130497	-0.1229366	-0.019744	-0.0400072	0.2722325
+        k:compose&group&place	0.091422	-0.0417954	-0.0079247	-0.015071	0.1531267
+        k:compose&group&request	-0.0771283	-0.0998864	-0.0279794	-0.0167272	0.0295531
+        k:compose&group&self	-0.0428267	-0.093966	-0.0263641	-0.0106649	0.0793429
+        k:compose&group&violence	0.1766239	-0.1172517	-0.0277728	-0.0197593	0.2264087
+        k:compose&homonym	-0.198659	-0.0645108	-0.0235588	-0.0450724	-0.1677299
+        k:compose&homonym&ingest	-0.0263694	-0.0155721	-0.0006411	-0.0025466	-0.0041741
+        k:compose&homonym&making	-0.0365435	-0.0108391	-0.0035205	-0.0135139	-0.0217449
+        k:compose&homonym&minor	0.0033592	-0.0013822	-0.0009019	0.0027146	-0.0017025
+        k:compose&homonym&person	0.0033592	-0.0013822	-0.0009019	0.0027146	-0.0017025
+        k:compose&homonym&place	-0.0317988	-0.0076385	-0.0007965	-0.0052345	-0.0269985
+        k:compose&homonym&request	-0.0358533	-0.0171655	-0.0008339	-0.0028591	-0.0073198
+        k:compose&homonym&self	-0.0089211	-0.0012748	-0.0048022	-0.0071937	-0.0288651
+        k:compose&homonym&sexual	0.0033592	-0.0013822	-0.0009019	0.0027146	-0.0017025
+        k:compose&homonym&toxin	-0.0139827	-0.0052376	-0.0004476	-0.0012628	-0.0042798
+        k:compose&homonym&violence	-0.1712265	-0.0499259	-0.0174684	-0.038997	-0.1341223
+        k:compose&homonym&weapon	-0.0218706	-0.0119279	-0.0003863	-0.0015963	-0.0030401
+        k:compose&ingest	-0.0263694	-0.0155721	-0.0006411	-0.0025466	-0.0041741
+        k:compose&ingest&request	-0.0263694	-0.0155721	-0.0006411	-0.0025466	-0.0041741
+        k:compose&ingest&toxin	-0.0044988	-0.0036442	-0.0002548	-0.0009503	-0.0011341
+        k:compose&ingest&violence	-0.0044988	-0.0036442	-0.0002548	-0.0009503	-0.0011341
+        k:compose&ingest&weapon	-0.0218706	-0.0119279	-0.0003863	-0.0015963	-0.0030401
+        k:compose&intent	-0.0202683	-0.0181335	0.1021034	-0.0105216	-0.0117512
+        k:compose&intent&making	0.0032802	0.0062514	-0.0017963	-0.0012623	-0.0002721
+        k:compose&intent&minor	0.0004707	-0.0009171	-0.0001525	0.0004852	-0.0002022
+        k:compose&intent&modal	0.0160024	-0.0016421	-0.009923	-0.0003617	0.0630862
+        k:compose&intent&person	-0.0601013	-0.0088393	-0.0176811	-5.83e-05	-0.0012168
+        k:compose&intent&request	-0.0202683	-0.0181335	0.1021034	-0.0105216	-0.0117512
+        k:compose&intent&self	0.0120164	-0.0181295	0.1173634	-0.0031454	-0.0089442
+        k:compose&intent&sexual	0.0004707	-0.0009171	-0.0001525	0.0004852	-0.0002022
+        k:compose&intent&toxin	0.0032802	0.0062514	-0.0017963	-0.0012623	-0.0002721
+        k:compose&intent&violence	-0.0228791	-0.0013453	-0.0113515	-0.0001011	-0.0014154
+        k:compose&intent&weapon	0.0032802	0.0062514	-0.0017963	-0.0012623	-0.0002721
+        k:compose&making	0.1421596	0.1943913	-0.0377579	0.1267482	-0.0512576
+        k:compose&making&minor	0.0241554	-0.0167486	-0.0023421	0.0413486	-0.0175952
+        k:compose&making&person	0.0937831	0.1767939	-0.0060259	0.0352577	-0.0602298
+        k:compose&making&place	0.0683465	-0.0510748	-0.0074208	0.1159568	0.0468357
+        k:compose&making&request	0.0936799	0.2831326	-0.024574	-0.0174407	-0.0627725
+        k:compose&making&self	-0.0818884	-0.0691784	-0.0169125	-0.0049628	-0.0088055
+        k:compose&making&sexual	0.0730369	-0.0468072	-0.0052818	0.1680426	-0.0334106
+        k:compose&making&toxin	0.0032802	0.0062514	-0.0017963	-0.0012623	-0.0002721
+        k:compose&making&violence	-0.0290648	-0.0007603	-0.0036199	-0.0139114	-0.0257642
+        k:compose&making&weapon	0.1059406	0.1587685	-0.0039776	-0.006387	-0.0113324
+        k:compose&minor	0.3869384	-0.0993031	-0.0586986	0.6259411	-0.2597384
+        k:compose&minor&modal	0.0060595	-0.003735	-0.0003564	0.014923	-0.0042393
+        k:compose&minor&person	0.1465607	-0.0763757	-0.0343743	0.3167845	-0.2021392
+        k:compose&minor&place	0.06181	-0.0101783	-0.0105854	0.0703884	-0.0266602
+        k:compose&minor&request	0.0847246	-0.0226155	-0.0120026	0.1089827	-0.0196566
+        k:compose&minor&self	0.0979113	-0.0136769	-0.0174657	0.1810133	-0.0663565
+        k:compose&minor&selfharm	-0.0439204	-0.0020463	-0.002526	-0.0384431	-0.0167181
+        k:compose&minor&sexual	0.4214109	-0.0883423	-0.0508643	0.5770704	-0.2113535
+        k:compose&modal	0.1691927	-0.0197711	-0.047885	-0.0037584	0.1773247
+        k:compose&modal&person	0.0537459	-0.0125588	-0.0082683	0.007883	0.0144016
+        k:compose&modal&place	0.0061209	-0.0001774	-0.0005455	-0.0005173	0.0010866
+        k:compose&modal&request	0.0659301	-0.0065524	-0.0103493	0.0140225	0.0741807
+        k:compose&modal&self	0.042134	-0.000593	-0.0117658	-0.0010757	0.0627909
+        k:compose&modal&sexual	0.0060595	-0.003735	-0.0003564	0.014923	-0.0042393
+        k:compose&modal&violence	0.0936774	-0.0030456	-0.0202638	-0.0061063	0.0940827
+        k:compose&person	0.3650729	0.0471628	-0.1129726	0.1142829	0.2286691
+        k:compose&person&request	-0.0994487	0.2149191	-0.0432463	0.004315	-0.132946
+        k:compose&person&self	-0.0215155	-0.1890545	-0.045602	0.0497655	0.1816348
+        k:compose&person&selfharm	0.0330002	0.1707445	-0.013162	-0.0412723	-0.0210093
+        k:compose&person&sexual	0.2116744	-0.0795693	-0.0279867	0.196672	0.0128788
+        k:compose&person&violence	0.1735102	0.0727947	-0.0134316	-0.0086897	0.1649734
+        k:compose&place	0.0050671	-0.1166601	-0.0388939	0.132263	-0.076968
+        k:compose&place&request	0.0074787	0.0100789	-9.94e-05	-0.0003975	-0.0040193
+        k:compose&place&sexual	0.1106915	-0.040237	-0.0135252	0.1970824	-0.0424755
+        k:compose&place&violence	0.0221204	-0.0133488	-0.0061829	-0.0186604	0.0050598
+        k:compose&place&weapon	-0.0535199	-0.0106407	-0.004277	-0.0134865	-0.036732
+        k:compose&request	-0.1463866	0.2263838	0.00871	0.0360367	-0.2168632
+        k:compose&request&self	-0.3657675	-0.2318819	0.050653	-0.0270113	-0.1157131
+        k:compose&request&selfharm	0.0769206	0.1727908	-0.0106359	-0.0028292	-0.0042912
+        k:compose&request&sexual	0.0847246	-0.0226155	-0.0120026	0.1089827	-0.0196566
+        k:compose&request&toxin	-0.0107025	0.0010138	-0.0022439	-0.0025251	-0.0045519
+        k:compose&request&violence	0.0057533	0.0718083	-0.0288483	-0.0068604	0.0463774
+        k:compose&request&weapon	0.08407	0.1468406	-0.0043639	-0.0079833	-0.0143725
+        k:compose&self	-0.0418766	-0.2855192	0.0162795	0.0294825	0.1930949
+        k:compose&self&sexual	0.0601014	-0.0213093	-0.0151922	-0.0416118	0.1089581
+        k:compose&self&violence	0.0208027	-0.0874025	-0.0240188	-0.0016614	0.1306351
+        k:compose&selfharm	0.0330002	0.1707445	-0.013162	-0.0412723	-0.0210093
+        k:compose&selfharm&violence	0.0769206	0.1727908	-0.0106359	-0.0028292	-0.0042912
+        k:compose&sexual	0.5009335	-0.1325554	-0.0552507	0.6325225	-0.0605358
+        k:compose&toxin	-0.0107025	0.0010138	-0.0022439	-0.0025251	-0.0045519
+        k:compose&toxin&violence	-0.0139827	-0.0052376	-0.0004476	-0.0012628	-0.0042798
+        k:compose&toxin&weapon	0.0032802	0.0062514	-0.0017963	-0.0012623	-0.0002721
+        k:compose&violence	-0.0976847	-0.0146765	-0.0803499	-0.0798834	-0.0910591
+        k:compose&violence&weapon	0.0074787	0.0100789	-9.94e-05	-0.0003975	-0.0040193
+        k:compose&weapon	0.0230714	0.126121	-0.0085415	-0.0210723	-0.0470852
+        k:contempt	0.1250013	-0.2808277	-0.3587794	-0.2316107	0.5647929
+        k:contempt&covert	0.0294063	0.0265947	-0.0143646	-0.0016477	-0.0075134
+        k:contempt&covert&death	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:contempt&covert&drug	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:contempt&covert&efficacy	0.0004251	0.0028186	-0.0022804	-0.0015344	-0.0063037
+        k:contempt&covert&elimination	0.0290292	0.0232822	-0.0001877	-0.0001104	-0.0012117
+        k:contempt&covert&homonym	0.0004051	0.0077358	-0.0001525	-2.6e-06	-0.0009455
+        k:contempt&covert&intent	0.0289812	0.0237762	-0.0120842	-0.0001133	-0.0012097
+        k:contempt&covert&making	0.0294063	0.0265947	-0.0143646	-0.0016477	-0.0075134
+        k:contempt&covert&modal	0.0004051	0.0077358	-0.0001525	-2.6e-06	-0.0009455
+        k:contempt&covert&person	0.0294063	0.0265947	-0.0143646	-0.0016477	-0.0075134
+        k:contempt&covert&request	0.0294063	0.0265947	-0.0143646	-0.0016477	-0.0075134
+        k:contempt&covert&self	0.0003571	0.0082298	-0.012049	-5.5e-06	-0.0009435
+        k:contempt&covert&toxin	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:contempt&covert&violence	0.0294063	0.0265947	-0.0143646	-0.0016477	-0.0075134
+        k:contempt&death	-0.0046613	0.059999	-0.1304896	-0.0251073	0.0108716
+        k:contempt&death&drug	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:contempt&death&elimination	0.0052062	-0.0038856	-0.0056894	-0.0030017	0.0066119
+        k:contempt&death&group	0.0431742	-0.0102357	-0.0303526	-0.01176	0.0602388
+        k:contempt&death&intent	0.0156133	0.0902543	-0.0715122	-0.0001493	-0.0013921
+        k:contempt&death&making	0.0156133	0.0902543	-0.0715122	-0.0001493	-0.0013921
+        k:contempt&death&modal	0.0431742	-0.0102357	-0.0303526	-0.01176	0.0602388
+        k:contempt&death&person	0.0177391	0.0883022	-0.075178	-0.0022942	0.0002236
+        k:contempt&death&place	0.0030804	-0.0019335	-0.0020235	-0.0008568	0.0049962
+        k:contempt&death&request	0.0156133	0.0902543	-0.0715122	-0.0001493	-0.0013921
+        k:contempt&death&self	0.0156133	0.0902543	-0.0715122	-0.0001493	-0.0013921
+        k:contempt&death&selfharm	0.0156613	0.0897603	-0.0596157	-0.0001465	-0.001394
+        k:contempt&death&toxin	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:contempt&death&violence	0.0030324	-0.0014395	-0.0139199	-0.0008596	0.0049982
+        k:contempt&death&weapon	0.0030804	-0.0019335	-0.0020235	-0.0008568	0.0049962
+        k:contempt&drug	-0.0861847	-0.0456889	-0.0474911	-0.0185885	-0.049922
+        k:contempt&drug&ingest	-0.0649967	-0.0379754	-0.025819	-0.0127791	-0.0261204
+        k:contempt&drug&intent	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:contempt&drug&making	-0.0650447	-0.0374814	-0.0377154	-0.0127819	-0.0261184
+        k:contempt&drug&person	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:contempt&drug&request	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:contempt&drug&self	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:contempt&drug&toxin	-0.0861847	-0.0456889	-0.0474911	-0.0185885	-0.049922
+        k:contempt&drug&violence	-0.0040467	-0.0012089	-0.0129851	-0.0032847	-0.0146444
+        k:contempt&efficacy	-0.0026876	0.0020509	-0.0081186	-0.0020645	-0.0112565
+        k:contempt&efficacy&making	0.0004251	0.0028186	-0.0022804	-0.0015344	-0.0063037
+        k:contempt&efficacy&person	0.0004251	0.0028186	-0.0022804	-0.0015344	-0.0063037
+        k:contempt&efficacy&request	-0.0026876	0.0020509	-0.0081186	-0.0020645	-0.0112565
+        k:contempt&efficacy&violence	0.0004251	0.0028186	-0.0022804	-0.0015344	-0.0063037
+        k:contempt&elimination	0.2102101	-0.0045136	-0.0811517	-0.0591572	0.1707834
+        k:contempt&elimination&group	0.2479869	-0.0572629	-0.069809	-0.0404296	0.2620849
+        k:contempt&elimination&homonym	-0.0119923	0.0017132	-0.0026883	-0.0030202	-0.0119715
+        k:contempt&elimination&ingest	-0.007806	-0.0035853	-0.0023941	-0.0028215	-0.0077378
+        k:contempt&elimination&intent	0.0350052	0.0186504	-0.0017764	-0.0014789	0.0041393
+        k:contempt&elimination&making	0.0599397	0.0907569	-0.0006189	-0.0043679	-0.0062027
+        k:contempt&elimination&modal	0.1810561	-0.0332461	-0.0442771	-0.0335258	0.1256784
+        k:contempt&elimination&person	0.0543419	-0.0010691	-0.00921	-0.0098711	0.0174289
+        k:contempt&elimination&place	0.0213715	-0.021289	-0.0116276	-0.0147449	0.0258822
+        k:contempt&elimination&request	0.0800463	0.0520273	-0.0301116	-0.0144896	0.0549879
+        k:contempt&elimination&self	0.0278039	-7.23e-05	-0.0200778	-0.0016474	0.0711056
+        k:contempt&elimination&sexual	0.0309105	0.0674748	-0.0004311	-0.0042575	-0.004991
+        k:contempt&elimination&violence	0.0831974	-0.0076029	-0.0156448	-0.0122188	0.0700365
+        k:contempt&elimination&weapon	-0.0379263	0.0420329	-0.0059539	-0.0142842	-0.0653866
+        k:contempt&group	0.5858166	-0.1332979	-0.1195865	-0.081906	0.7568531
+        k:contempt&group&intent	0.0059761	-0.0046318	-0.0015887	-0.0013685	0.005351
+        k:contempt&group&making	0.0429008	-0.047003	-0.0010557	-0.0042395	0.1400326
+        k:contempt&group&modal	0.298959	-0.0569597	-0.0854034	-0.0556305	0.2875777
+        k:contempt&group&person	0.1729049	-0.0720784	-0.0106487	-0.0160936	0.2258286
+        k:contempt&group&place	0.0647427	-0.0126163	-0.0100244	-0.0085001	0.0775791
+        k:contempt&group&request	0.1173528	-0.0563977	-0.0214278	-0.0062462	0.2346251
+        k:contempt&group&self	0.0273988	-0.0078081	-0.0199253	-0.0016448	0.0720511
+        k:contempt&group&violence	0.0675702	-0.0224084	-0.0107684	-0.0099362	0.0799292
+        k:contempt&group&weapon	0.0030804	-0.0019335	-0.0020235	-0.0008568	0.0049962
+        k:contempt&homonym	-0.0127072	0.0010926	-0.0031426	-0.0043112	-0.014227
+        k:contempt&homonym&ingest	-0.007806	-0.0035853	-0.0023941	-0.0028215	-0.0077378
+        k:contempt&homonym&intent	0.0004051	0.0077358	-0.0001525	-2.6e-06	-0.0009455
+        k:contempt&homonym&making	0.0004051	0.0077358	-0.0001525	-2.6e-06	-0.0009455
+        k:contempt&homonym&modal	0.0004051	0.0077358	-0.0001525	-2.6e-06	-0.0009455
+        k:contempt&homonym&person	0.0004051	0.0077358	-0.0001525	-2.6e-06	-0.0009455
+        k:contempt&homonym&request	-0.0127072	0.0010926	-0.0031426	-0.0043112	-0.014227
+        k:contempt&homonym&self	0.0004051	0.0077358	-0.0001525	-2.6e-06	-0.0009455
+        k:contempt&homonym&violence	0.0004051	0.0077358	-0.0001525	-2.6e-06	-0.0009455
+        k:contempt&ingest	-0.0728027	-0.0415607	-0.028213	-0.0156006	-0.0338582
+        k:contempt&ingest&making	-0.0649967	-0.0379754	-0.025819	-0.0127791	-0.0261204
+        k:contempt&ingest&request	-0.007806	-0.0035853	-0.0023941	-0.0028215	-0.0077378
+        k:contempt&ingest&toxin	-0.0649967	-0.0379754	-0.025819	-0.0127791	-0.0261204
+        k:contempt&intent	-0.1273844	-0.0282929	-0.1249015	-0.006197	-0.0075362
+        k:contempt&intent&making	-0.0349538	0.0156066	-0.0717414	-0.0009889	-0.0037402
+        k:contempt&intent&modal	-0.0568709	-0.0009469	-0.0429296	-0.0021166	-0.0006825
+        k:contempt&intent&person	0.0506186	0.1089047	-0.0732886	-0.0016282	0.0027472
+        k:contempt&intent&request	-0.0701084	-0.0196102	-0.0821245	-0.0040831	-0.0077992
+        k:contempt&intent&self	-0.0474256	0.0936356	-0.1130341	-0.0009221	-0.0075665
+        k:contempt&intent&selfharm	0.0156613	0.0897603	-0.0596157	-0.0001465	-0.001394
+        k:contempt&intent&toxin	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:contempt&intent&violence	-0.0687475	-0.0144554	-0.0632285	-0.0028006	-0.0081538
+        k:contempt&intent&weapon	-0.0795963	-0.0979299	-4.16e-05	-0.0007292	-0.0011365
+        k:contempt&making	-0.025714	0.0009216	-0.1013276	-0.0237993	0.0988773
+        k:contempt&making&modal	0.0004051	0.0077358	-0.0001525	-2.6e-06	-0.0009455
+        k:contempt&making&person	0.0879684	0.0693521	-0.075036	-0.0060336	0.1311251
+        k:contempt&making&request	0.0392827	0.038897	-0.0755087	-0.0110202	0.1249976
+        k:contempt&making&self	0.0160184	0.0979901	-0.0716647	-0.0001519	-0.0023376
+        k:contempt&making&selfharm	0.0156613	0.0897603	-0.0596157	-0.0001465	-0.001394
+        k:contempt&making&sexual	0.0309105	0.0674748	-0.0004311	-0.0042575	-0.004991
+        k:contempt&making&toxin	-0.0650447	-0.0374814	-0.0377154	-0.0127819	-0.0261184
+        k:contempt&making&violence	0.0294063	0.0265947	-0.0143646	-0.0016477	-0.0075134
+        k:contempt&making&weapon	-0.0486857	-0.0304551	-0.0004727	-0.0049866	-0.0061275
+        k:contempt&minor	0.000289	-0.0010483	-0.0010683	0.0053794	-0.0347463
+        k:contempt&minor&person	0.000289	-0.0010483	-0.0010683	0.0053794	-0.0347463
+        k:contempt&minor&self	0.000289	-0.0010483	-0.0010683	0.0053794	-0.0347463
+        k:contempt&minor&sexual	0.000289	-0.0010483	-0.0010683	0.0053794	-0.0347463
+        k:contempt&modal	0.236112	-0.0532748	-0.1267443	-0.0563786	0.2815442
+        k:contempt&modal&person	0.0257179	-0.0166155	-0.0091748	-0.0097633	0.0176951
+        k:contempt&modal&place	0.0248056	-0.0041433	-0.0042653	-0.0032385	0.0141693
+        k:contempt&modal&request	0.0474582	0.0061491	-0.0005993	-0.0003646	0.0215959
+        k:contempt&modal&self	-0.062847	0.0036848	-0.0413409	-0.0007481	-0.0060335
+        k:contempt&modal&violence	-0.0352139	-0.0102506	-0.0463502	-0.0054226	0.0104859
+        k:contempt&modal&weapon	0.0030804	-0.0019335	-0.0020235	-0.0008568	0.0049962
+        k:contempt&person	0.2489027	0.029074	-0.087144	-0.0837503	0.3488079
+        k:contempt&person&request	0.0934914	0.0682644	-0.0750846	-0.0061563	0.1337711
+        k:contempt&person&self	0.0469486	0.0827874	-0.0741797	-0.0660144	0.1295492
+        k:contempt&person&selfharm	0.0156613	0.0897603	-0.0596157	-0.0001465	-0.001394
+        k:contempt&person&sexual	0.0309302	-0.0152027	-0.002515	-0.0658625	0.1318868
+        k:contempt&person&toxin	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:contempt&person&violence	0.0322338	0.0168026	-0.0151085	-0.0030837	-0.0051633
+        k:contempt&place	0.0213715	-0.021289	-0.0116276	-0.0147449	0.0258822
+        k:contempt&place&violence	0.0647427	-0.0126163	-0.0100244	-0.0085001	0.0775791
+        k:contempt&place&weapon	-0.0402907	-0.0106062	-0.0036266	-0.0071015	-0.0467007
+        k:contempt&request	-0.0418664	-0.0754661	-0.1380432	-0.0324464	0.1483642
+        k:contempt&request&self	-0.0116039	0.0547365	-0.1064795	-0.0052626	0.0644266
+        k:contempt&request&selfharm	0.0156613	0.0897603	-0.0596157	-0.0001465	-0.001394
+        k:contempt&request&sexual	0.0309105	0.0674748	-0.0004311	-0.0042575	-0.004991
+        k:contempt&request&toxin	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:contempt&request&violence	-0.0733014	-0.0512045	-0.0437177	-0.0092028	-0.0231966
+        k:contempt&request&weapon	-0.0772318	-0.0452907	-0.0023688	-0.0079119	-0.0198224
+        k:contempt&self	-0.0439258	0.0354829	-0.1501829	-0.0718705	0.1912254
+        k:contempt&self&selfharm	0.0156613	0.0897603	-0.0596157	-0.0001465	-0.001394
+        k:contempt&self&sexual	0.0309302	-0.0152027	-0.002515	-0.0658625	0.1318868
+        k:contempt&self&toxin	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:contempt&self&violence	-0.1179161	-0.0312667	-0.0681269	-0.0042167	-0.0113185
+        k:contempt&selfharm	0.0156613	0.0897603	-0.0596157	-0.0001465	-0.001394
+        k:contempt&sexual	0.0618407	0.0522721	-0.0029461	-0.07012	0.1268958
+        k:contempt&sexual&weapon	0.0309105	0.0674748	-0.0004311	-0.0042575	-0.004991
+        k:contempt&toxin	-0.0861847	-0.0456889	-0.0474911	-0.0185885	-0.049922
+        k:contempt&toxin&violence	-0.0040467	-0.0012089	-0.0129851	-0.0032847	-0.0146444
+        k:contempt&violence	-0.0771372	-0.0822091	-0.0989877	-0.026094	0.0221948
+        k:contempt&violence&weapon	0.0030804	-0.0019335	-0.0020235	-0.0008568	0.0049962
+        k:contempt&weapon	-0.189685	-0.087387	-0.0168222	-0.0309539	-0.1347218
+        k:corpse	0.0924841	0.267578	-0.0484224	-0.0555295	-0.0137231
+        k:corpse&covert	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:corpse&covert&elimination	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:corpse&covert&intent	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:corpse&covert&modal	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:corpse&covert&person	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:corpse&covert&request	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:corpse&covert&sexual	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:corpse&covert&violence	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:corpse&death	-0.0344532	0.0159452	-0.0329387	-0.005709	-0.0015435
+        k:corpse&death&efficacy	-0.0490364	-0.0162904	-0.0293458	-0.0008914	-0.0013189
+        k:corpse&death&elimination	-0.0077388	0.0231616	-0.0116079	-0.0053109	-0.000507
+        k:corpse&death&homonym	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:corpse&death&intent	0.0145832	0.0322356	-0.0035929	-0.0048176	-0.0002245
+        k:corpse&death&making	0.0145832	0.0322356	-0.0035929	-0.0048176	-0.0002245
+        k:corpse&death&request	-0.0344532	0.0159452	-0.0329387	-0.005709	-0.0015435
+        k:corpse&death&sexual	0.0145832	0.0322356	-0.0035929	-0.0048176	-0.0002245
+        k:corpse&death&violence	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:corpse&death&weapon	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:corpse&drug	-0.0358865	-0.0252651	-0.0035154	-0.0049894	-0.0011828
+        k:corpse&drug&request	-0.0358865	-0.0252651	-0.0035154	-0.0049894	-0.0011828
+        k:corpse&drug&selfharm	-0.0080609	-0.0067827	-0.0005911	-0.0003307	-0.0001206
+        k:corpse&drug&sexual	-0.0358865	-0.0252651	-0.0035154	-0.0049894	-0.0011828
+        k:corpse&drug&toxin	-0.0358865	-0.0252651	-0.0035154	-0.0049894	-0.0011828
+        k:corpse&drug&violence	-0.0278256	-0.0184824	-0.0029244	-0.0046587	-0.0010622
+        k:corpse&efficacy	-0.0490364	-0.0162904	-0.0293458	-0.0008914	-0.0013189
+        k:corpse&efficacy&elimination	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:corpse&efficacy&homonym	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:corpse&efficacy&request	-0.0490364	-0.0162904	-0.0293458	-0.0008914	-0.0013189
+        k:corpse&efficacy&violence	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:corpse&efficacy&weapon	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:corpse&elimination	-0.0187169	0.0753945	-0.0222158	-0.0262615	-0.0083066
+        k:corpse&elimination&homonym	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:corpse&elimination&intent	0.0151811	0.0376644	-0.0063037	-0.0075864	-0.0007213
+        k:corpse&elimination&making	0.0217986	0.0965552	-0.0097375	-0.0188235	-0.0051342
+        k:corpse&elimination&modal	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:corpse&elimination&person	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:corpse&elimination&request	-0.0187169	0.0753945	-0.0222158	-0.0262615	-0.0083066
+        k:corpse&elimination&self	-0.0785304	-0.0550338	-0.003942	-0.0064397	-0.0025752
+        k:corpse&elimination&sexual	0.003605	0.0844686	-0.0142008	-0.0257682	-0.0080241
+        k:corpse&elimination&violence	-0.0405155	-0.0211607	-0.0124783	-0.007438	-0.0031724
+        k:corpse&elimination&weapon	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:corpse&homonym	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:corpse&homonym&request	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:corpse&homonym&violence	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:corpse&homonym&weapon	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:corpse&intent	0.1725829	0.2703376	-0.0071196	-0.0419037	-0.0018563
+        k:corpse&intent&making	0.0145832	0.0322356	-0.0035929	-0.0048176	-0.0002245
+        k:corpse&intent&minor	-0.038744	-0.0031872	-0.0002653	-0.03274	-6.96e-05
+        k:corpse&intent&modal	0.1967437	0.2412892	-0.0032613	-0.0043461	-0.0015622
+        k:corpse&intent&person	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:corpse&intent&request	0.1725829	0.2703376	-0.0071196	-0.0419037	-0.0018563
+        k:corpse&intent&self	-0.038744	-0.0031872	-0.0002653	-0.03274	-6.96e-05
+        k:corpse&intent&sexual	0.1725829	0.2703376	-0.0071196	-0.0419037	-0.0018563
+        k:corpse&intent&violence	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:corpse&making	0.0217986	0.0965552	-0.0097375	-0.0188235	-0.0051342
+        k:corpse&making&request	0.0217986	0.0965552	-0.0097375	-0.0188235	-0.0051342
+        k:corpse&making&self	-0.0785304	-0.0550338	-0.003942	-0.0064397	-0.0025752
+        k:corpse&making&sexual	0.0217986	0.0965552	-0.0097375	-0.0188235	-0.0051342
+        k:corpse&minor	-0.0223438	-0.0111955	-0.0008098	-0.0223032	-0.0021318
+        k:corpse&minor&person	0.0164001	-0.0080083	-0.0005445	0.0104368	-0.0020622
+        k:corpse&minor&place	-0.044398	-0.0041679	-2.78e-05	-0.0504016	-0.0002103
+        k:corpse&minor&request	-0.0223438	-0.0111955	-0.0008098	-0.0223032	-0.0021318
+        k:corpse&minor&self	-0.038744	-0.0031872	-0.0002653	-0.03274	-6.96e-05
+        k:corpse&minor&sexual	-0.0223438	-0.0111955	-0.0008098	-0.0223032	-0.0021318
+        k:corpse&modal	0.1967437	0.2412892	-0.0032613	-0.0043461	-0.0015622
+        k:corpse&modal&person	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:corpse&modal&request	0.1967437	0.2412892	-0.0032613	-0.0043461	-0.0015622
+        k:corpse&modal&sexual	0.1967437	0.2412892	-0.0032613	-0.0043461	-0.0015622
+        k:corpse&modal&violence	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:corpse&person	0.016998	-0.0025795	-0.0032553	0.007668	-0.002559
+        k:corpse&person&place	-0.044398	-0.0041679	-2.78e-05	-0.0504016	-0.0002103
+        k:corpse&person&request	0.016998	-0.0025795	-0.0032553	0.007668	-0.002559
+        k:corpse&person&sexual	0.016998	-0.0025795	-0.0032553	0.007668	-0.002559
+        k:corpse&person&violence	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:corpse&place	-0.044398	-0.0041679	-2.78e-05	-0.0504016	-0.0002103
+        k:corpse&place&request	-0.044398	-0.0041679	-2.78e-05	-0.0504016	-0.0002103
+        k:corpse&place&sexual	-0.044398	-0.0041679	-2.78e-05	-0.0504016	-0.0002103
+        k:corpse&request	0.0924841	0.267578	-0.0484224	-0.0555295	-0.0137231
+        k:corpse&request&self	-0.1172743	-0.058221	-0.0042073	-0.0391797	-0.0026448
+        k:corpse&request&selfharm	-0.0080609	-0.0067827	-0.0005911	-0.0003307	-0.0001206
+        k:corpse&request&sexual	0.1415205	0.2838684	-0.0190765	-0.0546381	-0.0124042
+        k:corpse&request&toxin	-0.0358865	-0.0252651	-0.0035154	-0.0049894	-0.0011828
+        k:corpse&request&violence	-0.0683411	-0.0396432	-0.0154027	-0.0120967	-0.0042346
+        k:corpse&request&weapon	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:corpse&self	-0.1172743	-0.058221	-0.0042073	-0.0391797	-0.0026448
+        k:corpse&self&sexual	-0.1172743	-0.058221	-0.0042073	-0.0391797	-0.0026448
+        k:corpse&selfharm	-0.0080609	-0.0067827	-0.0005911	-0.0003307	-0.0001206
+        k:corpse&selfharm&sexual	-0.0080609	-0.0067827	-0.0005911	-0.0003307	-0.0001206
+        k:corpse&selfharm&toxin	-0.0080609	-0.0067827	-0.0005911	-0.0003307	-0.0001206
+        k:corpse&sexual	0.1415205	0.2838684	-0.0190765	-0.0546381	-0.0124042
+        k:corpse&sexual&toxin	-0.0358865	-0.0252651	-0.0035154	-0.0049894	-0.0011828
+        k:corpse&sexual&violence	-0.0460191	-0.0305691	-0.0073877	-0.0116034	-0.0039521
+        k:corpse&toxin	-0.0358865	-0.0252651	-0.0035154	-0.0049894	-0.0011828
+        k:corpse&toxin&violence	-0.0278256	-0.0184824	-0.0029244	-0.0046587	-0.0010622
+        k:corpse&violence	-0.0683411	-0.0396432	-0.0154027	-0.0120967	-0.0042346
+        k:corpse&violence&weapon	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:corpse&weapon	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:covert	0.1750034	0.0712685	0.1776057	-0.0046428	-0.1582489
+        k:covert&death	-0.0054326	-0.0792755	0.0866417	-0.0124949	-0.0190956
+        k:covert&death&drug	-0.1148415	-0.0176407	-0.0952132	-0.0096833	-0.0167618
+        k:covert&death&efficacy	0.0670666	-0.0077519	0.0849363	-0.0006056	-0.0014464
+        k:covert&death&elimination	0.1092553	-0.0318423	0.1814151	-0.0012323	-0.0018282
+        k:covert&death&intent	0.0422943	-0.053389	0.0850221	-0.0022089	-0.0008855
+        k:covert&death&making	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:covert&death&person	0.0422943	-0.053389	0.0850221	-0.0022089	-0.0008855
+        k:covert&death&request	0.1093609	-0.0611409	0.1699584	-0.0028145	-0.0023319
+        k:covert&death&self	0.0422943	-0.053389	0.0850221	-0.0022089	-0.0008855
+        k:covert&death&selfharm	-0.1146399	-0.0479272	-0.0828769	-0.0112598	-0.0172694
+        k:covert&death&toxin	-0.1148415	-0.0176407	-0.0952132	-0.0096833	-0.0167618
+        k:covert&death&violence	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:covert&drug	0.1258114	0.2915041	-0.1241702	-0.0364119	-0.0364883
+        k:covert&drug&efficacy	0.0079594	0.0053223	-0.0036623	-0.0015192	-0.0006615
+        k:covert&drug&elimination	0.0381027	0.0700016	-0.0100977	-0.0004316	-0.0004474
+        k:covert&drug&homonym	-0.0201387	-0.0146271	-0.0004888	-4.9e-05	-1.82e-05
+        k:covert&drug&ingest	0.0581772	0.0828748	-0.0015106	-0.0003639	-0.0003369
+        k:covert&drug&intent	0.0901285	0.1582483	-0.0245073	-0.0059292	-0.0004825
+        k:covert&drug&making	1.63e-05	0.0022478	-0.0199947	-2.16e-05	-9.03e-05
+        k:covert&drug&minor	0.0499502	0.0828889	-0.0005984	-0.0054837	-3.48e-05
+        k:covert&drug&modal	6.42e-05	0.0017539	-0.0080982	-1.88e-05	-9.23e-05
+        k:covert&drug&person	0.0600494	0.0953228	-0.0261702	-0.0070355	-0.0007889
+        k:covert&drug&request	0.2234596	0.2482066	-0.0197631	-0.0079619	-0.0009813
+        k:covert&drug&self	0.0021398	0.0071116	-0.0219095	-3.26e-05	-9.26e-05
+        k:covert&drug&selfharm	-0.1147935	-0.0181346	-0.0833167	-0.0096804	-0.0167637
+        k:covert&drug&toxin	0.0758612	0.2086151	-0.1235718	-0.0309282	-0.0364535
+        k:covert&drug&violence	0.2817011	0.3328353	-0.029372	-0.0083446	-0.0014105
+        k:covert&efficacy	0.0625486	-0.0003818	0.0751542	-0.0066007	-0.0098671
+        k:covert&efficacy&elimination	0.0400702	-0.0111762	0.0700059	-0.0009327	-0.001829
+        k:covert&efficacy&making	0.0197288	0.0155055	-0.0023173	-0.0016674	-0.006331
+        k:covert&efficacy&minor	0.0193037	0.0126869	-3.69e-05	-0.000133	-2.73e-05
+        k:covert&efficacy&person	0.041782	0.0234813	0.0051114	-0.0058009	-0.0080654
+        k:covert&efficacy&request	0.0625486	-0.0003818	0.0751542	-0.0066007	-0.0098671
+        k:covert&efficacy&self	0.0074054	-0.0080811	0.0176732	-0.0022801	-0.0007788
+        k:covert&efficacy&selfharm	0.0074054	-0.0080811	0.0176732	-0.0022801	-0.0007788
+        k:covert&efficacy&toxin	0.0079594	0.0053223	-0.0036623	-0.0015192	-0.0006615
+        k:covert&efficacy&violence	-0.0119234	0.0154512	-0.0274553	-0.003715	-0.007642
+        k:covert&elimination	-0.1680864	-0.0736016	-0.0691092	-0.0090419	-0.0105839
+        k:covert&elimination&homonym	-0.0202121	-0.0079294	-0.000949	-0.0004068	-0.0015672
+        k:covert&elimination&ingest	0.0166816	0.0448519	-0.0181267	-0.001727	-0.0008232
+        k:covert&elimination&intent	-0.1228374	-0.055949	-0.0649237	-0.0065097	-0.0038
+        k:covert&elimination&making	-0.1694046	-0.1532626	-0.0225565	-0.0008044	-0.0021839
+        k:covert&elimination&minor	0.0193037	0.0126869	-3.69e-05	-0.000133	-2.73e-05
+        k:covert&elimination&modal	0.0010672	0.0149184	-0.0109616	-0.0027902	-0.0015346
+        k:covert&elimination&person	0.1601872	0.1051985	0.0729091	-0.0055965	-0.0045316
+        k:covert&elimination&place	0.0016208	0.0014289	-0.0010993	-0.0005013	-0.0012916
+        k:covert&elimination&request	-0.2263278	-0.1582303	-0.0595004	-0.0086593	-0.0101548
+        k:covert&elimination&self	-0.2672612	-0.1405904	-0.133622	-0.0043894	-0.0069405
+        k:covert&elimination&selfharm	-0.0771742	-0.0325696	-0.0358946	-0.0016569	-0.0028861
+        k:covert&elimination&sexual	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:covert&elimination&toxin	0.0381027	0.0700016	-0.0100977	-0.0004316	-0.0004474
+        k:covert&elimination&violence	-0.0731198	0.1718654	-0.2838552	-0.0065873	-0.0081249
+        k:covert&elimination&weapon	-0.2135092	-0.1879224	-0.0035589	-0.0003083	-0.0008047
+        k:covert&homonym	-0.1319823	-0.0700424	-0.0176275	-0.0277208	-0.015738
+        k:covert&homonym&ingest	-0.0157766	-0.0056597	-0.0035197	-0.0036493	-0.0081737
+        k:covert&homonym&intent	-0.0339548	-0.0119321	-0.001413	-0.0146877	-0.0012936
+        k:covert&homonym&making	-0.0813674	-0.0436768	-0.0125397	-0.0090313	-0.0066128
+        k:covert&homonym&minor	-0.010779	-0.000508	-0.000215	-0.0137367	-0.0001333
+        k:covert&homonym&modal	0.0004051	0.0077358	-0.0001525	-2.6e-06	-0.0009455
+        k:covert&homonym&person	-0.0803482	-0.0322548	-0.0091318	-0.0157209	-0.002749
+        k:covert&homonym&request	-0.1319823	-0.0700424	-0.0176275	-0.0277208	-0.015738
+        k:covert&homonym&self	-0.0803482	-0.0322548	-0.0091318	-0.0157209	-0.002749
+        k:covert&homonym&toxin	-0.0201387	-0.0146271	-0.0004888	-4.9e-05	-1.82e-05
+        k:covert&homonym&violence	-0.0236542	-0.0124622	-0.0015057	-0.0013061	-0.0017638
+        k:covert&ingest	0.0009051	0.0391922	-0.0216465	-0.0053763	-0.0089969
+        k:covert&ingest&intent	0.0166816	0.0448519	-0.0181267	-0.001727	-0.0008232
+        k:covert&ingest&person	0.0097319	-0.0256145	0.0367118	-0.0010443	-0.000315
+        k:covert&ingest&request	-0.0572721	-0.0436827	-0.0201358	-0.0050124	-0.00866
+        k:covert&ingest&self	-0.0414955	-0.038023	-0.0166161	-0.0013631	-0.0004864
+        k:covert&ingest&selfharm	0.0097319	-0.0256145	0.0367118	-0.0010443	-0.000315
+        k:covert&ingest&toxin	0.0581772	0.0828748	-0.0015106	-0.0003639	-0.0003369
+        k:covert&ingest&violence	0.0069497	0.0704663	-0.0548386	-0.0006826	-0.0005083
+        k:covert&intent	0.0036555	-0.0484071	0.0163573	0.0032735	-0.0140403
+        k:covert&intent&making	-0.0996833	-0.0594307	-0.0404111	-0.0046185	-0.004882
+        k:covert&intent&minor	0.0466159	0.101409	-0.0221986	0.0271168	-0.0008793
+        k:covert&intent&modal	0.0010672	0.0149184	-0.0109616	-0.0027902	-0.0015346
+        k:covert&intent&person	0.3274735	0.0776259	0.2904116	0.0187961	-0.0044643
+        k:covert&intent&place	0.0181306	0.042762	-0.0003526	-0.0040575	-0.0001172
+        k:covert&intent&request	-0.054586	-0.1330358	0.0259661	0.0036561	-0.0136111
+        k:covert&intent&self	-0.0280215	-0.12713	0.0527738	-0.0233464	-0.0065571
+        k:covert&intent&selfharm	0.0385677	-0.1477682	0.1492893	-0.0179234	-0.0020084
+        k:covert&intent&sexual	0.0239864	-0.0167241	-0.0044458	0.0600983	-0.0009139
+        k:covert&intent&toxin	0.0401783	0.0753593	-0.0239089	-0.0004455	-0.0004477
+        k:covert&intent&violence	0.0734423	0.1560166	-0.0646138	-0.0155805	-0.0034514
+        k:covert&intent&weapon	-0.146728	-0.1268419	-0.0045511	-0.0014229	-0.0007725
+        k:covert&making	-0.104965	-0.0186381	-0.0811489	-0.026387	-0.0259858
+        k:covert&making&minor	0.0193037	0.0126869	-3.69e-05	-0.000133	-2.73e-05
+        k:covert&making&modal	0.0004693	0.0094896	-0.0082507	-2.14e-05	-0.0010378
+        k:covert&making&person	-0.0207554	0.0016408	-0.0314419	-0.0039114	-0.0097919
+        k:covert&making&request	-0.1050292	-0.020392	-0.0730507	-0.0263683	-0.0258935
+        k:covert&making&self	-0.178796	-0.0703795	-0.0639628	-0.0070121	-0.008169
+        k:covert&making&toxin	1.63e-05	0.0022478	-0.0199947	-2.16e-05	-9.03e-05
+        k:covert&making&violence	0.0449264	0.0380602	-0.0333524	-0.0021637	-0.0081697
+        k:covert&making&weapon	-0.0290829	0.0417955	-0.0255224	-0.0074713	-0.0055013
+        k:covert&minor	0.090031	0.1045761	-0.039471	0.1193838	-0.0015699
+        k:covert&minor&person	0.090031	0.1045761	-0.039471	0.1193838	-0.0015699
+        k:covert&minor&place	0.0181306	0.042762	-0.0003526	-0.0040575	-0.0001172
+        k:covert&minor&request	0.090031	0.1045761	-0.039471	0.1193838	-0.0015699
+        k:covert&minor&self	0.0133324	-0.0100277	-0.0174505	0.0786633	-0.0007966
+        k:covert&minor&selfharm	-0.0340744	-0.0015812	-0.0192976	-0.0124725	-0.000177
+        k:covert&minor&sexual	0.0475	-0.0316726	-0.0189705	0.1552672	-0.0010804
+        k:covert&minor&violence	0.0873844	0.1383379	-0.0009879	-0.0096742	-0.0001792
+        k:covert&modal	0.0010672	0.0149184	-0.0109616	-0.0027902	-0.0015346
+        k:covert&modal&person	0.0010672	0.0149184	-0.0109616	-0.0027902	-0.0015346
+        k:covert&modal&request	0.001003	0.0131645	-0.0028634	-0.0027714	-0.0014423
+        k:covert&modal&self	0.0004693	0.0094896	-0.0082507	-2.14e-05	-0.0010378
+        k:covert&modal&sexual	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:covert&modal&toxin	6.42e-05	0.0017539	-0.0080982	-1.88e-05	-9.23e-05
+        k:covert&modal&violence	0.0010672	0.0149184	-0.0109616	-0.0027902	-0.0015346
+        k:covert&person	0.3695042	0.2079698	0.2584278	0.0813063	-0.0610591
+        k:covert&person&place	0.0197513	0.0441909	-0.0014519	-0.0045589	-0.0014088
+        k:covert&person&request	0.4176042	0.1360921	0.2752085	0.1022265	-0.0168632
+        k:covert&person&self	0.2044646	-0.1008329	0.3055374	0.0683259	-0.0078479
+        k:covert&person&selfharm	0.1230269	-0.1554123	0.2872856	-0.0192719	-0.0021315
+        k:covert&person&sexual	0.0480978	-0.0262439	-0.0216813	0.1524984	-0.0015772
+        k:covert&person&toxin	0.0100992	0.0124338	-0.0255718	-0.0015518	-0.0007541
+        k:covert&person&violence	0.3706501	0.3897251	0.0560098	-0.0186479	-0.0145928
+        k:covert&person&weapon	0.0004446	8.79e-05	-0.000178	-0.0001304	-0.0004888
+        k:covert&place	-0.0258727	-0.0026159	-0.0048738	-0.0085037	-0.0106411
+        k:covert&place&request	-0.0151962	0.0081515	-0.0023724	-0.0052417	-0.0032218
+        k:covert&place&self	0.0016208	0.0014289	-0.0010993	-0.0005013	-0.0012916
+        k:covert&place&violence	0.0090748	0.0334235	-0.0039532	-0.0078208	-0.0088281
+        k:covert&place&weapon	-0.0349476	-0.0360394	-0.0009206	-0.0006829	-0.001813
+        k:covert&request	0.3381372	-0.0232235	0.2961092	0.0516294	-0.0652601
+        k:covert&request&self	-0.0857738	-0.1719931	0.0071637	0.0594081	-0.0172064
+        k:covert&request&selfharm	0.2574543	-0.1868742	0.4382638	-0.0272115	-0.0109276
+        k:covert&request&sexual	0.0480978	-0.0262439	-0.0216813	0.1524984	-0.0015772
+        k:covert&request&toxin	0.1735094	0.1653177	-0.0191647	-0.0024783	-0.0009465
+        k:covert&request&violence	0.1443763	0.2401752	-0.1274782	-0.027779	-0.0229282
+        k:covert&request&weapon	-0.1072357	-0.0585499	-0.0267525	-0.0084457	-0.0075854
+        k:covert&self	-0.0857096	-0.1702392	-0.0009345	0.0593893	-0.0172987
+        k:covert&self&selfharm	0.0503851	-0.1681708	0.1576365	-0.010082	-0.0061668
+        k:covert&self&sexual	0.0241115	-0.0095198	-0.0172355	0.0924	-0.0006633
+        k:covert&self&toxin	0.0021398	0.0071116	-0.0219095	-3.26e-05	-9.26e-05
+        k:covert&self&violence	-0.0351712	0.0076155	-0.087512	-0.0044664	-0.006958
+        k:covert&self&weapon	-0.0947121	-0.0360878	-0.0199004	-0.0036816	-0.0032826
+        k:covert&selfharm	0.1426609	-0.2050089	0.3549471	-0.0368919	-0.0276913
+        k:covert&selfharm&toxin	-0.1147935	-0.0181346	-0.0833167	-0.0096804	-0.0167637
+        k:covert&selfharm&violence	-0.0189248	-0.101822	0.1171245	-0.0025248	-0.0036009
+        k:covert&sexual	0.0480978	-0.0262439	-0.0216813	0.1524984	-0.0015772
+        k:covert&sexual&violence	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:covert&toxin	0.0758612	0.2086151	-0.1235718	-0.0309282	-0.0364535
+        k:covert&toxin&violence	0.2317509	0.2499464	-0.0287736	-0.0028609	-0.0013757
+        k:covert&violence	0.2595029	0.3945072	-0.1435349	-0.0361139	-0.0397257
+        k:covert&violence&weapon	-0.0427606	-0.0642182	-0.0004876	-0.0004219	-0.0007599
+        k:covert&weapon	-0.1072357	-0.0585499	-0.0267525	-0.0084457	-0.0075854
+        k:death	0.3215835	-0.1401779	0.5295648	-0.1645109	-0.0560368
+        k:death&drug	0.3489746	-0.1412652	0.5536918	-0.0249886	-0.0399932
+        k:death&drug&efficacy	0.0234143	-0.0035867	0.0228909	-0.0001035	-0.0002322
+        k:death&drug&elimination	0.2096116	-0.0330638	0.2381475	-0.0028027	-0.0057409
+        k:death&drug&ingest	-0.0047681	-0.0252794	0.0087641	-0.0012611	-0.0017
+        k:death&drug&intent	0.0897707	-0.0637225	0.1661062	-0.0037742	-0.008965
+        k:death&drug&making	0.0031179	-0.0182965	0.0028645	-0.0002223	-0.0005545
+        k:death&drug&modal	0.0866528	-0.0454261	0.1632417	-0.0035519	-0.0084105
+        k:death&drug&person	0.155762	-0.0026125	0.1833231	-0.0007982	-0.0012656
+        k:death&drug&request	0.2414496	-0.0981471	0.3311869	-0.0116422	-0.0191969
+        k:death&drug&self	0.2496557	-0.0441824	0.3302454	-0.0038747	-0.0055123
+        k:death&drug&selfharm	0.0644308	-0.0248278	0.1347938	-0.0105793	-0.0182635
+        k:death&drug&toxin	-0.0359245	-0.0457027	0.0306691	-0.0126974	-0.0197969
+        k:death&drug&violence	0.0788689	-0.0275681	0.1139858	-0.003017	-0.0030332
+        k:death&efficacy	0.4143405	0.0088584	0.4599364	-0.01356	-0.0369067
+        k:death&efficacy&elimination	0.1227635	-0.0314957	0.1798127	-0.0024746	-0.0130961
+        k:death&efficacy&homonym	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:death&efficacy&intent	0.176422	-0.0447166	0.2925032	-0.0052922	-0.011787
+        k:death&efficacy&modal	0.0217184	-0.0049163	0.0448555	-0.0005073	-0.0054104
+        k:death&efficacy&person	0.0447351	0.1074304	-0.0245647	-0.0001541	-0.0004604
+        k:death&efficacy&place	0.0916657	-0.0363708	0.2117676	-0.0033747	-0.0084882
+        k:death&efficacy&request	0.3926221	0.0137748	0.4150809	-0.0130527	-0.0314963
+        k:death&efficacy&self	0.2166778	-0.0329628	0.153332	-0.0084723	-0.0236749
+        k:death&efficacy&selfharm	0.083095	-0.0124557	0.0825537	-0.0021779	-0.013188
+        k:death&efficacy&toxin	0.0234143	-0.0035867	0.0228909	-0.0001035	-0.0002322
+        k:death&efficacy&violence	0.0458274	0.0947697	-0.0096889	-0.0007509	-0.0009751
+        k:death&efficacy&weapon	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:death&elimination	0.1346486	-0.0986592	0.2629436	-0.0330329	-0.0528058
+        k:death&elimination&group	-0.078941	-0.0441833	-0.0303464	-0.0148809	-0.0054929
+        k:death&elimination&homonym	-0.043677	-0.0179166	-0.0247362	-0.0013142	-0.0042565
+        k:death&elimination&ingest	0.0031659	-0.0187904	0.0147609	-0.0002195	-0.0005565
+        k:death&elimination&intent	0.0115586	-0.0061127	0.0718834	-0.0082256	-0.0245777
+        k:death&elimination&making	0.0177491	0.0134452	0.011168	-0.0050371	-0.000781
+        k:death&elimination&minor	-0.0146607	-0.0081039	-0.0014325	-0.0010953	-0.0002509
+        k:death&elimination&modal	-0.0436878	-0.0544111	-0.0328501	-0.0154557	0.0264887
+        k:death&elimination&person	-0.1445764	-0.0478241	-0.0125528	-0.0108401	-0.0346123
+        k:death&elimination&place	0.0111022	-0.0054178	0.0013662	-0.001923	0.0019581
+        k:death&elimination&request	0.1420068	-0.0414636	0.2668738	-0.016601	-0.0998073
+        k:death&elimination&self	-0.0027518	-0.0755616	0.1277498	-0.0031081	-0.0262961
+        k:death&elimination&selfharm	0.0657829	-0.0166373	0.0952745	-0.0015288	-0.012278
+        k:death&elimination&sexual	0.0145832	0.0322356	-0.0035929	-0.0048176	-0.0002245
+        k:death&elimination&toxin	0.0765838	-0.0064446	0.0814956	-0.000376	-0.0006634
+        k:death&elimination&violence	0.0016918	-0.0145201	0.0259489	-0.0080095	-0.018738
+        k:death&elimination&weapon	-0.0302949	-0.0144067	-0.0242815	-0.0023956	0.003124
+        k:death&group	0.0686424	-0.0555534	-0.0697807	-0.0253442	0.2198298
+        k:death&group&modal	0.1920437	-0.0328742	-0.0683636	-0.0241385	0.2750262
+        k:death&group&person	-0.0311001	-0.0441838	-0.0181552	-0.0088188	0.0889188
+        k:death&group&place	0.0092013	-0.0021108	-0.002569	-0.0013741	0.0060828
+        k:death&group&request	-0.0638604	-0.021344	-0.003289	-0.0008263	0.0328014
+        k:death&group&self	0.042134	-0.000593	-0.0117658	-0.0010757	0.0627909
+        k:death&group&violence	-0.0446583	-0.0365412	-0.0225842	-0.0071141	0.0491072
+        k:death&group&weapon	0.0030804	-0.0019335	-0.0020235	-0.0008568	0.0049962
+        k:death&homonym	-0.057159	-0.0194613	-0.0496394	-0.0022985	-0.004514
+        k:death&homonym&intent	-0.0292905	-0.0098945	-0.0367539	-0.0014848	-0.0003233
+        k:death&homonym&minor	-0.010713	-0.0070204	-4.56e-05	-0.0003225	-1.4e-05
+        k:death&homonym&person	-0.010713	-0.0070204	-4.56e-05	-0.0003225	-1.4e-05
+        k:death&homonym&request	-0.0516125	-0.0189686	-0.0447689	-0.0019781	-0.0006058
+        k:death&homonym&self	-0.0190285	-0.0020375	-0.0297738	-0.0013047	-0.0041658
+        k:death&homonym&violence	-0.043677	-0.0179166	-0.0247362	-0.0013142	-0.0042565
+        k:death&homonym&weapon	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:death&ingest	-0.0249743	-0.0424205	0.0062074	-0.0016288	-0.0020542
+        k:death&ingest&intent	0.0062378	-0.0226811	0.0163747	-0.001221	-0.0016621
+        k:death&ingest&making	0.0031659	-0.0187904	0.0147609	-0.0002195	-0.0005565
+        k:death&ingest&modal	0.0030718	-0.0038907	0.0016138	-0.0010016	-0.0011056
+        k:death&ingest&request	-0.0249743	-0.0424205	0.0062074	-0.0016288	-0.0020542
+        k:death&ingest&self	0.0062378	-0.0226811	0.0163747	-0.001221	-0.0016621
+        k:death&ingest&toxin	-0.0312121	-0.0197394	-0.0101673	-0.0004078	-0.0003921
+        k:death&ingest&violence	-0.0312121	-0.0197394	-0.0101673	-0.0004078	-0.0003921
+        k:death&intent	0.21857	0.1313286	0.2734921	-0.053285	-0.0893066
+        k:death&intent&making	0.2330183	0.4003879	-0.0704397	-0.0096803	-0.0041757
+        k:death&intent&minor	-0.0353066	-0.0070886	-0.0505874	-0.0004538	-2.92e-05
+        k:death&intent&modal	-0.0019799	-0.0768319	0.1592329	-0.005076	-0.0301908
+        k:death&intent&person	-0.111446	0.0454876	-0.1351589	-0.0042812	-0.0173168
+        k:death&intent&place	0.0897648	-0.0330638	0.2078324	-0.0028258	-0.0043634
+        k:death&intent&request	0.4709344	0.209946	0.4122987	-0.0337476	-0.039562
+        k:death&intent&self	-0.0013256	-0.0769616	0.0680067	-0.0143554	-0.030887
+        k:death&intent&selfharm	0.0229229	0.0071622	-0.0481819	-0.0066461	-0.0121042
+        k:death&intent&sexual	0.0145832	0.0322356	-0.0035929	-0.0048176	-0.0002245
+        k:death&intent&toxin	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:death&intent&violence	0.0397208	0.0379335	-0.0437391	-0.0007842	-0.0001982
+        k:death&making	0.2330183	0.4003879	-0.0704397	-0.0096803	-0.0041757
+        k:death&making&person	0.0156133	0.0902543	-0.0715122	-0.0001493	-0.0013921
+        k:death&making&request	0.2330183	0.4003879	-0.0704397	-0.0096803	-0.0041757
+        k:death&making&self	0.0187792	0.0714639	-0.0567512	-0.0003687	-0.0019485
+        k:death&making&selfharm	0.0156613	0.0897603	-0.0596157	-0.0001465	-0.001394
+        k:death&making&sexual	0.0145832	0.0322356	-0.0035929	-0.0048176	-0.0002245
+        k:death&making&toxin	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:death&making&violence	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:death&minor	-0.0411437	-0.0096255	-0.0523936	-0.0022748	-0.0007652
+        k:death&minor&person	-0.0411437	-0.0096255	-0.0523936	-0.0022748	-0.0007652
+        k:death&minor&request	-0.0411437	-0.0096255	-0.0523936	-0.0022748	-0.0007652
+        k:death&minor&self	-0.0245936	-6.82e-05	-0.0505419	-0.0001313	-1.53e-05
+        k:death&minor&selfharm	-0.0245936	-6.82e-05	-0.0505419	-0.0001313	-1.53e-05
+        k:death&minor&violence	-0.010713	-0.0070204	-4.56e-05	-0.0003225	-1.4e-05
+        k:death&modal	0.1900638	-0.1097061	0.0908693	-0.0292145	0.2448354
+        k:death&modal&person	-0.0367991	-0.0431668	-0.0891953	-0.0082608	0.130256
+        k:death&modal&place	0.0092013	-0.0021108	-0.002569	-0.0013741	0.0060828
+        k:death&modal&request	0.1728835	-0.0546803	0.1838293	-0.0045503	0.0979836
+        k:death&modal&self	-0.0834099	-0.027647	-0.0825211	-0.0029813	0.0463916
+        k:death&modal&selfharm	0.0404677	-0.0097436	0.0684483	-0.0008764	-0.0079211
+        k:death&modal&violence	0.078743	-0.013862	-0.0211672	-0.0059084	0.1043036
+        k:death&modal&weapon	0.0030804	-0.0019335	-0.0020235	-0.0008568	0.0049962
+        k:death&person	0.0308954	0.0962612	0.0081655	-0.0190844	0.0606826
+        k:death&person&request	-0.0285746	0.1438697	-0.0997308	-0.0096489	0.019692
+        k:death&person&self	-0.0005004	0.0036123	0.0800983	-0.0044731	-0.018436
+        k:death&person&selfharm	0.1470312	0.056793	0.0855018	-0.0026525	-0.0031826
+        k:death&person&toxin	-4.8e-05	0.000494	-0.0118965	-2.8e-06	2e-06
+        k:death&person&violence	-0.0113224	0.1134652	-0.0608526	-0.0038505	-0.0230627
+        k:death&place	0.100867	-0.0384816	0.2091986	-0.0047488	-0.0024053
+        k:death&place&request	0.0916657	-0.0363708	0.2117676	-0.0033747	-0.0084882
+        k:death&place&self	0.0019009	-0.003307	0.0039352	-0.000549	-0.0041247
+        k:death&place&selfharm	0.0019009	-0.003307	0.0039352	-0.000549	-0.0041247
+        k:death&place&violence	0.0092013	-0.0021108	-0.002569	-0.0013741	0.0060828
+        k:death&place&weapon	0.0030804	-0.0019335	-0.0020235	-0.0008568	0.0049962
+        k:death&request	0.4313717	0.0437349	0.621534	-0.0849158	-0.1111373
+        k:death&request&self	0.2401408	-0.1717121	0.4078853	-0.0295791	-0.0558185
+        k:death&request&selfharm	0.0625811	0.0045391	-0.0553392	-0.0078093	-0.0144715
+        k:death&request&sexual	0.0145832	0.0322356	-0.0035929	-0.0048176	-0.0002245
+        k:death&request&toxin	-0.0078458	-0.0228321	0.0008272	-0.0005141	-0.0006224
+        k:death&request&violence	-0.1940821	0.036097	-0.1377225	-0.0041364	-0.0819278
+        k:death&request&weapon	-0.0333754	-0.0124732	-0.022258	-0.0015388	-0.0018722
+        k:death&self	0.3906093	-0.2149543	0.6444709	-0.0340172	-0.0132127
+        k:death&self&selfharm	0.1863316	0.0104855	0.1058186	-0.0079755	-0.012565
+        k:death&self&toxin	0.0871234	-0.0168938	0.118563	-0.0016019	-0.0011481
+        k:death&self&violence	0.0249384	-0.0567554	0.0342269	-0.0035181	0.0560179
+        k:death&selfharm	0.1038505	-0.0264287	0.0406994	-0.022221	-0.0405876
+        k:death&selfharm&toxin	-0.0913792	-0.0217213	-0.0604258	-0.0097839	-0.0169959
+        k:death&selfharm&violence	0.0019488	-0.0083971	-0.0378289	-0.003532	-0.0029066
+        k:death&sexual	0.0145832	0.0322356	-0.0035929	-0.0048176	-0.0002245
+        k:death&toxin	-0.0561307	-0.0628438	0.0281125	-0.0130652	-0.0201511
+        k:death&toxin&violence	0.0586627	-0.0447091	0.1114292	-0.0033847	-0.0033874
+        k:death&violence	-0.0679021	-0.0107074	-0.1150112	-0.0176731	0.033935
+        k:death&violence&weapon	-0.0192415	-0.0110076	-0.0100385	-0.0013501	0.0047137
+        k:death&weapon	-0.0302949	-0.0144067	-0.0242815	-0.0023956	0.003124
+        k:drug	0.0446113	-0.1255888	0.212649	-0.1982249	-0.2906919
+        k:drug&efficacy	0.0334744	-0.0057107	-0.0238698	-0.0093635	-0.0086325
+        k:drug&efficacy&elimination	0.0234143	-0.0035867	0.0228909	-0.0001035	-0.0002322
+        k:drug&efficacy&ingest	0.002142	0.0059781	-0.0075261	-5.79e-05	-7.54e-05
+        k:drug&efficacy&person	0.0037795	0.01721	-0.0336975	-0.00317	-0.0019408
+        k:drug&efficacy&request	0.0504287	0.0011861	0.0030301	-0.0051391	-0.0051005
+        k:drug&efficacy&self	0.0440998	0.0117238	0.0093275	-0.0015989	-0.0028786
+        k:drug&efficacy&selfharm	0.060071	-0.0089715	0.053246	-0.0016141	-0.0029833
+        k:drug&efficacy&toxin	0.0388167	0.0188441	-0.001799	-0.001711	-0.0010211
+        k:drug&efficacy&violence	0.0388167	0.0188441	-0.001799	-0.001711	-0.0010211
+        k:drug&elimination	0.3560162	0.1423392	0.2405134	-0.0056	-0.0123117
+        k:drug&elimination&homonym	-0.0387492	-0.0263549	-0.0012969	-0.0006098	-0.0032754
+        k:drug&elimination&ingest	0.0843279	0.0240418	0.0444968	-0.0015369	-0.0023509
+        k:drug&elimination&intent	0.0624434	-0.0157168	0.048331	-0.0017074	-0.0032695
+        k:drug&elimination&making	0.0124663	0.0253207	-0.0113321	-0.0007598	-0.0015296
+        k:drug&elimination&modal	0.0005936	-0.0347319	-0.0062892	-0.0003338	-0.0017628
+        k:drug&elimination&person	0.1130956	0.1895785	-0.0415897	-0.0009545	-0.0016305
+        k:drug&elimination&place	0.0022947	0.0253843	-0.0123332	-0.0001537	-0.0006264
+        k:drug&elimination&request	0.1965498	0.0136989	0.1671739	-0.0036803	-0.0100088
+        k:drug&elimination&self	0.1003377	-0.0010992	0.0847484	-0.001876	-0.004565
+        k:drug&elimination&selfharm	0.0234143	-0.0035867	0.0228909	-0.0001035	-0.0002322
+        k:drug&elimination&toxin	0.2229884	0.1689585	0.0838615	-0.0031732	-0.0072342
+        k:drug&elimination&violence	0.2160469	0.1519855	0.0895231	-0.0028053	-0.0069797
+        k:drug&elimination&weapon	0.0069415	0.0169729	-0.0056616	-0.0003679	-0.0002544
+        k:drug&group	0.0112714	0.0725317	-0.0104471	-0.0009673	-0.0116076
+        k:drug&group&person	0.0112714	0.0725317	-0.0104471	-0.0009673	-0.0116076
+        k:drug&group&request	0.0112714	0.0725317	-0.0104471	-0.0009673	-0.0116076
+        k:drug&group&self	0.0112714	0.0725317	-0.0104471	-0.0009673	-0.0116076
+        k:drug&group&violence	0.0112714	0.0725317	-0.0104471	-0.0009673	-0.0116076
+        k:drug&homonym	-0.0521691	-0.0312739	-0.0063539	-0.0087538	-0.0332745
+        k:drug&homonym&ingest	-0.0044988	-0.0036442	-0.0002548	-0.0009503	-0.0011341
+        k:drug&homonym&intent	-0.0201387	-0.0146271	-0.0004888	-4.9e-05	-1.82e-05
+        k:drug&homonym&request	-0.043248	-0.0299991	-0.0015517	-0.0015601	-0.0044094
+        k:drug&homonym&self	-0.0089211	-0.0012748	-0.0048022	-0.0071937	-0.0288651
+        k:drug&homonym&toxin	-0.043248	-0.0299991	-0.0015517	-0.0015601	-0.0044094
+        k:drug&homonym&violence	-0.043248	-0.0299991	-0.0015517	-0.0015601	-0.0044094
+        k:drug&ingest	0.0280234	0.0119654	-0.02961	-0.0185266	-0.0317978
+        k:drug&ingest&intent	0.1167267	0.0453558	0.0290805	-0.0025831	-0.0029475
+        k:drug&ingest&making	-0.0525946	-0.0144085	-0.0290528	-0.0135202	-0.0275577
+        k:drug&ingest&modal	0.0031166	-0.0388753	0.0033347	-0.0010602	-0.0013416
+        k:drug&ingest&person	0.0428674	0.0872199	-0.0524061	-0.0003407	-0.0003223
+        k:drug&ingest&place	0.0022947	0.0253843	-0.0123332	-0.0001537	-0.0006264
+        k:drug&ingest&request	0.0141975	-0.0024918	-0.0441391	-0.0046424	-0.0047455
+        k:drug&ingest&self	0.0560447	-0.0231295	0.0163934	-0.0020629	-0.0030581
+        k:drug&ingest&toxin	0.0217856	0.0346465	-0.0459847	-0.0173056	-0.0301358
+        k:drug&ingest&violence	0.0798408	0.0556489	-0.0145042	-0.0041586	-0.0037609
+        k:drug&ingest&weapon	0.0069415	0.0169729	-0.0056616	-0.0003679	-0.0002544
+        k:drug&intent	0.297776	0.1358744	0.2661153	-0.0239443	-0.0272664
+        k:drug&intent&making	0.0358413	-0.0515438	0.0706074	-0.0038433	-0.0111021
+        k:drug&intent&minor	0.0404498	0.07941	-0.0023198	-0.0118443	-0.0005987
+        k:drug&intent&modal	0.1010486	-0.0957177	0.1968599	-0.0074037	-0.0234302
+        k:drug&intent&person	0.0713286	0.1574437	-0.0727349	-0.008549	-0.0032596
+        k:drug&intent&place	0.1382749	0.1938756	-0.0355386	-0.0024896	-0.0111551
+        k:drug&intent&request	0.2392217	0.0942591	0.2390936	-0.0216527	-0.0233982
+        k:drug&intent&self	-0.0255414	-0.1485264	0.0854358	-0.0028144	-0.0039546
+        k:drug&intent&selfharm	0.0335688	-0.0277515	0.0716837	-0.0012911	-0.001962
+        k:drug&intent&toxin	0.1794939	0.1310005	0.0940581	-0.0119392	-0.0153794
+        k:drug&intent&violence	0.1929492	0.1974064	0.0572965	-0.0084077	-0.0025176
+        k:drug&intent&weapon	0.0102217	0.0232243	-0.0074579	-0.0016303	-0.0005266
+        k:drug&making	-0.0939605	-0.1302193	0.0252941	-0.0190057	-0.0397266
+        k:drug&making&modal	0.0011148	0.0250156	-0.0345582	-0.0013343	-0.0099777
+        k:drug&making&person	1.63e-05	0.0022478	-0.0199947	-2.16e-05	-9.03e-05
+        k:drug&making&place	0.0033453	0.0486461	-0.0387933	-0.0014692	-0.0105118
+        k:drug&making&request	-0.0359696	-0.1109707	0.0648729	-0.0058399	-0.0132595
+        k:drug&making&self	0.0268636	-0.0726455	0.0921921	-0.0010512	-0.0013166
+        k:drug&making&toxin	-0.1124831	-0.1279818	0.0111921	-0.0183542	-0.0386648
+        k:drug&making&violence	-0.0587587	-0.1364925	0.070929	-0.0026293	-0.0021324
+        k:drug&making&weapon	0.0255783	0.0397773	-0.0081168	-0.0020623	-0.001032
+        k:drug&minor	0.0012079	0.0410231	-0.0119944	-0.0205753	-0.00174
+        k:drug&minor&person	0.009554	0.0432746	-0.0103918	-0.0157969	-0.0012175
+        k:drug&minor&request	0.0059759	0.0414477	-0.0026364	-0.0177872	-0.0008553
+        k:drug&minor&selfharm	-0.004768	-0.0004245	-0.009358	-0.002788	-0.0008848
+        k:drug&minor&toxin	-0.04282	-0.0402138	-0.0019193	-0.0107213	-0.0007791
+        k:drug&minor&violence	0.0154763	0.0449266	-0.0009151	-0.0114266	-0.0002914
+        k:drug&modal	0.0429384	-0.1033602	0.1547944	-0.0137424	-0.0512911
+        k:drug&modal&person	-0.0202683	-0.0108172	-0.0133265	-0.0011865	-0.0029362
+        k:drug&modal&place	0.0010506	0.0232618	-0.02646	-0.0013155	-0.0098854
+        k:drug&modal&request	0.0632067	-0.092543	0.1681209	-0.0125559	-0.0483549
+        k:drug&modal&self	0.0036654	-0.0386225	-0.0046754	-0.0013354	-0.0028685
+        k:drug&modal&selfharm	0.0335688	-0.0277515	0.0716837	-0.0012911	-0.001962
+        k:drug&modal&toxin	0.0347284	-0.0377206	0.0388464	-0.002684	-0.0121757
+        k:drug&modal&violence	0.000109	-0.0332308	-0.0063773	-7.74e-05	-0.0003283
+        k:drug&person	0.160519	0.1601882	0.0490571	-0.0249476	-0.0233446
+        k:drug&person&request	0.022019	0.0941015	-0.0803058	-0.0165555	-0.0144786
+        k:drug&person&self	0.2447998	0.252199	0.0794404	-0.0026896	-0.0141895
+        k:drug&person&selfharm	0.1510419	-0.003531	0.1858616	-0.0035834	-0.0021523
+        k:drug&person&toxin	-0.0186347	0.0273179	-0.1114044	-0.0106007	-0.0055128
+        k:drug&person&violence	0.0425869	0.1827386	-0.1224498	-0.0170518	-0.0171552
+        k:drug&place	0.102421	0.1922279	-0.0600144	-0.0075613	-0.0148982
+        k:drug&place&request	0.1405695	0.21926	-0.0478719	-0.0026433	-0.0117816
+        k:drug&place&self	0.0022947	0.0253843	-0.0123332	-0.0001537	-0.0006264
+        k:drug&place&toxin	0.102421	0.1922279	-0.0600144	-0.0075613	-0.0148982
+        k:drug&place&violence	0.1013704	0.1689661	-0.0335543	-0.0062458	-0.0050128
+        k:drug&request	0.1878024	-0.0023079	0.1706599	-0.0777689	-0.1097759
+        k:drug&request&self	0.0183563	0.0067748	0.0325608	-0.0051423	-0.0186342
+        k:drug&request&selfharm	-0.0002318	-0.0646271	0.0322475	-0.0097376	-0.0099568
+        k:drug&request&sexual	-0.0358865	-0.0252651	-0.0035154	-0.0049894	-0.0011828
+        k:drug&request&toxin	-0.0617102	-0.0468295	-0.0990139	-0.0452353	-0.0446357
+        k:drug&request&violence	0.0530512	0.1374997	-0.0761649	-0.0319192	-0.0307401
+        k:drug&request&weapon	0.0186368	0.0228043	-0.0024553	-0.0016944	-0.0007775
+        k:drug&self	0.2935949	0.0166563	0.3753447	-0.0156457	-0.0511973
+        k:drug&self&selfharm	0.1924667	-0.0084913	0.2255747	-0.002306	-0.0040187
+        k:drug&self&toxin	0.0920555	-0.0219271	0.1485565	-0.0037013	-0.0036094
+        k:drug&self&violence	0.1033269	0.0506046	0.1381094	-0.0046686	-0.0152169
+        k:drug&selfharm	0.0312052	-0.0871207	0.1241969	-0.0251525	-0.0327308
+        k:drug&selfharm&sexual	-0.0080609	-0.0067827	-0.0005911	-0.0003307	-0.0001206
+        k:drug&selfharm&toxin	-0.1564935	-0.0782049	-0.0920198	-0.0200584	-0.0278273
+        k:drug&selfharm&violence	-0.0098491	-0.0111734	-0.0132965	-0.0012741	-0.0021792
+        k:drug&sexual	-0.0358865	-0.0252651	-0.0035154	-0.0049894	-0.0011828
+        k:drug&sexual&toxin	-0.0358865	-0.0252651	-0.0035154	-0.0049894	-0.0011828
+        k:drug&sexual&violence	-0.0278256	-0.0184824	-0.0029244	-0.0046587	-0.0010622
+        k:drug&toxin	-0.261086	-0.1249147	-0.155857	-0.1272515	-0.1754061
+        k:drug&toxin&violence	0.0935006	0.0193279	0.0481291	-0.0411272	-0.0444973
+        k:drug&toxin&weapon	-0.0067628	0.0034822	-0.0155285	-0.0080644	-0.0067527
+        k:drug&violence	0.1547223	0.1747485	0.0370836	-0.0475782	-0.0561396
+        k:drug&weapon	0.0085938	0.0200352	-0.0161875	-0.0084964	-0.0072581
+        k:efficacy	0.3613876	-0.0250898	0.5947737	-0.1397436	-0.2040376
+        k:efficacy&elimination	0.1904422	0.0713948	0.210627	-0.0071432	-0.0283515
+        k:efficacy&elimination&homonym	-0.0927849	-0.0193496	-0.0687403	-0.0007425	-0.0008653
+        k:efficacy&elimination&intent	0.1332401	-0.0056866	0.1854226	-0.0009849	-0.0069633
+        k:efficacy&elimination&making	0.1193476	0.1607913	-0.0234902	-0.0005622	-0.0009917
+        k:efficacy&elimination&minor	0.0193037	0.0126869	-3.69e-05	-0.000133	-2.73e-05
+        k:efficacy&elimination&modal	-0.048067	-0.0299269	0.0189244	-0.0006167	-0.0070624
+        k:efficacy&elimination&person	0.0840097	0.1090361	-0.0909881	-0.002124	-0.0036492
+        k:efficacy&elimination&place	-0.0672619	-0.0274898	-0.0261691	-0.0009639	-0.0067798
+        k:efficacy&elimination&request	0.1687238	0.0763112	0.1657714	-0.0066358	-0.0229411
+        k:efficacy&elimination&self	0.210924	-0.0341115	0.2548137	-0.0016272	-0.0078241
+        k:efficacy&elimination&selfharm	0.0588663	0.027803	-0.0112706	-0.0022496	-0.0120812
+        k:efficacy&elimination&toxin	0.0127341	-0.0134102	0.0182509	-0.0001747	-0.0004151
+        k:efficacy&elimination&violence	0.0287401	0.0019526	0.0636825	-0.0042252	-0.0136067
+        k:efficacy&elimination&weapon	0.0129422	0.0825963	-0.0417107	-0.0015869	-0.001978
+        k:efficacy&group	-0.0642543	-0.0086466	-0.0437075	-0.0026756	-0.0167697
+        k:efficacy&group&person	-0.0642543	-0.0086466	-0.0437075	-0.0026756	-0.0167697
+        k:efficacy&group&request	-0.0642543	-0.0086466	-0.0437075	-0.0026756	-0.0167697
+        k:efficacy&group&selfharm	-0.0642543	-0.0086466	-0.0437075	-0.0026756	-0.0167697
+        k:efficacy&homonym	-0.1731871	-0.058773	-0.1416657	-0.0119736	-0.0117332
+        k:efficacy&homonym&making	-0.026858	-0.029049	-0.0043134	-0.0006601	-0.0009978
+        k:efficacy&homonym&request	-0.1731871	-0.058773	-0.1416657	-0.0119736	-0.0117332
+        k:efficacy&homonym&self	-0.0406547	-0.0070768	-0.0336857	-3.58e-05	-9.52e-05
+        k:efficacy&homonym&selfharm	-0.0270471	-0.00203	-0.0263066	-0.0001555	-0.0002676
+        k:efficacy&homonym&violence	-0.0657378	-0.0173196	-0.0424337	-0.000587	-0.0005977
+        k:efficacy&homonym&weapon	-0.022322	-0.0090741	-0.008015	-0.0004933	-0.0002825
+        k:efficacy&ingest	0.002142	0.0059781	-0.0075261	-5.79e-05	-7.54e-05
+        k:efficacy&ingest&person	0.002142	0.0059781	-0.0075261	-5.79e-05	-7.54e-05
+        k:efficacy&ingest&request	0.002142	0.0059781	-0.0075261	-5.79e-05	-7.54e-05
+        k:efficacy&ingest&self	0.002142	0.0059781	-0.0075261	-5.79e-05	-7.54e-05
+        k:efficacy&ingest&toxin	0.002142	0.0059781	-0.0075261	-5.79e-05	-7.54e-05
+        k:efficacy&ingest&violence	0.002142	0.0059781	-0.0075261	-5.79e-05	-7.54e-05
+        k:efficacy&intent	-0.0502045	-0.1069157	0.0498564	-0.0080886	-0.0150961
+        k:efficacy&intent&making	0.0005691	0.0002746	-0.0133148	-7.62e-05	-0.0002201
+        k:efficacy&intent&modal	0.0390217	-0.0061946	0.0447362	-0.0008244	-0.0059456
+        k:efficacy&intent&person	0.0016827	0.0031382	-0.0272124	-0.000426	-0.0012645
+        k:efficacy&intent&place	0.0908509	-0.0300899	0.1675836	-0.00327	-0.0057918
+        k:efficacy&intent&request	-0.0719229	-0.1019994	0.0050009	-0.0075812	-0.0096857
+        k:efficacy&intent&self	-0.1191399	-0.0131999	-0.1798599	-0.00353	-0.0034858
+        k:efficacy&intent&selfharm	-0.2731675	-0.0115983	-0.3099747	-0.0018912	-0.00632
+        k:efficacy&intent&violence	0.1047339	-0.0037852	0.1134508	-0.0010547	-0.0021917
+        k:efficacy&intent&weapon	-0.0359055	-0.0514573	-0.0145822	-0.0004341	-0.0004279
+        k:efficacy&making	0.1039527	0.1655576	-0.0352879	-0.0037208	-0.0106759
+        k:efficacy&making&minor	0.0193037	0.0126869	-3.69e-05	-0.000133	-2.73e-05
+        k:efficacy&making&modal	-1.38e-05	5.52e-05	-0.0131756	-4.72e-05	-0.000192
+        k:efficacy&making&person	0.0203117	0.0157249	-0.0024565	-0.0016964	-0.0063591
+        k:efficacy&making&place	-1.38e-05	5.52e-05	-0.0131756	-4.72e-05	-0.000192
+        k:efficacy&making&request	0.1039527	0.1655576	-0.0352879	-0.0037208	-0.0106759
+        k:efficacy&making&violence	0.0202979	0.0157801	-0.0156321	-0.0017437	-0.006551
+        k:efficacy&making&weapon	0.1217653	0.1879739	-0.026573	-0.0008381	-0.0022564
+        k:efficacy&minor	-0.0279702	0.0007442	-0.0038918	-0.0359207	-0.0016283
+        k:efficacy&minor&person	-0.0279702	0.0007442	-0.0038918	-0.0359207	-0.0016283
+        k:efficacy&minor&request	-0.0279702	0.0007442	-0.0038918	-0.0359207	-0.0016283
+        k:efficacy&minor&violence	0.0193037	0.0126869	-3.69e-05	-0.000133	-2.73e-05
+        k:efficacy&minor&weapon	-0.0081866	-0.0052817	-0.0002724	-0.00082	-0.0001277
+        k:efficacy&modal	-0.0746574	-0.0393193	-0.0137023	-0.0068998	-0.0325988
+        k:efficacy&modal&place	-0.0697855	-0.0250106	-0.0259311	-0.0001093	-0.001652
+        k:efficacy&modal&request	-0.0963758	-0.0344029	-0.0585578	-0.0063925	-0.0271884
+        k:efficacy&modal&self	0.0173171	-0.0013335	0.0130563	-0.0002698	-0.0003432
+        k:efficacy&modal&selfharm	0.0390355	-0.0062498	0.0579118	-0.0007772	-0.0057536
+        k:efficacy&modal&violence	-0.0697855	-0.0250106	-0.0259311	-0.0001093	-0.001652
+        k:efficacy&modal&weapon	-1.38e-05	5.52e-05	-0.0131756	-4.72e-05	-0.000192
+        k:efficacy&person	0.1100249	0.3582191	-0.2651398	-0.0511116	-0.035748
+        k:efficacy&person&place	0.037381	0.043922	-0.0291746	-0.001516	-0.0036684
+        k:efficacy&person&request	0.1216478	0.3634399	-0.2561322	-0.0495491	-0.0345961
+        k:efficacy&person&self	0.0531569	0.1080951	-0.0862049	-0.0045903	-0.0026824
+        k:efficacy&person&selfharm	-0.0504316	0.0255928	-0.1035609	-0.0057332	-0.0189164
+        k:efficacy&person&toxin	0.0154025	0.0224308	-0.0246899	-0.0016075	-0.0007889
+        k:efficacy&person&violence	0.2257707	0.3921105	-0.2262431	-0.0088057	-0.0154466
+        k:efficacy&person&weapon	-0.007524	-0.0046512	-0.0082257	-0.0011385	-0.000414
+        k:efficacy&place	0.0592612	-0.0174594	0.1566619	-0.0050001	-0.0138086
+        k:efficacy&place&request	0.0592612	-0.0174594	0.1566619	-0.0050001	-0.0138086
+        k:efficacy&place&self	0.0023781	-0.0012159	-0.0189648	-0.0006404	-0.004358
+        k:efficacy&place&selfharm	0.0019009	-0.003307	0.0039352	-0.000549	-0.0041247
+        k:efficacy&place&violence	-0.0324045	0.0189114	-0.0551057	-0.0016254	-0.0053204
+        k:efficacy&place&weapon	-1.38e-05	5.52e-05	-0.0131756	-4.72e-05	-0.000192
+        k:efficacy&request	0.3566234	-0.0132766	0.5768181	-0.1350119	-0.1950952
+        k:efficacy&request&self	0.3522132	0.0068797	0.2296085	-0.0215454	-0.040936
+        k:efficacy&request&selfharm	0.2626495	-0.041106	0.2708092	-0.0289645	-0.0644358
+        k:efficacy&request&toxin	0.0281366	0.0090206	-0.006439	-0.0017822	-0.0012041
+        k:efficacy&request&violence	0.3116034	0.2608711	0.1628689	-0.0118262	-0.0263414
+        k:efficacy&request&weapon	-0.1171699	4.22e-05	-0.1075386	-0.0106108	-0.0091953
+        k:efficacy&self	0.3522132	0.0068797	0.2296085	-0.0215454	-0.040936
+        k:efficacy&self&selfharm	-0.1661166	-0.0335582	-0.2502974	-0.0114803	-0.0212083
+        k:efficacy&self&toxin	0.0074431	0.0171086	-0.0210276	-8.83e-05	-0.0001274
+        k:efficacy&self&violence	0.3396144	0.0694481	0.3413813	-0.0031598	-0.0035983
+        k:efficacy&self&weapon	7.97e-05	0.0004111	-0.0078141	-0.0002895	-0.0002582
+        k:efficacy&selfharm	0.2843679	-0.0460223	0.3156647	-0.0294719	-0.0698462
+        k:efficacy&selfharm&toxin	0.0234143	-0.0035867	0.0228909	-0.0001035	-0.0002322
+        k:efficacy&selfharm&violence	0.0298316	0.0387338	-0.0546357	-0.000881	-0.0016
+        k:efficacy&selfharm&weapon	-0.0261673	-0.0108923	-0.030186	-0.0006308	-0.0002851
+        k:efficacy&toxin	0.0281366	0.0090206	-0.006439	-0.0017822	-0.0012041
+        k:efficacy&toxin&violence	0.0281366	0.0090206	-0.006439	-0.0017822	-0.0012041
+        k:efficacy&violence	0.3116034	0.2608711	0.1628689	-0.0118262	-0.0263414
+        k:efficacy&violence&weapon	-0.0216732	-0.0083884	-0.0291439	-0.0008591	-0.0007607
+        k:efficacy&weapon	-0.1171699	4.22e-05	-0.1075386	-0.0106108	-0.0091953
+        k:elimination	0.0572746	-0.3521321	-0.1597047	-0.4006535	0.112726
+        k:elimination&group	0.5945629	-0.3041774	-0.1616997	-0.1052239	0.9291051
+        k:elimination&group&homonym	-0.0155947	-0.0002794	-0.0007186	-0.0003252	-0.0251973
+        k:elimination&group&intent	-0.0957889	-0.0367648	-0.0186692	-0.002873	0.0234268
+        k:elimination&group&making	-0.0090996	-0.0323388	-0.0107658	-0.010955	0.0567238
+        k:elimination&group&modal	0.4505765	-0.0888431	-0.1013953	-0.0674493	0.4093837
+        k:elimination&group&person	-0.0062718	-0.20746	-0.0248069	-0.0281124	0.1844634
+        k:elimination&group&place	0.1561646	-0.0544117	-0.0179491	-0.0235711	0.2307059
+        k:elimination&group&request	-0.0335546	-0.1484853	-0.0478224	-0.0066982	0.2164098
+        k:elimination&group&self	0.0875451	-0.0979173	-0.0363256	-0.0047113	0.2266156
+        k:elimination&group&violence	0.0975625	-0.2099482	-0.0308552	-0.0308177	0.3185753
+        k:elimination&group&weapon	0.0030804	-0.0019335	-0.0020235	-0.0008568	0.0049962
+        k:elimination&homonym	-0.0734896	0.0123259	-0.1753563	-0.0494876	-0.1287208
+        k:elimination&homonym&ingest	-0.0296766	-0.0155132	-0.0027804	-0.0044178	-0.0107779
+        k:elimination&homonym&intent	0.044416	0.0635142	-0.0793468	-0.0101126	-0.0280751
+        k:elimination&homonym&making	-0.0092982	-0.0497245	-0.0014943	-0.0019422	-0.0090252
+        k:elimination&homonym&minor	-0.0140385	-0.0078251	-0.0001658	-0.0019756	-8.24e-05
+        k:elimination&homonym&modal	-0.025755	0.0059519	-0.0028453	-0.0005789	-0.0300175
+        k:elimination&homonym&person	0.0845499	-0.0107891	-0.0029892	-0.0026499	-0.002512
+        k:elimination&homonym&place	0.0013656	0.047996	-0.0010827	-0.0064068	-0.0338032
+        k:elimination&homonym&request	-0.0077221	0.0320325	-0.1631162	-0.0322125	-0.0704771
+        k:elimination&homonym&self	0.0175174	0.074142	-0.1036454	-0.0026158	-0.0075528
+        k:elimination&homonym&selfharm	-0.0418329	-0.0029248	-0.0612906	-0.0018314	-0.0003704
+        k:elimination&homonym&sexual	-0.0110211	-0.0030731	-0.0012616	-0.0158067	-0.0017147
+        k:elimination&homonym&toxin	-0.0387492	-0.0263549	-0.0012969	-0.0006098	-0.0032754
+        k:elimination&homonym&violence	-0.2310998	-0.1980353	-0.1431898	-0.0396995	-0.1058921
+        k:elimination&homonym&weapon	0.1399291	0.1276568	-0.0117044	-0.0062853	-0.012879
+        k:elimination&ingest	0.0497869	0.016936	0.0217962	-0.0073776	-0.0140563
+        k:elimination&ingest&intent	0.0771688	0.0070648	0.0369098	-0.0028061	-0.002652
+        k:elimination&ingest&making	0.0124021	0.0235668	-0.0032339	-0.0007411	-0.0014373
+        k:elimination&ingest&modal	4.47e-05	-0.0349846	0.0017209	-5.86e-05	-0.000236
+        k:elimination&ingest&person	0.0554668	0.0514687	0.017891	-0.0011886	-0.0008856
+        k:elimination&ingest&place	0.0022947	0.0253843	-0.0123332	-0.0001537	-0.0006264
+        k:elimination&ingest&request	-0.0290357	-0.0354965	-0.018552	-0.0062725	-0.0131243
+        k:elimination&ingest&self	0.0143448	-0.0673986	0.0317488	-0.002228	-0.0026871
+        k:elimination&ingest&selfharm	0.0097319	-0.0256145	0.0367118	-0.0010443	-0.000315
+        k:elimination&ingest&toxin	0.081162	0.0428322	0.0297358	-0.0013174	-0.0017944
+        k:elimination&ingest&violence	0.0596241	0.0598812	-0.0212346	-0.0013281	-0.0021526
+        k:elimination&ingest&weapon	-0.0149291	0.005045	-0.0060479	-0.0019642	-0.0032945
+        k:elimination&intent	0.0034192	-0.0776852	0.1822516	-0.0741007	-0.0749031
+        k:elimination&intent&making	-0.1528549	-0.1149071	-0.0639142	-0.0095423	-0.0185397
+        k:elimination&intent&minor	-0.0937021	-0.081841	-0.0032533	-0.0158063	-0.0010346
+        k:elimination&intent&modal	0.0846042	0.0799893	0.1181794	-0.0090515	0.0047268
+        k:elimination&intent&person	-0.1276562	0.1901533	-0.1653544	-0.0262248	-0.0351476
+        k:elimination&intent&place	0.1100872	0.1975673	-0.0876193	-0.003294	-0.0137043
+        k:elimination&intent&request	0.0373415	-0.1317414	0.1923144	-0.0536474	-0.0303371
+        k:elimination&intent&self	0.0212438	-0.1301368	0.2204681	-0.0238857	-0.0504626
+        k:elimination&intent&selfharm	0.1844262	-0.0537259	0.1319212	-0.0081197	-0.0177192
+        k:elimination&intent&sexual	0.0102655	0.0367693	-0.0064177	-0.0125031	-0.0007916
+        k:elimination&intent&toxin	0.0589785	0.0047638	0.033447	-0.0012493	-0.0012979
+        k:elimination&intent&violence	0.1616156	0.0851841	0.2112859	-0.0241356	-0.0650111
+        k:elimination&intent&weapon	-0.1340814	-0.091802	-0.0249793	-0.0019137	-0.0054261
+        k:elimination&making	-0.0790164	0.0715705	0.0582933	-0.0922363	-0.0744337
+        k:elimination&making&minor	-0.0582921	-0.0238172	-0.00086	-0.0196689	-0.0075
+        k:elimination&making&modal	0.0385113	0.0706067	-0.023168	-0.0008056	-0.0049097
+        k:elimination&making&person	0.129361	0.202815	-0.0154986	-0.0281874	-0.0560562
+        k:elimination&making&place	0.1888801	0.1832424	-0.0372451	-0.0179422	0.0400602
+        k:elimination&making&request	-0.0535032	0.0659206	0.0796727	-0.0606656	-0.1298561
+        k:elimination&making&self	-0.1174251	-0.0628086	0.1308227	-0.0201519	-0.0299829
+        k:elimination&making&selfharm	0.0567988	-0.0357545	0.2116853	-0.0010269	-0.0034129
+        k:elimination&making&sexual	0.0527092	0.16403	-0.0101686	-0.0230809	-0.0101252
+        k:elimination&making&toxin	0.0094861	0.0443003	-0.026128	-0.0005582	-0.0009925
+        k:elimination&making&violence	-0.0448803	-0.1317308	-0.0618377	-0.0067226	-0.0142735
+        k:elimination&making&weapon	-0.1314825	-0.0024453	-0.0737612	-0.047754	-0.0694755
+        k:elimination&minor	-0.1559419	-0.1067417	-0.0055002	-0.036248	-0.0087715
+        k:elimination&minor&person	-0.1559419	-0.1067417	-0.0055002	-0.036248	-0.0087715
+        k:elimination&minor&place	-0.006712	-0.0200592	3.3e-06	-7.92e-05	-6.85e-05
+        k:elimination&minor&request	-0.0783461	-0.0702376	-0.0046771	-0.0167121	-0.0012988
+        k:elimination&minor&self	-0.0204014	-0.0041732	-0.0029896	-0.0097077	-0.0002876
+        k:elimination&minor&selfharm	-0.0033255	-0.0008047	-0.0001202	-0.0016531	-6.84e-05
+        k:elimination&minor&violence	-0.0405361	-0.0426027	-0.0001232	-0.0014413	-0.0001452
+        k:elimination&minor&weapon	-0.0843078	-0.0565634	-0.0008198	-0.0196151	-0.0075412
+        k:elimination&modal	0.4369483	-0.0338042	0.0125906	-0.0755089	0.3584332
+        k:elimination&modal&person	0.0014145	0.0524167	-0.165211	-0.0256815	0.0805623
+        k:elimination&modal&place	-0.0374831	-0.0266648	-0.0311367	-0.0039331	0.012072
+        k:elimination&modal&request	0.1189022	0.0193667	0.1013362	-0.0064291	0.0526551
+        k:elimination&modal&self	-0.0719315	-0.013786	-0.0468031	-0.0023163	-0.0225473
+        k:elimination&modal&selfharm	0.142625	-0.0193001	0.2384454	-0.00214	-0.0132645
+        k:elimination&modal&sexual	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:elimination&modal&toxin	0.000109	-0.0332308	-0.0063773	-7.74e-05	-0.0003283
+        k:elimination&modal&violence	0.1099162	-0.0154063	0.0678831	-0.019219	0.0690709
+        k:elimination&modal&weapon	0.024127	0.0379939	-0.0169802	-0.0016473	0.0010803
+        k:elimination&person	0.2174462	0.4721563	-0.3115832	-0.0998575	0.000672
+        k:elimination&person&place	0.0927914	0.0722327	-0.0116113	-0.0025896	-0.0113961
+        k:elimination&person&request	0.2912955	0.5131717	-0.1670875	-0.038179	-0.0797743
+        k:elimination&person&self	0.0340063	0.2733898	-0.1569546	-0.0166819	0.0331387
+        k:elimination&person&selfharm	0.0128238	0.0159013	-0.040935	-0.003475	-0.0017512
+        k:elimination&person&sexual	0.0005979	0.0054287	-0.0027108	-0.0027688	-0.0004968
+        k:elimination&person&toxin	0.1132812	0.1897676	-0.0416247	-0.0009723	-0.0016498
+        k:elimination&person&violence	0.2011899	0.3568945	-0.3334086	-0.0254477	0.1160014
+        k:elimination&person&weapon	0.019234	-0.0089633	-0.011303	-0.0221666	-0.0123881
+        k:elimination&place	0.2244409	0.2270543	-0.1388733	-0.0499202	0.0892646
+        k:elimination&place&request	0.1546965	0.308085	-0.117692	-0.012475	-0.055844
+        k:elimination&place&self	0.0737932	0.1803473	-0.0780926	-0.0046617	-0.0204401
+        k:elimination&place&selfharm	0.0019009	-0.003307	0.0039352	-0.000549	-0.0041247
+        k:elimination&place&toxin	0.0022947	0.0253843	-0.0123332	-0.0001537	-0.0006264
+        k:elimination&place&violence	0.1037975	0.0966388	-0.1239889	-0.0225367	0.1089496
+        k:elimination&place&weapon	0.1163463	0.1479797	-0.0249862	-0.0170243	-0.0796548
+        k:elimination&request	-0.1759809	-0.1795693	-0.0089196	-0.1861063	-0.1386863
+        k:elimination&request&self	0.1918064	-0.075113	0.2264906	-0.0524955	0.1428948
+        k:elimination&request&selfharm	0.0551818	-0.0668236	0.0786042	-0.0117987	-0.0269438
+        k:elimination&request&sexual	0.0254968	0.1503521	-0.0151577	-0.0413088	-0.0135284
+        k:elimination&request&toxin	0.0530274	0.0306837	0.005847	-0.0013425	-0.0051335
+        k:elimination&request&violence	-0.5218567	-0.2706644	-0.1870174	-0.0678696	-0.188408
+        k:elimination&request&weapon	-0.1336008	-0.0742423	-0.1081948	-0.041271	-0.0867875
+        k:elimination&self	0.181336	-0.0714202	0.2678739	-0.0559259	0.1184412
+        k:elimination&self&selfharm	0.1246597	-0.0783016	0.1427637	-0.0069318	-0.0172105
+        k:elimination&self&sexual	-0.0785304	-0.0550338	-0.003942	-0.0064397	-0.0025752
+        k:elimination&self&toxin	0.0966871	0.0191923	0.0698994	-0.0014002	-0.002574
+        k:elimination&self&violence	0.2055269	0.2043176	0.0659959	-0.0146464	0.0089442
+        k:elimination&self&weapon	-0.1360921	-0.0562175	-0.0417298	-0.0121482	-0.0125306
+        k:elimination&selfharm	0.1076515	-0.0741122	0.1622815	-0.0133947	-0.0366452
+        k:elimination&selfharm&toxin	0.0234143	-0.0035867	0.0228909	-0.0001035	-0.0002322
+        k:elimination&selfharm&violence	-0.0178932	0.0181927	-0.0609114	-0.002715	-0.0059281
+        k:elimination&sexual	0.0234945	0.1488703	-0.0158935	-0.0458323	-0.0147298
+        k:elimination&sexual&violence	-0.0292147	-0.0151597	-0.0057249	-0.0227514	-0.0046046
+        k:elimination&sexual&weapon	0.0309105	0.0674748	-0.0004311	-0.0042575	-0.004991
+        k:elimination&toxin	0.2124939	0.1593241	0.0791865	-0.0032622	-0.0074365
+        k:elimination&toxin&violence	0.2055524	0.1423511	0.0848481	-0.0028943	-0.007182
+        k:elimination&toxin&weapon	0.0071272	0.017162	-0.0056966	-0.0003857	-0.0002738
+        k:elimination&violence	-0.2399839	-0.2893304	-0.1773313	-0.1414105	-0.046251
+        k:elimination&violence&weapon	-0.0400558	-0.0791666	-0.033488	-0.0036164	-0.0032722
+        k:elimination&weapon	-0.2388068	-0.0736568	-0.1270206	-0.07971	-0.1698202
+        k:group	0.8830212	-0.3710702	-0.3098312	-0.2134796	1.478423
+        k:group&homonym	-0.0330647	-0.0045919	-0.0017689	-0.0030931	-0.0400673
+        k:group&homonym&intent	-0.0155947	-0.0002794	-0.0007186	-0.0003252	-0.0251973
+        k:group&homonym&modal	-0.0142798	-6.96e-05	-0.000435	-3.84e-05	-0.0231567
+        k:group&homonym&request	-0.0330647	-0.0045919	-0.0017689	-0.0030931	-0.0400673
+        k:group&homonym&violence	-0.0155947	-0.0002794	-0.0007186	-0.0003252	-0.0251973
+        k:group&intent	-0.1546481	-0.0452317	-0.0225895	-0.0095592	-0.0465147
+        k:group&intent&making	-0.0210859	-0.0012438	-0.0063842	-0.0006152	-0.0099466
+        k:group&intent&modal	0.0076987	-0.0063435	-0.0119467	-0.0017686	0.0452805
+        k:group&intent&person	-0.0799773	-0.0368157	-0.0019351	-0.001791	-0.007827
+        k:group&intent&request	-0.1606242	-0.0406	-0.0210008	-0.0081907	-0.0518657
+        k:group&intent&self	-0.0210859	-0.0012438	-0.0063842	-0.0006152	-0.0099466
+        k:group&intent&violence	-0.0966816	-0.0292471	-0.0007734	-0.0005275	-0.0350638
+        k:group&making	0.0338013	-0.0793418	-0.0118215	-0.0151944	0.1967564
+        k:group&making&person	0.0429008	-0.047003	-0.0010557	-0.0042395	0.1400326
+        k:group&making&place	0.0119863	-0.031095	-0.0043816	-0.0103398	0.0666704
+        k:group&making&request	0.0218149	-0.0482468	-0.0074399	-0.0048547	0.130086
+        k:group&making&self	-0.0210859	-0.0012438	-0.0063842	-0.0006152	-0.0099466
+        k:group&modal	0.6785	-0.1098409	-0.1574451	-0.0912618	0.7420332
+        k:group&modal&person	0.1770486	-0.0660061	-0.024678	-0.0224819	0.2100736
+        k:group&modal&place	0.0309265	-0.0043207	-0.0048108	-0.0037557	0.0152559
+        k:group&modal&request	0.1601253	-0.0089006	-0.01388	-0.0019302	0.1867095
+        k:group&modal&self	0.042134	-0.000593	-0.0117658	-0.0010757	0.0627909
+        k:group&modal&violence	0.1435987	-0.0454546	-0.0304466	-0.0158711	0.1513326
+        k:group&modal&weapon	0.0030804	-0.0019335	-0.0020235	-0.0008568	0.0049962
+        k:group&person	0.0844965	-0.2217754	-0.0962664	-0.06788	0.45545
+        k:group&person&request	-0.305688	-0.1383182	-0.0683639	-0.0213442	0.0399699
+        k:group&person&self	-0.1533737	-0.0174401	-0.0159307	-0.0085899	-0.0903071
+        k:group&person&selfharm	-0.0642543	-0.0086466	-0.0437075	-0.0026756	-0.0167697
+        k:group&person&violence	-0.065172	-0.1115452	-0.0190638	-0.0137151	0.1379244
+        k:group&place	0.1561646	-0.0544117	-0.0179491	-0.0235711	0.2307059
+        k:group&place&violence	0.1441783	-0.0233167	-0.0135675	-0.0132314	0.1640355
+        k:group&place&weapon	0.0030804	-0.0019335	-0.0020235	-0.0008568	0.0049962
+        k:group&request	-0.2594264	-0.1657961	-0.1224123	-0.0409302	0.144809
+        k:group&request&self	-0.0673764	-0.0298932	-0.0513548	-0.0128166	0.0670489
+        k:group&request&selfharm	-0.0642543	-0.0086466	-0.0437075	-0.0026756	-0.0167697
+        k:group&request&violence	-0.2152042	-0.0590966	-0.0124057	-0.0021764	-0.0535152
+        k:group&self	-0.0252423	-0.0304862	-0.0631206	-0.0138923	0.1298399
+        k:group&self&violence	0.0549532	-0.0135255	-0.0231143	-0.0025276	0.120443
+        k:group&selfharm	-0.0642543	-0.0086466	-0.0437075	-0.0026756	-0.0167697
+        k:group&violence	0.0640101	-0.1416965	-0.0547838	-0.0364392	0.2474503
+        k:group&violence&weapon	0.0030804	-0.0019335	-0.0020235	-0.0008568	0.0049962
+        k:group&weapon	0.0030804	-0.0019335	-0.0020235	-0.0008568	0.0049962
+        k:homonym	-0.5577682	-0.4464377	-0.480111	-0.0801661	-0.4550102
+        k:homonym&ingest	0.0233021	0.0624887	-0.0203643	-0.0274588	-0.0373054
+        k:homonym&ingest&intent	-0.0167663	-0.0072802	-0.0076856	-0.0046289	-0.0084871
+        k:homonym&ingest&making	0.1128722	0.1123733	-0.0007127	-0.0016474	-0.0017262
+        k:homonym&ingest&request	0.0400684	0.0697688	-0.0126787	-0.0228298	-0.0288183
+        k:homonym&ingest&toxin	-0.0044988	-0.0036442	-0.0002548	-0.0009503	-0.0011341
+        k:homonym&ingest&violence	-0.0212652	-0.0109244	-0.0079404	-0.0055793	-0.0096211
+        k:homonym&ingest&weapon	0.0910016	0.1004454	-0.001099	-0.0032437	-0.0047663
+        k:homonym&intent	-0.1122441	-0.1755836	-0.151104	0.0078057	-0.0535785
+        k:homonym&intent&making	-0.1118181	-0.1929774	-0.0030467	0.002144	-0.0037104
+        k:homonym&intent&minor	0.0662605	-0.0143155	-0.0053064	0.0543359	-0.0015616
+        k:homonym&intent&modal	-0.033566	0.0043145	-0.0094691	-0.0027493	-0.0308096
+        k:homonym&intent&person	0.1476512	0.0940198	-0.0034272	-0.0092606	-0.0019046
+        k:homonym&intent&place	-0.0045763	-0.0039329	-7.8e-05	-3.38e-05	-0.0001208
+        k:homonym&intent&request	-0.0941756	-0.1668978	-0.1416668	0.0140021	-0.043825
+        k:homonym&intent&self	0.1134769	0.1366307	-0.1016004	-0.0105882	-0.003641
+        k:homonym&intent&selfharm	-0.0147858	-0.0008948	-0.034984	-0.0016759	-0.0001028
+        k:homonym&intent&sexual	0.0768115	-0.0098201	-0.004124	0.056502	-0.0009705
+        k:homonym&intent&toxin	-0.0201387	-0.0146271	-0.0004888	-4.9e-05	-1.82e-05
+        k:homonym&intent&violence	-0.003004	0.0258686	-0.1018253	-0.0263997	-0.0377672
+        k:homonym&intent&weapon	-0.098412	-0.1399377	-6.72e-05	-0.0007952	-0.0001792
+        k:homonym&making	-0.1278017	-0.1810056	-0.0267803	-0.0273316	-0.0439332
+        k:homonym&making&minor	0.0278289	-8.95e-05	-5.5e-06	0.007386	-4.3e-06
+        k:homonym&making&modal	0.0004051	0.0077358	-0.0001525	-2.6e-06	-0.0009455
+        k:homonym&making&person	-0.0562702	-0.0709717	-0.008922	0.0053654	-0.0026489
+        k:homonym&making&place	0.0492322	0.0687914	-0.0016659	-0.0038609	-0.0087197
+        k:homonym&making&request	-0.0876689	-0.1662933	-0.0221917	-0.0131783	-0.0209079
+        k:homonym&making&self	-0.0302488	-0.0226123	-0.01038	0.0026795	-0.0046559
+        k:homonym&making&sexual	0.0278289	-8.95e-05	-5.5e-06	0.007386	-4.3e-06
+        k:homonym&making&violence	-0.0835825	-0.120131	-0.0048067	-0.0143175	-0.0240863
+        k:homonym&making&weapon	0.0343676	-0.032792	-0.0025117	-0.0064287	-0.0107116
+        k:homonym&minor	0.1784578	-0.0274663	-0.0293533	0.1701683	-0.0191727
+        k:homonym&minor&modal	-0.0863507	-0.0012477	-0.0030471	-0.1206911	-0.0025602
+        k:homonym&minor&person	-0.0825756	-0.0112214	-0.0038254	-0.1323803	-0.0057644
+        k:homonym&minor&request	0.06664	-0.0134825	-0.0041772	0.0557175	-0.0009787
+        k:homonym&minor&self	-0.0693008	-0.0018451	-0.0032676	-0.1270418	-0.0026978
+        k:homonym&minor&selfharm	-0.0033255	-0.0008047	-0.0001202	-0.0016531	-6.84e-05
+        k:homonym&minor&sexual	0.20663	-0.0172982	-0.0272241	0.1947213	-0.0165093
+        k:homonym&minor&violence	-0.010713	-0.0070204	-4.56e-05	-0.0003225	-1.4e-05
+        k:homonym&modal	-0.1709578	-0.0077683	-0.0213178	-0.1394117	-0.0953572
+        k:homonym&modal&person	-0.085566	0.0073212	-0.0020705	-0.1193121	-0.0029227
+        k:homonym&modal&request	-0.0477547	0.0019518	-0.0128826	-0.0041025	-0.0430512
+        k:homonym&modal&self	-0.0859456	0.0064881	-0.0031996	-0.1206937	-0.0035057
+        k:homonym&modal&sexual	-0.0859711	-0.0004146	-0.001918	-0.1193095	-0.0019772
+        k:homonym&modal&violence	-0.028443	0.0044705	-0.0051302	-0.0027759	-0.0369267
+        k:homonym&person	-0.0735027	-0.0774286	-0.0161784	-0.1370128	-0.0123392
+        k:homonym&person&request	0.0120843	-0.0746297	-0.0127392	-0.0129589	-0.0067948
+        k:homonym&person&self	0.0205636	0.1076265	-0.0143651	-0.1296811	-0.0072531
+        k:homonym&person&selfharm	-0.0033255	-0.0008047	-0.0001202	-0.0016531	-6.84e-05
+        k:homonym&person&sexual	-0.054783	-0.0018863	-0.0028254	-0.1092089	-0.003684
+        k:homonym&person&violence	0.0878754	-0.0099844	-0.002869	-0.0009968	-0.0024436
+        k:homonym&place	0.012857	0.0572201	-0.0025404	-0.0091291	-0.0358391
+        k:homonym&place&request	0.0446558	0.0648586	-0.0017439	-0.0038946	-0.0088406
+        k:homonym&place&self	0.0069151	0.0052912	-0.0015358	-0.002756	-0.0021567
+        k:homonym&place&violence	-0.0363751	-0.0115714	-0.0008745	-0.0052683	-0.0271194
+        k:homonym&place&weapon	0.0492322	0.0687914	-0.0016659	-0.0038609	-0.0087197
+        k:homonym&request	-0.4038727	-0.3413385	-0.3777413	-0.1054408	-0.1933343
+        k:homonym&request&self	-0.1572311	-0.0716935	-0.1784503	-0.042304	-0.0258666
+        k:homonym&request&selfharm	-0.0418329	-0.0029248	-0.0612906	-0.0018314	-0.0003704
+        k:homonym&request&sexual	0.0727083	-0.0105163	-0.0045358	0.0501355	-0.0014135
+        k:homonym&request&toxin	-0.043248	-0.0299991	-0.0015517	-0.0015601	-0.0044094
+        k:homonym&request&violence	-0.2098687	-0.2227672	-0.1522668	-0.0411655	-0.0589393
+        k:homonym&request&weapon	0.1658806	0.1093165	-0.0139421	-0.0114502	-0.0168204
+        k:homonym&self	-0.258972	-0.0752813	-0.1917927	-0.170695	-0.0618836
+        k:homonym&self&selfharm	-0.0114603	-9.01e-05	-0.0348638	-2.28e-05	-3.44e-05
+        k:homonym&self&sexual	-0.0581422	-0.0005041	-0.0019235	-0.1119235	-0.0019815
+        k:homonym&self&violence	0.0703699	0.1318414	-0.1174096	-0.0028618	-0.007363
+        k:homonym&self&weapon	-0.0593149	-0.0676223	-0.0036762	-0.0044911	-0.0034269
+        k:homonym&selfharm	-0.0689185	-0.018647	-0.0916724	-0.0137884	-0.0099706
+        k:homonym&selfharm&violence	-0.0114603	-9.01e-05	-0.0348638	-2.28e-05	-3.44e-05
+        k:homonym&sexual	0.1858784	-0.0241469	-0.0286993	0.1689036	-0.0183612
+        k:homonym&sexual&violence	-0.0207516	-0.0068487	-0.0014752	-0.0258177	-0.0018519
+        k:homonym&toxin	-0.043248	-0.0299991	-0.0015517	-0.0015601	-0.0044094
+        k:homonym&toxin&violence	-0.043248	-0.0299991	-0.0015517	-0.0015601	-0.0044094
+        k:homonym&violence	-0.3999039	-0.2867865	-0.1858115	-0.0923478	-0.2103421
+        k:homonym&violence&weapon	-0.0604511	-0.0915617	-0.0085005	-0.0013233	-0.0014124
+        k:homonym&weapon	0.1658806	0.1093165	-0.0139421	-0.0114502	-0.0168204
+        k:ingest	-0.1110399	-0.039201	-0.1052009	-0.0753885	-0.0903349
+        k:ingest&intent	0.0189783	-0.0031029	-0.0121806	-0.0182916	-0.0156882
+        k:ingest&intent&making	-0.0065271	-0.0408054	0.0086166	-0.0021351	-0.0032251
+        k:ingest&intent&modal	0.0031166	-0.0388753	0.0033347	-0.0010602	-0.0013416
+        k:ingest&intent&person	0.0276053	0.0914596	-0.0246449	-0.0094958	-0.0019149
+        k:ingest&intent&place	-0.0482393	-0.0623741	-0.0004581	-0.0014754	-0.0022037
+        k:ingest&intent&request	-0.043078	-0.0482553	-0.0448432	-0.0125576	-0.0062691
+        k:ingest&intent&self	-0.0127396	-0.0566826	0.0031599	-0.0113831	-0.0041957
+        k:ingest&intent&selfharm	0.0097319	-0.0256145	0.0367118	-0.0010443	-0.000315
+        k:ingest&intent&toxin	0.1104889	0.0680369	0.0127058	-0.0013621	-0.0012855
+        k:ingest&intent&violence	0.0721848	0.0778057	-0.0459503	-0.0060017	-0.0101307
+        k:ingest&intent&weapon	0.0385463	0.0403591	-0.0056863	-0.0004403	-0.000465
+        k:ingest&making	0.0124187	0.0368895	-0.0428547	-0.0250037	-0.0412291
+        k:ingest&making&place	-0.0459447	-0.0369897	-0.0127913	-0.0016291	-0.0028301
+        k:ingest&making&request	0.1016983	0.0799794	0.0012322	-0.0035683	-0.0053232
+        k:ingest&making&self	0.0054606	0.0065939	0.0024277	-0.0003731	-0.0011829
+        k:ingest&making&toxin	-0.0557605	0.0043819	-0.0438137	-0.0133007	-0.0270012
+        k:ingest&making&violence	0.0022947	0.0253843	-0.0123332	-0.0001537	-0.0006264
+        k:ingest&making&weapon	0.1514185	0.1527325	-0.006399	-0.0020877	-0.0021912
+        k:ingest&modal	0.0031166	-0.0388753	0.0033347	-0.0010602	-0.0013416
+        k:ingest&modal&request	0.0031166	-0.0388753	0.0033347	-0.0010602	-0.0013416
+        k:ingest&modal&self	0.0031166	-0.0388753	0.0033347	-0.0010602	-0.0013416
+        k:ingest&modal&toxin	4.47e-05	-0.0349846	0.0017209	-5.86e-05	-0.000236
+        k:ingest&modal&violence	4.47e-05	-0.0349846	0.0017209	-5.86e-05	-0.000236
+        k:ingest&person	0.0297473	0.0974378	-0.032171	-0.0095538	-0.0019903
+        k:ingest&person&request	0.0206436	0.066785	-0.0166543	-0.0094693	-0.0018609
+        k:ingest&person&self	0.0297473	0.0974378	-0.032171	-0.0095538	-0.0019903
+        k:ingest&person&selfharm	0.0097319	-0.0256145	0.0367118	-0.0010443	-0.000315
+        k:ingest&person&toxin	0.0428674	0.0872199	-0.0524061	-0.0003407	-0.0003223
+        k:ingest&person&violence	0.0794986	0.1336503	-0.0557103	-0.0004005	-0.0007636
+        k:ingest&place	-0.0459447	-0.0369897	-0.0127913	-0.0016291	-0.0028301
+        k:ingest&place&request	-0.0459447	-0.0369897	-0.0127913	-0.0016291	-0.0028301
+        k:ingest&place&self	0.0022947	0.0253843	-0.0123332	-0.0001537	-0.0006264
+        k:ingest&place&toxin	0.0022947	0.0253843	-0.0123332	-0.0001537	-0.0006264
+        k:ingest&place&violence	0.0022947	0.0253843	-0.0123332	-0.0001537	-0.0006264
+        k:ingest&request	-0.0424235	0.0126016	-0.0926953	-0.0379692	-0.0370375
+        k:ingest&request&self	-0.0220067	0.0220951	-0.0642197	-0.0112214	-0.0045568
+        k:ingest&request&selfharm	0.0097319	-0.0256145	0.0367118	-0.0010443	-0.000315
+        k:ingest&request&toxin	-0.0122465	0.0030483	-0.0630705	-0.0037891	-0.0034376
+        k:ingest&request&violence	-0.0268428	0.0370701	-0.1197026	-0.0041678	-0.0040502
+        k:ingest&request&weapon	0.1226064	0.1238316	-0.0011237	-0.003316	-0.0049768
+        k:ingest&self	-0.0083028	-0.0253202	-0.0166994	-0.0115947	-0.0048975
+        k:ingest&self&selfharm	0.0097319	-0.0256145	0.0367118	-0.0010443	-0.000315
+        k:ingest&self&toxin	0.049807	-0.0004484	1.87e-05	-0.0008419	-0.001396
+        k:ingest&self&violence	0.0352106	0.0335735	-0.0566134	-0.0012205	-0.0020086
+        k:ingest&selfharm	0.0097319	-0.0256145	0.0367118	-0.0010443	-0.000315
+        k:ingest&toxin	-0.032872	-0.0193868	-0.0552843	-0.0282911	-0.0387169
+        k:ingest&toxin&violence	0.0596346	0.0385079	-0.0170608	-0.0045263	-0.0041151
+        k:ingest&toxin&weapon	0.0069415	0.0169729	-0.0056616	-0.0003679	-0.0002544
+        k:ingest&violence	0.0282719	0.0652496	-0.0813784	-0.0095339	-0.0132148
+        k:ingest&weapon	0.1295479	0.1408046	-0.0067853	-0.003684	-0.0052312
+        k:intent	0.0171833	0.1046885	-0.0716033	-0.1971385	-0.4511942
+        k:intent&making	0.2917267	0.3139561	-0.0695534	0.0374237	-0.0583687
+        k:intent&making&minor	0.0216489	-0.0189846	-0.0174463	0.0932469	-0.000355
+        k:intent&making&modal	0.0912567	0.18595	-0.0998657	-0.0044771	-0.018264
+        k:intent&making&person	-0.0346347	0.0097885	-0.0978426	-0.0351726	-0.0034528
+        k:intent&making&place	0.014267	0.0269794	-0.0418563	-0.0057485	-0.0157218
+        k:intent&making&request	0.1966109	0.1510668	-0.0483221	0.0403865	-0.0533189
+        k:intent&making&self	0.105607	-0.0514601	0.1191813	0.08114	-0.0191876
+        k:intent&making&selfharm	0.2819391	0.4481842	0.0407886	-0.0104167	-0.0042227
+        k:intent&making&sexual	0.1081002	0.0250664	-0.0052478	0.1293098	-0.0004188
+        k:intent&making&toxin	0.032861	-0.0325642	0.0558115	-0.0036417	-0.010565
+        k:intent&making&violence	-0.0851696	-0.1853207	-0.0095397	-0.0031995	-0.002391
+        k:intent&making&weapon	0.083749	0.0431124	-0.0851715	-0.0210617	-0.0185485
+        k:intent&minor	0.0199709	-0.0843942	-0.1158422	0.1819519	-0.0155903
+        k:intent&minor&modal	-0.0022047	-0.0066671	-0.0012575	-0.0018586	-0.0010839
+        k:intent&minor&person	-0.0586941	-0.0647515	-0.1062976	0.038548	-0.0119154
+        k:intent&minor&place	-0.0313767	-0.0058805	-0.0016479	-0.0126376	-0.0010797
+        k:intent&minor&request	-0.0794286	-0.0690157	-0.1082843	0.0670789	-0.0094206
+        k:intent&minor&self	-0.2090533	-0.1584581	-0.0765681	0.0103809	-0.0034214
+        k:intent&minor&selfharm	-0.1226324	-0.0133312	-0.085592	-0.021362	-0.0003647
+        k:intent&minor&sexual	0.2918703	-0.0576007	-0.0165585	0.3856046	-0.0072892
+        k:intent&minor&toxin	-0.0083461	-0.0022515	-0.0016026	-0.0047783	-0.0005225
+        k:intent&minor&violence	-0.0363794	0.0359439	-0.0024643	-0.0198274	-0.001665
+        k:intent&minor&weapon	-0.006712	-0.0200592	3.3e-06	-7.92e-05	-6.85e-05
+        k:intent&modal	0.2745891	0.1533017	0.3369929	-0.0441058	-0.0709341
+        k:intent&modal&person	-0.1641236	0.0358389	-0.1618278	-0.014795	-0.0411525
+        k:intent&modal&place	0.0024127	0.0259834	-0.0400304	-0.0014309	-0.0116093
+        k:intent&modal&request	0.3944261	0.1314859	0.4070184	-0.0223142	-0.012676
+        k:intent&modal&self	0.0528643	-0.0303453	0.1020479	-0.0098704	-0.0442193
+        k:intent&modal&selfharm	0.340178	-0.0544104	0.4647275	-0.0057108	-0.0186081
+        k:intent&modal&sexual	0.152211	0.1937956	-0.0035241	-0.0074374	-0.0029983
+        k:intent&modal&toxin	0.0347284	-0.0377206	0.0388464	-0.002684	-0.0121757
+        k:intent&modal&violence	0.0072895	0.0314038	0.056757	-0.0085735	-0.0446485
+        k:intent&modal&weapon	0.156151	0.2233438	-0.0669402	-0.0032961	-0.0084186
+        k:intent&person	-0.0769827	0.0002233	-0.0424589	-0.0282925	-0.0907182
+        k:intent&person&place	0.2056476	0.2508257	-0.0371086	-0.0152528	-0.0079501
+        k:intent&person&request	-0.0026835	0.0763471	0.0782029	-0.1333071	-0.0510055
+        k:intent&person&self	0.0172452	0.0696491	0.0744948	-0.1080362	-0.0441084
+        k:intent&person&selfharm	-0.1454287	-0.1561933	0.1109583	-0.0457604	-0.0039742
+        k:intent&person&sexual	0.0307729	-0.1073052	-0.0230652	0.2031828	-0.0084926
+        k:intent&person&toxin	0.0430508	0.0885425	-0.0668244	-0.0003332	-0.0003589
+        k:intent&person&violence	0.1835276	0.2238251	0.0505839	-0.0317202	-0.0316851
+        k:intent&person&weapon	0.0800524	0.0728681	-0.0024506	-0.0003154	-0.0011843
+        k:intent&place	0.3038526	0.3789005	0.0517535	-0.0283524	-0.0377025
+        k:intent&place&request	0.3038526	0.3789005	0.0517535	-0.0283524	-0.0377025
+        k:intent&place&self	0.0452251	0.1943025	-0.0892771	-0.0062683	-0.0074566
+        k:intent&place&toxin	0.1382749	0.1938756	-0.0355386	-0.0024896	-0.0111551
+        k:intent&place&violence	0.1626542	0.3158947	-0.1149959	-0.0153768	-0.0104505
+        k:intent&place&weapon	-0.0804971	-0.076591	-0.0194077	-0.0055284	-0.0060055
+        k:intent&request	0.3775343	0.2234136	0.2000565	-0.194886	-0.2659609
+        k:intent&request&self	0.1245708	-0.2670835	0.2733789	-0.0517424	-0.078933
+        k:intent&request&selfharm	0.1058686	0.0872092	-0.006433	-0.0638239	-0.0230614
+        k:intent&request&sexual	0.2603573	0.1969982	-0.0266787	0.2262651	-0.0044866
+        k:intent&request&toxin	0.1007927	0.0770032	0.0617732	-0.0108332	-0.0143744
+        k:intent&request&violence	0.2852639	0.1115349	0.2778252	-0.0702701	-0.0772177
+        k:intent&request&weapon	0.3412098	0.2761625	-0.0864904	-0.0322198	-0.0221857
+        k:intent&self	-0.0029284	-0.3363473	0.227069	-0.0587782	-0.1162981
+        k:intent&self&selfharm	0.1347397	-0.1592012	0.0237991	-0.0254682	-0.0152029
+        k:intent&self&sexual	0.0839631	-0.0106407	-0.0021036	0.1223744	-0.0002935
+        k:intent&self&toxin	-0.0322638	-0.1243442	0.0689729	-0.001337	-0.000858
+        k:intent&self&violence	0.0520938	-0.2146764	0.3330267	-0.0192088	-0.0295996
+        k:intent&self&weapon	0.164859	0.2041645	-0.0099442	-0.0031569	-0.0027484
+        k:intent&selfharm	0.1583382	0.0799206	0.0772442	-0.0654199	-0.0327627
+        k:intent&selfharm&sexual	-0.1265897	-0.0229666	-0.0092388	-0.0185165	-0.0002888
+        k:intent&selfharm&toxin	0.0335688	-0.0277515	0.0716837	-0.0012911	-0.001962
+        k:intent&selfharm&violence	0.0567402	-0.1456698	0.2460736	-0.0021769	-0.0020155
+        k:intent&selfharm&weapon	0.0002647	0.0063145	-0.044113	-0.0004487	-0.0009137
+        k:intent&sexual	0.3174287	0.1407933	-0.0332418	0.3399053	-0.0110084
+        k:intent&sexual&violence	-0.0585809	-0.0467355	-0.0033011	-0.0207878	-0.0021404
+        k:intent&toxin	0.1796795	0.1311896	0.0940231	-0.011957	-0.0153987
+        k:intent&toxin&violence	0.1431846	0.1147066	0.0578599	-0.0029418	-0.0025022
+        k:intent&toxin&weapon	0.0104073	0.0234134	-0.0074929	-0.0016481	-0.0005459
+        k:intent&violence	0.1750717	0.0717462	0.251407	-0.0946324	-0.1272375
+        k:intent&violence&weapon	0.2726565	0.3125905	-0.0194524	-0.0011082	-0.0028222
+        k:intent&weapon	0.519671	0.5286329	-0.1013695	-0.0353134	-0.028177
+        k:korean_minor	0.13929	-0.1279716	-0.1650825	0.4878627	-0.293797
+        k:korean_minor&korean_request	0.2164191	-0.0872348	-0.1302173	0.5622403	-0.2516256
+        k:korean_minor&korean_request&korean_sexual	0.3609037	-0.042989	-0.0864592	0.671829	-0.2166305
+        k:korean_minor&korean_sexual	0.3609037	-0.042989	-0.0864592	0.671829	-0.2166305
+        k:korean_request	0.5405081	0.2629978	0.3420621	-0.1644839	-0.1049745
+        k:korean_request&korean_selfharm	0.8151164	-0.3734465	1.5897002	-0.183593	-0.1930323
+        k:korean_request&korean_sexual	0.3609037	-0.042989	-0.0864592	0.671829	-0.2166305
+        k:korean_request&korean_violence	1.1783272	1.5709113	-0.4980552	-0.2589199	0.7849605
+        k:korean_selfharm	0.6292392	-0.4057577	1.3933908	-0.2326457	-0.2496499
+        k:korean_sexual	0.3609037	-0.042989	-0.0864592	0.671829	-0.2166305
+        k:korean_violence	0.5495634	1.1572195	-0.6560017	-0.4115608	0.44392
+        k:making	0.4980895	0.7585008	-0.2321925	-0.0517089	-0.1802756
+        k:making&minor	-0.1385361	-0.1880563	-0.0218489	0.0872998	-0.0350444
+        k:making&minor&modal	-0.0098766	-0.0086994	-0.0004764	-0.0055898	-0.0067458
+        k:making&minor&person	-0.2042242	-0.1809766	-0.0201995	-0.0394417	-0.0348544
+        k:making&minor&place	-0.0646037	-0.0912727	-8.6e-06	-0.00066	-0.0001325
+        k:making&minor&request	-0.0752191	-0.1261042	-0.0182073	0.071077	-0.0032307
+        k:making&minor&self	0.0216489	-0.0189846	-0.0174463	0.0932469	-0.000355
+        k:making&minor&selfharm	-0.060639	-0.010877	-0.0156323	-0.0071051	-0.0001041
+        k:making&minor&sexual	0.1176725	-0.0239178	-0.003997	0.175476	-0.0177895
+        k:making&minor&violence	0.0193037	0.0126869	-3.69e-05	-0.000133	-2.73e-05
+        k:making&minor&weapon	-0.1421995	-0.1277768	-0.0008317	-0.0201959	-0.0076052
+        k:making&modal	0.0813802	0.1772506	-0.1003421	-0.0100669	-0.0250097
+        k:making&modal&person	-0.0094072	0.0007903	-0.0087271	-0.0056112	-0.0077836
+        k:making&modal&place	0.0024127	0.0259834	-0.0400304	-0.0014309	-0.0116093
+        k:making&modal&request	0.0030824	0.0400336	-0.0842959	-0.0018822	-0.0134686
+        k:making&modal&self	0.0004693	0.0094896	-0.0082507	-2.14e-05	-0.0010378
+        k:making&modal&selfharm	0.0002647	0.0063145	-0.044113	-0.0004487	-0.0009137
+        k:making&modal&toxin	0.0011148	0.0250156	-0.0345582	-0.0013343	-0.0099777
+        k:making&modal&violence	0.0004555	0.0095448	-0.0214263	-6.86e-05	-0.0012298
+        k:making&modal&weapon	0.0897368	0.1531986	-0.0651549	-0.0031402	-0.0073407
+        k:making&person	-0.1302269	-0.0427228	-0.1838575	-0.0636051	0.0428947
+        k:making&person&place	-0.0646035	-0.0912889	-0.0001148	-0.0007399	-0.0006057
+        k:making&person&request	-0.0669742	0.0174754	-0.1721177	-0.0798091	0.0748007
+        k:making&person&self	-0.2157439	-0.0465372	-0.1718894	-0.0446054	-0.0117568
+        k:making&person&selfharm	-0.1543163	0.0314692	-0.1347717	-0.0080802	-0.0021625
+        k:making&person&sexual	0.0519844	-0.016838	-0.0023476	0.0487346	-0.0175995
+        k:making&person&toxin	0.0002019	0.002437	-0.0200297	-3.94e-05	-0.0001097
+        k:making&person&violence	0.0682267	0.011495	-0.0235008	-0.0022096	-0.0088363
+        k:making&person&weapon	-0.0078929	-0.0720853	-0.0078442	-0.0280929	-0.0154101
+        k:making&place	0.4196105	0.3717397	-0.0703866	0.0992586	0.0065887
+        k:making&place&request	0.3587427	0.4328933	-0.0630652	-0.0170957	-0.0442663
+        k:making&place&self	0.0270841	0.0422346	-0.0191358	-0.005693	-0.0075451
+        k:making&place&sexual	0.0488815	-0.0300587	-0.0029397	0.126694	-0.0158154
+        k:making&place&toxin	0.0033453	0.0486461	-0.0387933	-0.0014692	-0.0105118
+        k:making&place&violence	0.0327259	0.0588113	-0.0265577	-0.0010771	-0.0066093
+        k:making&place&weapon	0.1263388	0.1124997	-0.023089	-0.0132618	-0.0292718
+        k:making&request	0.5417768	0.7934924	-0.1569843	-0.1461024	-0.1355903
+        k:making&request&self	-0.1315447	-0.0896113	0.1331679	0.020715	-0.0700423
+        k:making&request&selfharm	0.2293993	0.3650156	0.1929502	-0.0122723	-0.0083
+        k:making&request&sexual	0.1462262	0.1568608	-0.0118236	0.1110465	-0.0103195
+        k:making&request&toxin	0.2230628	0.1489067	0.048402	-0.0085559	-0.014147
+        k:making&request&violence	-0.1668071	-0.3360839	-0.0355924	-0.0117608	-0.0210396
+        k:making&request&weapon	0.9352473	0.9255154	-0.1985391	-0.0986092	-0.1145438
+        k:making&self	-0.1314804	-0.0878575	0.1250697	0.0206962	-0.0701346
+        k:making&self&selfharm	0.0710602	-0.0130686	0.299778	-0.0095064	-0.005646
+        k:making&self&sexual	0.0149867	-0.062203	-0.0055969	0.1276877	-0.0027695
+        k:making&self&toxin	0.0236977	-0.0538551	0.0774312	-0.0008317	-0.0007601
+        k:making&self&violence	-0.108169	-0.1255732	-0.0066966	-0.0031161	-0.0041358
+        k:making&self&weapon	0.3254952	0.4946075	-0.0910595	-0.0391993	-0.0278654
+        k:making&selfharm	0.2293993	0.3650156	0.1929502	-0.0122723	-0.0083
+        k:making&selfharm&weapon	0.0002647	0.0063145	-0.044113	-0.0004487	-0.0009137
+        k:making&sexual	0.2192631	0.1100535	-0.0171054	0.2790891	-0.04373
+        k:making&sexual&weapon	0.0309105	0.0674748	-0.0004311	-0.0042575	-0.004991
+        k:making&toxin	0.1650718	0.1296581	0.0088233	-0.0217217	-0.0406141
+        k:making&toxin&violence	-0.058573	-0.1363034	0.0708941	-0.0026471	-0.0021518
+        k:making&toxin&weapon	0.2877766	0.2808642	-0.0098268	-0.0049977	-0.0024759
+        k:making&violence	-0.2068757	-0.3490424	-0.0482791	-0.0259329	-0.0441572
+        k:making&violence&weapon	0.0807653	-0.0037738	-0.0154248	-0.0015036	-0.0067903
+        k:making&weapon	0.952703	1.0501466	-0.2124953	-0.1210892	-0.1269741
+        k:minor	0.0806494	-0.5557127	-0.3596137	0.8595228	-0.4582418
+        k:minor&modal	-0.2535075	-0.0489322	-0.0336881	-0.1528022	-0.043327
+        k:minor&modal&person	-0.157446	-0.0393045	-0.011841	-0.1338465	-0.0347449
+        k:minor&modal&place	-0.0570226	-0.0174803	-0.0026546	-0.0125759	-0.0100029
+        k:minor&modal&request	-0.146645	-0.03001	-0.0237289	-0.0152269	-0.0222414
+        k:minor&modal&self	-0.0881758	-0.0070818	-0.0031755	-0.121168	-0.0030612
+        k:minor&modal&selfharm	-0.0030712	-0.0005503	-0.0039672	-0.0008159	-0.0015427
+        k:minor&modal&sexual	-0.0799116	-0.0041496	-0.0022744	-0.1043864	-0.0062165
+        k:minor&modal&violence	-0.0048962	-0.0063844	-0.0040956	-0.0012929	-0.0020437
+        k:minor&person	-0.1932741	-0.4667008	-0.2259793	0.3526532	-0.3120072
+        k:minor&person&place	-0.1625585	-0.1271104	-0.0119519	-0.0459605	-0.0264501
+        k:minor&person&request	-0.2203895	-0.3188699	-0.1568995	0.1493661	-0.0606701
+        k:minor&person&self	-0.1403404	-0.1778317	-0.1130478	0.164908	-0.0776905
+        k:minor&person&selfharm	-0.2606664	-0.0315029	-0.1167325	-0.0986329	-0.0232978
+        k:minor&person&sexual	0.5694584	-0.1681584	-0.0751398	0.6980755	-0.197772
+        k:minor&person&toxin	-0.0344739	-0.0379623	-0.0003166	-0.005943	-0.0002566
+        k:minor&person&violence	-0.0665447	-7.8e-06	-0.0073407	-0.0304978	-0.0052895
+        k:minor&person&weapon	-0.1640174	-0.1568621	-0.0012565	-0.0219784	-0.0081881
+        k:minor&place	-0.128383	-0.1478583	-0.0401589	0.0109226	-0.0710011
+        k:minor&place&request	-0.2142264	-0.1261933	-0.0199057	-0.078935	-0.0130948
+        k:minor&place&self	-0.1033131	-0.1245968	-0.0068569	0.0368345	-0.0096528
+        k:minor&place&selfharm	-0.0099061	-0.0036474	-0.0154112	-0.0017766	-0.0012826
+        k:minor&place&sexual	0.0626948	-0.0182037	-0.0164952	0.0617628	-0.0358886
+        k:minor&place&violence	-0.0246648	0.0141787	-0.0016512	-0.0125584	-0.0010113
+        k:minor&place&weapon	-0.0782351	-0.1150763	-0.000161	-0.0016225	-0.0005877
+        k:minor&request	-0.1845368	-0.3597832	-0.2123867	0.3550121	-0.0845938
+        k:minor&request&self	-0.1186688	-0.168682	-0.107294	0.1839564	-0.0077819
+        k:minor&request&selfharm	-0.2188128	-0.0321291	-0.1162925	-0.0583624	-0.0054349
+        k:minor&request&sexual	0.5322341	-0.1273428	-0.0517745	0.710718	-0.0463603
+        k:minor&request&toxin	-0.04282	-0.0402138	-0.0019193	-0.0107213	-0.0007791
+        k:minor&request&violence	-0.0497245	0.0165026	-0.0026895	-0.0254264	-0.0014479
+        k:minor&request&weapon	-0.0864216	-0.120358	-0.0004334	-0.0024425	-0.0007154
+        k:minor&self	-0.0887132	-0.1911149	-0.1249544	0.2715528	-0.0823753
+        k:minor&self&selfharm	-0.0852326	-0.0109453	-0.0661742	-0.0072364	-0.0001193
+        k:minor&self&sexual	0.1376969	-0.0357869	-0.04609	0.2413442	-0.0701283
+        k:minor&self&violence	-0.1504209	-0.1265734	-0.0011034	-0.0054186	-0.0011356
+        k:minor&selfharm	-0.2705725	-0.0351503	-0.1321437	-0.1004095	-0.0245805
+        k:minor&selfharm&violence	-0.0030712	-0.0005503	-0.0039672	-0.0008159	-0.0015427
+        k:minor&sexual	1.0395185	-0.2198134	-0.1331754	1.3022703	-0.2712862
+        k:minor&toxin	-0.04282	-0.0402138	-0.0019193	-0.0107213	-0.0007791
+        k:minor&toxin&violence	-0.0344739	-0.0379623	-0.0003166	-0.005943	-0.0002566
+        k:minor&violence	-0.0665447	-7.8e-06	-0.0073407	-0.0304978	-0.0052895
+        k:minor&weapon	-0.1640174	-0.1568621	-0.0012565	-0.0219784	-0.0081881
+        k:modal	0.3767024	-0.1235261	0.0155151	-0.3184232	0.4494498
+        k:modal&person	-0.1909204	-0.1258014	-0.1976561	-0.1728013	0.1167081
+        k:modal&person&place	-0.0570226	-0.0174803	-0.0026546	-0.0125759	-0.0100029
+        k:modal&person&request	0.0566927	0.0467358	-0.069164	-0.002188	0.10528
+        k:modal&person&self	-0.1884043	0.0423505	-0.1468752	-0.1226084	-0.0298943
+        k:modal&person&selfharm	-0.0030712	-0.0005503	-0.0039672	-0.0008159	-0.0015427
+        k:modal&person&sexual	-0.1238465	-0.0462145	-0.005248	-0.1102465	-0.0081494
+        k:modal&person&toxin	6.42e-05	0.0017539	-0.0080982	-1.88e-05	-9.23e-05
+        k:modal&person&violence	0.0146128	0.0160298	-0.0846944	-0.01466	0.0501485
+        k:modal&person&weapon	0.0834096	0.091335	-0.0017459	-0.0001495	-0.0010338
+        k:modal&place	-0.0934551	-0.0208834	-0.0602513	-0.0178246	-0.0078163
+        k:modal&place&request	-0.1243816	-0.0165627	-0.0554405	-0.0140688	-0.0230722
+        k:modal&place&toxin	0.0010506	0.0232618	-0.02646	-0.0013155	-0.0098854
+        k:modal&place&violence	-0.0388589	-0.0293313	-0.0307419	-0.0038651	0.0136039
+        k:modal&place&weapon	0.0044425	0.0007881	-0.0155939	-0.0009721	0.0032723
+        k:modal&request	0.1377993	-0.0207733	0.2425871	-0.0548922	0.0393937
+        k:modal&request&self	0.1931447	-0.0090694	0.1952556	-0.0033937	-0.0078784
+        k:modal&request&selfharm	0.2446633	-0.0544423	0.3500896	-0.0045281	-0.0103083
+        k:modal&request&sexual	0.2028032	0.2375542	-0.0036177	0.0105769	-0.0058016
+        k:modal&request&toxin	0.0346641	-0.0394744	0.0469446	-0.0026653	-0.0120834
+        k:modal&request&violence	-0.0402856	-0.0367187	0.0916896	-0.0067718	-0.05039
+        k:modal&request&weapon	-0.0153687	-0.0121536	-0.0577227	-0.0005704	-0.0026817
+        k:modal&self	0.0090272	-0.0313529	0.0883641	-0.1302556	0.0165944
+        k:modal&self&selfharm	0.1944708	-0.0160455	0.2375331	-0.0029195	-0.0067588
+        k:modal&self&sexual	-0.0859711	-0.0004146	-0.001918	-0.1193095	-0.0019772
+        k:modal&self&toxin	0.000109	-0.0332308	-0.0063773	-7.74e-05	-0.0003283
+        k:modal&self&violence	0.0395274	0.0331795	-0.0643272	-0.0031165	0.0493788
+        k:modal&self&weapon	0.0834096	0.091335	-0.0017459	-0.0001495	-0.0010338
+        k:modal&selfharm	0.2940618	-0.0622812	0.4297996	-0.0069401	-0.0215524
+        k:modal&selfharm&toxin	0.0335688	-0.0277515	0.0716837	-0.0012911	-0.001962
+        k:modal&selfharm&violence	0.0683349	-0.0077346	0.1272081	-0.0009909	-0.0025951
+        k:modal&selfharm&weapon	0.0002647	0.0063145	-0.044113	-0.0004487	-0.0009137
+        k:modal&sexual	0.0722994	0.1896459	-0.0057985	-0.1118238	-0.0092148
+        k:modal&sexual&violence	-0.0439349	-0.0420649	-0.0029736	-0.0058601	-0.0019328
+        k:modal&toxin	0.0347284	-0.0377206	0.0388464	-0.002684	-0.0121757
+        k:modal&toxin&violence	0.000109	-0.0332308	-0.0063773	-7.74e-05	-0.0003283
+        k:modal&violence	0.0387749	-0.1065699	0.0043069	-0.0282777	0.1102849
+        k:modal&violence&weapon	0.0694808	0.0682669	-0.0169843	-0.0010599	0.0037264
+        k:modal&weapon	0.1592314	0.2214103	-0.0689637	-0.0041528	-0.0034224
+        k:person	0.3695645	0.2118326	-0.5499438	-0.1121611	-0.1374693
+        k:person&place	0.133276	0.1717779	-0.0515459	-0.0518034	-0.0447019
+        k:person&place&request	0.1004828	0.1964943	-0.0434569	-0.0815747	-0.0274128
+        k:person&place&self	0.0972033	0.0824789	-0.0335037	0.0353657	-0.0177917
+        k:person&place&sexual	0.0008848	-0.0080254	-0.0059098	-0.0086256	-0.0092285
+        k:person&place&violence	0.0787066	0.0810819	-0.033199	-0.0164554	-0.014093
+        k:person&place&weapon	-0.0782348	-0.1150925	-0.0002672	-0.0017024	-0.0010609
+        k:person&request	0.3732989	0.7023455	-0.387908	-0.0064362	-0.2052166
+        k:person&request&self	0.0042198	0.2008449	-0.0294186	0.0150018	-0.1573603
+        k:person&request&selfharm	-0.3145526	-0.0203743	-0.0780514	-0.0903753	-0.0316336
+        k:person&request&sexual	0.2532733	-0.1198923	-0.0470758	0.4511762	-0.0345777
+        k:person&request&toxin	-0.0378627	-0.0599025	-0.0691765	-0.00854	-0.0028142
+        k:person&request&violence	0.9526634	1.1870789	-0.192221	-0.066459	-0.0976494
+        k:person&request&weapon	0.0479647	-0.0642554	-0.01526	-0.010629	-0.0087785
+        k:person&self	0.3179251	0.2103462	0.0145479	-0.0057358	0.070795
+        k:person&self&selfharm	0.1340014	-0.1255366	0.3164892	-0.0158063	-0.0053998
+        k:person&self&sexual	0.1163313	-0.0374911	-0.0367592	0.0620759	0.1006066
+        k:person&self&toxin	0.0777184	0.1827738	-0.1053321	-0.0009269	-0.0013144
+        k:person&self&violence	0.3726818	0.452447	-0.0498264	-0.0213697	0.0201538
+        k:person&self&weapon	0.0991417	0.1003205	-0.0160618	-0.0072925	-0.0076386
+        k:person&selfharm	-0.2234308	-0.0283224	0.0829355	-0.1387457	-0.0650749
+        k:person&selfharm&sexual	-0.1265897	-0.0229666	-0.0092388	-0.0185165	-0.0002888
+        k:person&selfharm&violence	0.0648387	0.0964364	0.0507495	-0.0046425	-0.0072827
+        k:person&sexual	0.429575	-0.2473442	-0.0887989	0.602457	-0.0333606
+        k:person&sexual&violence	-0.0439349	-0.0420649	-0.0029736	-0.0058601	-0.0019328
+        k:person&toxin	-0.018449	0.0275071	-0.1114393	-0.0106185	-0.0055322
+        k:person&toxin&violence	-0.018449	0.0275071	-0.1114393	-0.0106185	-0.0055322
+        k:person&toxin&weapon	0.0001856	0.0001891	-3.5e-05	-1.78e-05	-1.94e-05
+        k:person&violence	0.940035	1.1224839	-0.2728476	-0.1255598	-0.010296
+        k:person&violence&weapon	0.1174718	0.1013409	-0.0105613	-0.0008129	-0.0024664
+        k:person&weapon	0.0537785	-0.0094246	-0.017829	-0.0303145	-0.017285
+        k:place	0.5062064	0.2550808	-0.1193132	-0.0326392	0.2296874
+        k:place&request	0.6139681	0.5180205	-0.025445	-0.1267101	0.4443359
+        k:place&request&self	0.1057075	0.254577	-0.1057717	-0.0131123	-0.0249514
+        k:place&request&selfharm	-0.0080052	-0.0069544	-0.011476	-0.0023255	-0.0054073
+        k:place&request&sexual	-0.044398	-0.0041679	-2.78e-05	-0.0504016	-0.0002103
+        k:place&request&toxin	0.1405695	0.21926	-0.0478719	-0.0026433	-0.0117816
+        k:place&request&violence	0.0526107	0.2344198	-0.1528873	-0.0257315	-0.0484187
+        k:place&request&weapon	-0.0574809	-0.0699669	-0.0286347	-0.0173988	-0.0338443
+        k:place&self	0.1509902	0.2507196	-0.1116537	0.0286637	-0.0339696
+        k:place&self&selfharm	0.0019009	-0.003307	0.0039352	-0.000549	-0.0041247
+        k:place&self&sexual	0.0452827	-0.0038574	-0.005882	0.0417761	-0.0090182
+        k:place&self&toxin	0.0022947	0.0253843	-0.0123332	-0.0001537	-0.0006264
+        k:place&self&violence	-0.0799156	0.0605158	-0.101394	-0.0067392	-0.013888
+        k:place&self&weapon	0.0247895	0.0168503	-0.0068025	-0.0055393	-0.0069187
+        k:place&selfharm	-0.0080052	-0.0069544	-0.011476	-0.0023255	-0.0054073
+        k:place&sexual	0.1115763	-0.0482624	-0.0194349	0.1884569	-0.051704
+        k:place&toxin	0.102421	0.1922279	-0.0600144	-0.0075613	-0.0148982
+        k:place&toxin&violence	0.1013704	0.1689661	-0.0335543	-0.0062458	-0.0050128
+        k:place&violence	0.0701376	0.1355189	-0.185114	-0.0643794	0.0220675
+        k:place&violence&weapon	0.0294478	0.0265879	-0.0170913	-0.0040583	-0.0039715
+        k:place&weapon	-0.1886518	-0.1281023	-0.0418664	-0.0470753	-0.1346969
+        k:request	-0.3452259	-0.3212881	-0.3034249	-0.7394662	-0.9237046
+        k:request&self	0.0630919	-0.0765382	0.3865929	-0.0627241	-0.3218126
+        k:request&self&selfharm	0.1046541	-0.3529442	0.2001009	-0.0420874	-0.0434711
+        k:request&self&sexual	0.0954573	-0.0815769	-0.0373492	0.2968328	-0.0078755
+        k:request&self&toxin	-0.0362941	-0.0361899	-0.00381	-0.0011869	-0.0011788
+        k:request&self&violence	0.4559034	0.4191195	0.3197633	-0.0481065	-0.0351486
+        k:request&self&weapon	0.2376557	0.3936332	-0.101952	-0.0419342	-0.0300972
+        k:request&selfharm	0.534384	-0.0260911	0.8047806	-0.1539909	-0.1268636
+        k:request&selfharm&sexual	-0.1346506	-0.0297493	-0.0098299	-0.0188472	-0.0004095
+        k:request&selfharm&toxin	-0.0368885	-0.0592423	0.0018925	-0.0082269	-0.0072057
+        k:request&selfharm&violence	0.1544214	-0.0273543	0.2754533	-0.0111435	-0.0150757
+        k:request&selfharm&weapon	-0.0259026	-0.0045778	-0.0742989	-0.0010796	-0.0011989
+        k:request&sexual	0.58167	0.2068624	-0.0804505	0.6343149	-0.0625629
+        k:request&sexual&toxin	-0.0358865	-0.0252651	-0.0035154	-0.0049894	-0.0011828
+        k:request&sexual&violence	-0.0647684	-0.0359359	-0.008127	-0.0328977	-0.0046026
+        k:request&sexual&weapon	0.0309105	0.0674748	-0.0004311	-0.0042575	-0.004991
+        k:request&toxin	0.1574652	0.1408708	-0.1094418	-0.0513022	-0.0539764
+        k:request&toxin&violence	-0.0388712	-0.0446964	-0.0723511	-0.0259249	-0.0196543
+        k:request&toxin&weapon	0.2633221	0.2318583	-0.0043116	-0.0050013	-0.0032672
+        k:request&violence	0.1018649	0.3606958	-0.1539218	-0.2383721	-0.3637021
+        k:request&violence&weapon	0.0902853	0.057835	-0.0365679	-0.0056208	-0.012395
+        k:request&weapon	0.7920322	0.8649408	-0.3325431	-0.156089	-0.1816859
+        k:self	0.441707	-0.1906908	0.5872364	-0.1010328	-0.0807112
+        k:self&selfharm	0.2912153	-0.3584229	0.4341422	-0.0439714	-0.0490297
+        k:self&selfharm&violence	0.0676355	-0.1901547	0.2830774	-0.0056654	-0.0058234
+        k:self&sexual	0.0898077	-0.104975	-0.0514786	0.1636626	0.0939295
+        k:self&toxin	0.0920555	-0.0219271	0.1485565	-0.0037013	-0.0036094
+        k:self&toxin&violence	0.0920555	-0.0219271	0.1485565	-0.0037013	-0.0036094
+        k:self&violence	0.5886395	0.4535477	0.4098279	-0.0539499	0.0098766
+        k:self&violence&weapon	0.096129	0.0961537	-0.0111078	-0.0010198	-0.003403
+        k:self&weapon	0.3003402	0.4669594	-0.1149605	-0.0457755	-0.0361958
+        k:selfharm	0.3969514	-0.1260952	0.7294125	-0.2637335	-0.2515379
+        k:selfharm&sexual	-0.1346506	-0.0297493	-0.0098299	-0.0188472	-0.0004095
+        k:selfharm&sexual&toxin	-0.0080609	-0.0067827	-0.0005911	-0.0003307	-0.0001206
+        k:selfharm&toxin	-0.1564935	-0.0782049	-0.0920198	-0.0200584	-0.0278273
+        k:selfharm&toxin&violence	-0.0098491	-0.0111734	-0.0132965	-0.0012741	-0.0021792
+        k:selfharm&violence	0.1298848	-0.032715	0.2107663	-0.015388	-0.0192928
+        k:selfharm&weapon	-0.039894	-0.0109055	-0.0867856	-0.0077947	-0.0088915
+        k:sexual	1.0630016	0.0078237	-0.1817386	1.2324943	-0.1688183
+        k:sexual&toxin	-0.0358865	-0.0252651	-0.0035154	-0.0049894	-0.0011828
+        k:sexual&toxin&violence	-0.0278256	-0.0184824	-0.0029244	-0.0046587	-0.0010622
+        k:sexual&violence	-0.1702439	-0.0982911	-0.0236278	-0.0817226	-0.0367497
+        k:sexual&weapon	0.0309105	0.0674748	-0.0004311	-0.0042575	-0.004991
+        k:toxin	-0.0763621	0.0258934	-0.1730279	-0.1439361	-0.1929738
+        k:toxin&violence	0.0627999	-0.0074476	0.0408975	-0.0415839	-0.0450538
+        k:toxin&violence&weapon	0.0001856	0.0001891	-3.5e-05	-1.78e-05	-1.94e-05
+        k:toxin&weapon	0.2532791	0.2290892	-0.0180438	-0.0118034	-0.0097478
+        k:violence	-0.3273244	-0.0107686	-0.3467037	-0.5208701	-0.6458997
+        k:violence&weapon	0.1727115	0.142331	-0.0411805	-0.0089052	-0.0114173
+        k:weapon	0.5114562	0.8042147	-0.4425295	-0.2791153	-0.4274937
+        w:10	-0.0054951	-0.0072134	-0.0084731	-0.0458173	-0.006963
+        w:11	0.0072669	-0.0015204	-0.0007312	0.0080798	-0.0033578
+        w:12	0.0996729	-0.0165544	-0.0106528	0.1480321	-0.0185668
+        w:13	0.0376043	-0.0039238	-0.0015668	0.0330801	-0.0062319
+        w:14	0.0592749	-0.0343022	-0.0052148	0.1386708	-0.0225885
+        w:15	-0.0026136	-0.0068909	-0.0074565	0.0053891	-0.0079771
+        w:16	0.0041654	-0.0047772	-0.0021645	-0.016118	-0.0089963
+        w:3	-0.0932361	-0.0055207	-0.0061342	-0.1197952	-0.0023827
+        w:3d	0.0660737	0.0779712	-0.0058	-0.00392	-0.0027075
+        w:4	-0.1125862	-0.1158868	-0.0101426	-0.0025481	-0.0025286
+        w:9	0.0109647	-0.0078859	-0.0077922	0.0237199	-0.0392881
+        w:a	0.0192204	0.0596251	-1.0699053	-0.273636	0.2025425
+        w:abort	-0.0215667	-0.01592	-0.0071828	-0.0054786	-0.0067212
+        w:about	-0.3756851	-0.3386901	-0.2555916	-0.1281652	-0.1084871
+        w:abuse	-0.0979042	-0.0044744	-0.0004306	-0.1361259	-0.0006058
+        w:accident	-0.0116419	0.0029041	-0.0139496	-0.0200318	-0.0258295
+        w:according	-0.0769967	-0.0116463	-0.1036818	-0.0084497	-0.0204526
+        w:accused	-0.0206853	-0.023016	-0.0027081	-0.0120302	-0.0072685
+        w:acetaminophen	-0.0133138	-0.0092958	-0.0196653	-0.0049567	-0.0059399
+        w:acid	-0.0255877	-0.0253519	-0.0016934	-0.0074774	-0.0082415
+        w:action	-0.1198541	-0.0538961	-0.042371	-0.0323105	-0.0439072
+        w:adult	0.0178578	-0.0599828	-0.0355094	0.1266257	-0.0196625
+        w:adults	-0.0113922	-0.0062601	-0.0402324	-0.0099388	-0.0051985
+        w:after	-0.5243952	-0.4011659	-0.006735	-0.159038	-0.1071843
+        w:again	0.0081211	-0.0107124	-0.0126813	-0.0053863	0.0133374
+        w:against	-0.1152988	-0.0205475	-0.0272188	-0.0215947	-0.161815
+        w:age	-0.1143787	-0.0564524	-0.0169626	-0.1231574	-0.0207539
+        w:aid	-0.0113575	-0.0080998	-0.0045928	-0.0039537	-0.0092031
+        w:airport	-0.1222894	-0.0362174	-0.0205737	-0.018788	-0.0859027
+        w:alcohol	0.0167045	-0.0338991	0.0993089	-0.0056308	-0.0037734
+        w:all	0.2120433	-0.0933874	0.2479135	-0.0238356	0.1106794
+        w:allies	-0.0148285	-0.0200922	-0.0022163	-0.0029339	-0.0082669
+        w:am	0.0018466	0.0017493	-0.0005473	0.0004171	-0.0017342
+        w:american	-0.0112019	-0.0098417	-0.0027778	-0.0047622	-0.0114504
+        w:ammonia	-0.0409166	-0.0250366	-0.0166544	-0.0127418	-0.0199913
+        w:ammunition	-0.0151059	-0.0090261	-0.0004281	-0.0017033	-0.0005144
+        w:among	-0.0652429	-0.0247212	-0.0516437	-0.0055072	-0.0081567
+        w:an	0.6109768	0.5010328	-0.3100567	0.1694424	-0.0253978
+        w:and	0.1663479	0.2128999	-0.1923454	-0.1524624	-0.0775455
+        w:animals	0.0234876	-0.0069791	-0.0017696	-0.0031029	0.0089611
+        w:anthrax	0.0505286	0.0328026	-0.0013317	-0.0025917	-0.0011394
+        w:antidepressants	0.0981844	-0.0122501	0.1532422	-0.0073905	-0.030563
+        w:anyone	0.1371218	0.0082641	0.1407775	-0.0086169	-0.001416
+        w:api	-0.2077013	-0.1822075	-0.0445948	-0.0092592	-0.0085389
+        w:app	-0.0436453	-0.0260892	-0.0182905	-0.0151029	-0.0092534
+        w:appropriate	-0.0780774	-0.0205009	-0.0106931	-0.1101039	-0.0053961
+        w:arabs	0.0304793	-0.0097416	-0.0219488	-0.0025016	0.0770474
+        w:are	0.0598286	-0.5330756	0.0637899	-0.2144199	0.2623484
+        w:arm	-0.107133	-0.0055514	-0.1052948	-0.0008446	-0.0025933
+        w:around	-0.0965276	-0.0085722	-0.0081084	-0.1249205	-0.0096582
+        w:array	-0.1533864	-0.0567089	-0.017946	-0.0230425	-0.0652412
+        w:arrested	-0.0173213	-0.0189293	-0.0054139	-0.0069207	-0.0133782
+        w:arrow	-0.2307119	-0.2204281	-0.0023244	-0.0016522	-0.0054059
+        w:art	-0.052559	-0.0138913	-0.0464018	0.0193872	-0.0303253
+        w:article	-0.0395182	-0.0168705	-0.0254304	-0.0152217	-0.0420754
+        w:as	-0.0181894	-0.0426979	-0.0521866	0.1588652	-0.031897
+        w:asians	0.1218344	-0.0190296	-0.0151966	-0.0202218	0.1922878
+        w:assassin	-0.1491069	-0.184448	-0.0105377	-0.0086738	-0.0319619
+        w:assassinate	0.3142204	0.5806787	-0.081886	-0.0094451	-0.0149707
+        w:assemble	-0.1237984	-0.1007294	-0.0272653	-0.0152932	-0.0138182
+        w:at	-0.3886718	-0.3745303	-0.102293	0.0340641	-0.2514463
+        w:atomic	-0.0326953	-0.029088	-0.0185659	-0.0068696	-0.0081868
+        w:attack	-0.0839681	-0.0255953	-0.0803362	-0.0297904	-0.0540436
+        w:autopsy	0.1836775	0.1710187	-0.0093005	-0.0009149	-0.0003588
+        w:baby	0.0632899	0.1068355	-0.0219297	-0.0042952	-0.0130226
+        w:back	0.3597064	-0.0301624	-0.030508	-0.0063352	0.6007972
+        w:background	-0.065378	-0.0122633	-0.0617475	-0.0049459	-0.0204254
+        w:bacteria	-0.0297008	-0.0093705	-0.0404565	-0.0040106	-0.0101143
+        w:badly	0.0303538	0.0220091	-0.0230948	-0.0001922	-0.0047666
+        w:baking	-0.1710272	-0.2036472	-0.0202288	-0.0129174	-0.0150003
+        w:base	-0.0204455	-0.0190873	-0.0065303	-0.0036116	-0.010282
+        w:baseball	-0.0875648	-0.0675237	-0.0365033	-0.0103773	-0.0158527
+        w:bash	-0.0535041	-0.0105079	-0.0066794	-0.0120216	-0.0658987
+        w:bat	-0.0705349	-0.0605245	-0.0186362	-0.0056486	-0.0088269
+        w:bath	-0.1675565	-0.077769	-0.0043514	-0.134815	-0.0035015
+        w:battery	-0.037339	-0.0410953	-0.0034524	-0.0054925	-0.0030298
+        w:be	0.3574657	-0.0835672	-0.0661123	-0.0634536	0.4445037
+        w:beat	-0.0020207	-0.127511	-0.0204261	-0.0049772	0.0581871
+        w:beaten	0.0028275	-0.0097921	-0.000744	-0.0014361	0.0023501
+        w:been	-0.108012	-0.0836337	-0.0500209	-0.0149443	-0.023208
+        w:before	-0.2639501	-0.2025407	-0.0593688	-0.0412936	-0.0657168
+        w:beginners	-0.070752	-0.0333297	-0.054121	-0.0115864	-0.0079475
+        w:being	-0.1264592	-0.0289953	-0.0706177	-0.0718978	-0.0030035
+        w:best	-0.149729	-0.0771194	0.0395581	-0.0977931	-0.1187064
+        w:better	-0.0804522	-0.0391755	-0.035976	-0.0086808	-0.0054496
+        w:between	-0.0941887	-0.0587269	-0.1890999	0.074959	-0.0542592
+        w:birthday	-0.0564764	-0.0438409	-0.0050619	-0.0085895	-0.0418922
+        w:black	0.1042626	-0.0421862	-0.00578	-0.0067487	0.1490834
+        w:bleach	-0.0792511	-0.0522395	-0.0285259	-0.0149887	-0.0280455
+        w:bleed	0.0506476	-0.0100489	0.0411099	-0.0012897	-0.0028282
+        w:block	-0.0086908	0.0052033	-0.0062066	-0.0015703	-0.0046745
+        w:blow	-0.0950815	-0.0854545	-0.020252	-0.0059244	-0.0066827
+        w:body	0.1415205	0.2838684	-0.0190765	-0.0546381	-0.0124042
+        w:bomb	-0.5957675	-0.4962951	-0.0888858	-0.076227	-0.1586483
+        w:bombing	-0.125119	-0.0904427	-0.0101133	-0.0211583	-0.049198
+        w:bombs	-0.2156238	-0.2292948	-0.0179552	-0.0060877	-0.004041
+        w:booby	0.2186773	0.2811258	-0.0031459	-0.00037	-0.0012059
+        w:border	0.0023818	-0.0085786	-0.00719	-0.0167055	-0.018745
+        w:boss	0.0871147	-0.012284	-0.003148	-0.0014367	-0.0030187
+        w:bow	-0.0042164	-0.0042761	-0.0048365	-0.0018871	-0.0017602
+        w:boy	-0.0066279	-0.0329212	-0.0098959	0.020968	-0.0518495
+        w:brakes	0.0425604	0.0575458	-0.0223579	-0.0019401	-0.003909
+        w:bread	-0.0820903	-0.0252099	-0.0705081	-0.0134962	-0.023565
+        w:break	0.01938	0.01582	-0.0128734	-0.0075471	-0.0061067
+        w:bridge	0.049406	-0.0002018	-0.0248148	-0.002663	-0.0088044
+        w:brother	-0.1135895	-0.0138287	-0.0559125	-0.0242353	-0.0762488
+        w:build	0.2908007	0.3150182	-0.0419457	-0.0304434	-0.0290576
+        w:building	0.334079	0.3868709	-0.0204467	-0.0082172	-0.0134699
+        w:built	-0.0187951	-0.0157129	-0.0049247	-0.0037097	-0.0133207
+        w:bullied	-0.0025204	-0.0008789	-0.0021029	-0.0186479	-0.0001592
+        w:burn	0.2407181	-0.0197476	0.2085236	-0.0109124	0.1068352
+        w:burned	-0.0030763	-0.0075142	-0.0057413	-0.0017583	0.002505
+        w:business	-0.1556205	-0.2472262	-0.0021392	-0.0019918	-0.0025777
+        w:butcher	-0.0037304	-0.0041943	-0.002197	-0.0045494	-0.005868
+        w:by	-0.1640637	-0.12333	-0.1855475	-0.0517542	-0.0271378
+        w:cabinets	-0.0115283	-0.0034827	-0.0027097	-0.0132598	-0.0020737
+        w:caffeine	0.0042046	-0.0346435	0.0624917	-0.0055425	-0.00315
+        w:cake	-0.109698	-0.0801791	-0.0150356	-0.0160655	-0.011606
+        w:call	0.180605	-0.070696	-0.0230125	-0.0208235	0.2808084
+        w:calling	0.2984462	-0.0389022	-0.0239024	-0.0992784	0.5135836
+        w:can	0.1017445	0.1637378	0.029637	-0.0998406	-0.1799858
+        w:cancer	-0.0106633	-0.0058985	-0.0045459	-0.0030378	-0.0092823
+        w:cant	0.0823695	0.1162185	-0.0394808	-0.0053724	-0.0056617
+        w:car	0.2362207	0.0743384	0.2733033	-0.0185749	-0.0270792
+        w:carbon	-0.0265366	-0.0446901	-0.0073134	-0.0083461	-0.007196
+        w:case	-0.014916	-0.0067047	-0.007321	-0.0093653	-0.0250929
+        w:cat	-0.0403579	-0.0090021	-0.0231955	-0.0201639	-0.0697006
+        w:catch	-0.0085399	-0.0068651	-0.0083612	-0.0087128	-0.0189855
+        w:cats	-0.1906037	-0.031208	-0.0491893	-0.0240314	-0.1098775
+        w:caught	-0.0188781	-0.0305278	-0.065339	0.0066947	-0.0067116
+        w:cause	0.0258467	0.0353082	-0.0053	-0.0022853	-0.0047741
+        w:causes	-0.040847	-0.0177386	-0.0439691	-0.0127774	-0.0223786
+        w:celebrating	-0.0926126	-0.006228	-0.0047472	-0.0091844	-0.0937582
+        w:change	-0.1512061	-0.0672351	-0.0418408	-0.0342167	-0.0571197
+        w:chant	0.0733147	-0.0105231	-0.0029976	-0.0042139	0.0853698
+        w:character	0.0006712	-0.0028636	-0.0031867	0.0005176	-0.0086118
+        w:check	-0.063087	-0.0191765	-0.0293278	-0.0533248	-0.0463362
+        w:chemical	-0.0915196	-0.06919	-0.0341912	-0.0350533	-0.0326588
+        w:chemicals	0.0330118	0.0361041	0.0117375	-0.0116201	-0.0278271
+        w:chemistry	-0.0321486	-0.0352474	-0.0117734	-0.0042612	-0.006097
+        w:chemotherapy	-0.0122104	-0.0061828	-0.0043516	-0.0073593	-0.0081054
+        w:cherry	-0.1908198	-0.2624958	-0.0007946	-0.0026503	-0.004528
+        w:chess	-0.0042078	-0.0060174	-0.0009726	-0.0026278	-0.0056314
+        w:chicken	-0.0686663	-0.0443953	-0.0178147	-0.0227481	-0.0223976
+        w:child	-0.0627532	-0.127926	-0.022596	0.0038877	-0.0332333
+        w:childproof	-0.0115283	-0.0034827	-0.0027097	-0.0132598	-0.0020737
+        w:children	0.0477918	-0.0650954	-0.0261211	0.0501164	-0.040073
+        w:chlorine	0.0114258	0.0114096	-0.0042993	-0.0033638	-0.0034046
+        w:chocolate	-0.1026451	-0.1460023	-0.0023665	-0.0020385	-0.0012102
+        w:choke	-0.1037477	-0.0308256	-0.0602329	-0.0101394	-0.014691
+        w:chopping	-0.0573416	-0.0350226	-0.0553095	-0.0064644	-0.0038103
+        w:city	-0.0040445	-0.0107861	-0.008688	-0.0095381	-0.0200913
+        w:class	-0.0198412	-0.0039448	-0.0278658	-0.0017369	-0.0056712
+        w:classmate	0.0303538	0.0220091	-0.0230948	-0.0001922	-0.0047666
+        w:clay	-0.0447024	-0.047199	-0.0231997	-0.0111793	-0.00659
+        w:clean	-0.083939	-0.1038407	-0.0078385	-0.0053255	-0.0043372
+        w:cleaning	-0.0954524	-0.0662775	-0.0369796	-0.0208371	-0.0296668
+        w:coach	0.033859	-0.004352	-0.0017623	0.0501238	-0.0135678
+        w:cockroaches	0.1202771	-0.0181007	-0.0223747	-0.0186108	0.1707367
+        w:cocktail	0.0910016	0.1004454	-0.001099	-0.0032437	-0.0047663
+        w:code	-0.0190285	-0.0020375	-0.0297738	-0.0013047	-0.0041658
+        w:coffee	0.0147419	0.0341718	-0.0090387	-9.13e-05	-0.0001095
+        w:come	-0.0181238	-0.0151247	-0.0259706	-0.001666	-0.002685
+        w:command	-0.0107226	-0.0150315	-0.0019917	-0.0015742	-0.0007366
+        w:commit	0.3828726	-0.0417127	0.4808304	-0.014677	-0.031809
+        w:compose	0.452513	-0.0118226	-0.0063087	-0.0214733	0.5547243
+        w:consent	-0.1035763	-0.0228861	-0.0076924	-0.0683956	-0.0176774
+        w:container	-0.0300706	-0.0173173	-0.0283261	-0.0053086	-0.0063271
+        w:content	0.0218619	-0.0142054	-0.0067194	0.0362114	-0.0239979
+        w:control	-0.0929056	-0.0710174	-0.0275911	-0.022569	-0.0748602
+        w:conversation	-0.0481963	-0.0229149	-0.028776	-0.0055616	-0.0182642
+        w:convert	0.0657135	0.0800553	-0.0048752	-0.0019013	-0.0010747
+        w:cook	-0.0166345	-0.0389879	-0.0004828	-0.0015477	-0.0024142
+        w:cooker	-0.0306064	0.0244461	-0.0232376	-0.0230458	-0.0386603
+        w:cookie	-0.0270857	-0.0157221	-0.0303819	-0.0119571	-0.0096002
+        w:could	0.11887	0.2432008	-0.0242288	-0.043301	-0.0339761
+        w:counter	0.0234915	-0.029948	0.0340971	-0.001669	-0.0018073
+        w:country	0.629264	-0.0232849	-0.0316654	-0.0413196	0.7436748
+        w:court	-0.0612396	-0.0507087	-0.0116925	-0.0130169	-0.0323222
+        w:covered	-0.0206853	-0.023016	-0.0027081	-0.0120302	-0.0072685
+        w:coworker	0.3140375	0.0533813	-0.0089627	-0.0144715	0.2931031
+        w:create	-0.0178585	-0.0105863	-0.0064687	0.0060713	-0.0309432
+        w:crime	-0.0548136	-0.012439	-0.02439	-0.0408374	-0.0409667
+        w:crisis	-0.006763	-0.0043552	-0.0057268	-0.0081635	-0.0125022
+        w:crowd	0.065747	0.0076491	-0.0008803	-0.0020021	0.0404799
+        w:crowded	0.012275	0.0318373	-0.0265472	-0.0014411	-0.0111861
+        w:crush	-0.0679938	-0.0196887	-0.0610135	-0.0049477	-0.0086585
+        w:cut	0.041735	-0.0365254	-0.0344806	-0.0167493	-0.0247621
+        w:cutting	-0.0935799	-0.0491254	-0.0751223	-0.0013383	-0.0008045
+        w:daily	-0.0169542	-0.0068968	-0.0269	-0.0042244	-0.003532
+        w:dangerous	-0.0728027	-0.0415607	-0.028213	-0.0156006	-0.0338582
+        w:daughter	0.0050163	-0.004487	-0.0008115	0.0113778	-0.0045627
+        w:day	-0.0413303	-0.0336414	-0.0293725	-0.0017935	-0.001168
+        w:dead	-0.0344532	0.0159452	-0.0329387	-0.005709	-0.0015435
+        w:deal	-0.1210445	-0.0212248	-0.0074627	-0.0095522	-0.1149485
+        w:death	-0.1048544	0.1249769	0.0246715	-0.0192981	-0.1064132
+        w:deep	0.0891372	-0.0243492	0.1803047	-0.0103912	-0.0159873
+        w:deer	-0.0047786	-0.0020141	-0.0088546	-0.0015871	-0.0017478
+        w:defense	-0.0674183	-0.0129582	-0.0442785	-0.0039757	-0.0212003
+        w:describe	0.3170948	0.1948029	-0.0531703	0.2055835	-0.1006367
+        w:description	0.1072505	-0.0043624	-0.0075984	0.1513632	-0.0482542
+        w:deserve	0.1171525	-0.0236984	-0.0460709	-0.0181941	0.1750186
+        w:destroy	-0.2140489	-0.0807705	-0.0752965	-0.0300305	-0.0271534
+        w:detail	0.0607981	-0.0038403	-0.0005167	0.0608385	-0.001852
+        w:detect	-0.0647952	-0.0550912	-0.0105266	-0.0003937	-0.0005652
+        w:detective	-0.0160852	-0.0071815	-0.0007234	-0.0013131	-0.0045469
+        w:detonated	-0.0890193	-0.0537428	-0.0013339	-0.0201053	-0.008505
+        w:device	0.2779597	0.3346934	-0.0050592	-0.0064473	-0.0053649
+        w:did	-0.4522028	-0.2443339	-0.2218858	-0.0986667	-0.3022223
+        w:die	0.2138405	-0.0478342	0.2285872	-0.0154474	-0.0383906
+        w:died	-0.1064801	-0.0143261	-0.0873361	-0.0038915	-0.0094832
+        w:difference	-0.0342384	-0.0280118	-0.0101885	-0.014365	-0.0324537
+        w:different	-0.053405	-0.0551563	-0.0264153	-0.0261495	-0.0200443
+        w:directions	0.0264846	0.0278653	-0.0150195	-0.0055755	-0.0074696
+        w:dirty	0.0618407	0.0522721	-0.0029461	-0.07012	0.1268958
+        w:disabled	0.0073349	-0.0075066	-0.0025333	-0.0064281	0.0059043
+        w:disappear	0.0014916	-0.0721475	0.0059493	-0.0053354	-0.0023426
+        w:disease	0.0333749	-0.0124399	-0.021514	-0.0030133	0.0774021
+        w:dispose	0.1274935	0.2080836	-0.0372525	-0.0092086	-0.0066372
+        w:do	-0.4962937	-0.5032078	-0.3354354	-0.2288241	-0.3021363
+        w:docker	-0.0300706	-0.0173173	-0.0283261	-0.0053086	-0.0063271
+        w:doctors	-0.020897	-0.0111632	-0.0153351	-0.0081637	-0.0181109
+        w:documentary	-0.0171939	-0.0139579	-0.005757	-0.0056051	-0.0146293
+        w:does	-0.2692377	-0.2716008	-0.0478802	-0.1072186	-0.1672267
+        w:doesnt	0.0911986	-0.0210976	0.1349084	-0.0032675	-0.0151649
+        w:dogs	-0.0211401	-0.0082075	-0.0097757	-0.0058065	-0.0238036
+        w:dont	0.186284	0.1346713	-0.0568662	-0.0097918	0.1617917
+        w:door	0.219535	0.2570621	0.0177598	-0.0004544	-0.0016739
+        w:dose	0.1501737	0.0385109	0.1435831	-0.0273473	-0.0138454
+        w:dough	-0.1212846	-0.0331733	-0.1326795	-0.0225638	-0.0195655
+        w:down	0.1927771	0.1771218	-0.0688285	-0.0338172	0.0750656
+        w:downtown	-0.160802	-0.0592027	-0.1148976	-0.0263033	-0.0508433
+        w:dragon	-0.0403832	-0.0148697	-0.0140955	-0.0068431	-0.0254114
+        w:dresden	-0.0148285	-0.0200922	-0.0022163	-0.0029339	-0.0082669
+        w:drink	0.0994084	0.0512372	0.0582223	-0.0007126	-0.0009893
+        w:drone	0.5506894	0.6208262	-0.0010038	-0.0028934	-0.0050281
+        w:drown	-0.0639764	-0.19938	0.2324296	-0.0020112	-0.0070421
+        w:drug	0.0846359	0.1518339	0.0118454	-0.0065545	-0.0118745
+        w:during	-0.097807	-0.0973689	-0.0213557	-0.0113748	-0.0195518
+        w:dying	-0.21701	-0.0677176	-0.1785736	-0.0213824	-0.0360838
+        w:easiest	0.0933297	0.1233769	-0.009708	-0.0019844	-0.0047354
+        w:eat	-0.120988	-0.0341858	-0.0822016	-0.0202328	-0.0116512
+        w:effects	-0.0761967	-0.0110418	-0.0634243	-0.0167897	-0.0364624
+        w:egg	-0.0330647	-0.0045919	-0.0017689	-0.0030931	-0.0400673
+        w:eight	-0.0625355	-0.0137562	-0.0149424	-0.0115059	-0.0045769
+        w:elden	-0.0228868	-0.0601195	-1.94e-05	-0.0001092	-0.0001024
+        w:email	-0.2890734	-0.0689523	-0.0248004	-0.0300289	-0.146062
+        w:encouraging	0.0150688	-0.0925135	-0.0014974	-0.0028054	0.0941566
+        w:end	0.3812581	-0.143068	0.6487904	-0.0262088	-0.0469081
+        w:ends	-0.0387623	-0.0028496	-0.0449565	-0.006591	-0.0112931
+        w:energy	-0.1409885	-0.1037542	-0.0626787	-0.0130994	-0.0168954
+        w:enough	0.0029261	-0.0009788	-0.0190925	-0.0006684	-0.0043856
+        w:erotic	0.1461508	-0.0201404	-0.0085839	0.1799153	-0.0134597
+        w:essay	-0.0196962	-0.0903742	-0.046069	-0.0282664	0.1160471
+        w:eulogy	-0.1272039	-0.0159953	-0.0210273	-0.0151494	-0.0920913
+        w:even	-0.0578133	-0.0243774	-0.0073394	-0.0106928	-0.0150593
+        w:every	0.0975301	-0.0128751	-0.0225589	-0.0210173	0.0849892
+        w:everything	-0.0423096	-0.033668	-0.0235099	-0.0099672	-0.0105314
+        w:ex	0.0050066	0.0491207	-0.055377	-0.0002455	-0.0015545
+        w:execute	-0.0983303	-0.0533204	-0.0119315	-0.0364285	-0.0691945
+        w:explain	0.1333397	0.0586935	-0.1905417	-0.0449558	0.0428535
+        w:explicit	0.1391733	-0.0478172	-0.0166314	0.2243645	-0.0468948
+        w:explode	-0.1597242	-0.1026617	-0.074235	-0.0041434	-0.0043341
+        w:explosion	-0.1711506	-0.1258141	-0.0406508	-0.0391165	-0.065296
+        w:explosive	0.3132764	0.3769987	-0.0674234	-0.0204723	-0.014004
+        w:explosives	-0.3473899	-0.3856238	-0.0100988	-0.0049586	-0.0039081
+        w:exterminate	0.0179624	-0.0357267	-0.0059703	-0.0117083	0.0720214
+        w:exterminated	0.0189821	-0.0060025	-0.0174787	-0.0093797	0.024437
+        w:extinguisher	0.0125842	0.0576046	-0.0158658	-0.0091743	-0.0175336
+        w:fantasy	-0.0242786	-0.0087203	-0.006037	0.0029089	-0.0569867
+        w:farm	-0.0083029	-0.0051256	-0.0014641	-0.0004531	-0.0037055
+        w:fast	-0.3245474	0.0179985	-0.4579259	-0.0048025	-0.0029981
+        w:faster	-0.1605017	-0.0433599	-0.1390695	-0.0040599	-0.0025089
+        w:fastest	0.0688024	-0.0297283	0.0984215	-0.003769	-0.0080858
+        w:fatal	0.1502635	-0.0035992	0.190349	-0.0011158	-0.0051759
+        w:father	0.0060115	-0.003241	-0.0122528	0.0149202	-0.0042374
+        w:feel	-0.1139442	-0.0908196	-0.0475921	-0.0045378	-0.0093301
+        w:fight	-0.0812254	-0.0220861	-0.051269	-0.0153645	-0.0700069
+        w:film	-0.0175359	-0.0169842	-0.0042145	-0.0080109	-0.0121061
+        w:filter	0.0453536	0.0432022	-0.0025297	-0.0122719	-0.0172552
+        w:final	-0.0443039	-0.06383	-0.0008978	-0.0049296	-0.0239847
+        w:find	0.1862071	0.1286881	-0.0274505	0.0832352	-0.0043692
+        w:finds	-0.0729859	-0.0076301	-0.0020357	-0.0653323	-0.0272651
+        w:fire	0.075565	0.1695552	-0.0491722	-0.0394026	-0.088783
+        w:fireworks	-0.0547936	-0.0534125	-0.0247398	-0.01837	-0.0172414
+        w:first	-0.0915227	-0.095869	-0.0390914	-0.0061681	-0.0063304
+        w:fish	-0.0617663	-0.0397143	-0.0401732	-0.0024519	-0.0039067
+        w:flavor	-0.3417733	-0.3669057	-0.0060121	-0.0020113	-0.0032056
+        w:flour	-0.0358901	-0.0241906	-0.0308014	-0.0126618	-0.0106436
+        w:food	-0.0374226	-0.0280887	-0.0408871	-0.0170961	-0.0156463
+        w:football	-0.0133024	-0.0112541	-0.0052752	-0.0060499	-0.0163654
+        w:for	-0.6067422	-0.5075649	-0.1069977	-0.3287473	-0.4297819
+        w:fork	-0.0589005	-0.0863854	-0.00539	-0.0032541	-0.0032135
+        w:form	-0.0220224	-0.0033483	-0.0214371	-0.0006099	-0.0022737
+        w:free	-0.0393068	-0.0213026	-0.0248702	-0.0073048	-0.0181083
+        w:french	-0.0879644	-0.0503402	-0.0497059	-0.0408296	-0.0363151
+        w:friend	-0.2993379	-0.1549101	-0.1073488	-0.0080583	-0.0205233
+        w:from	-0.0156901	-0.0442077	0.0919116	-0.1440247	-0.1679717
+        w:fun	-0.015303	-0.006914	-0.0166795	-0.0169999	-0.0147611
+        w:function	-0.2030582	-0.0589064	-0.0370318	-0.0406125	-0.1243155
+        w:game	-0.0093996	-0.0023129	-0.0051098	-0.0075489	-0.0294685
+        w:garage	0.0933181	0.1009354	-0.0017205	-0.00163	-0.0007682
+        w:garlic	-0.1044037	-0.0875059	-0.01664	-0.0026578	-0.0038358
+        w:gas	0.202621	0.284381	-0.0257512	-0.00949	0.0439879
+        w:gassed	0.0142063	-0.0057917	-0.0114987	-0.0086262	0.0133288
+        w:gay	-0.1415186	-0.0186417	-0.0079205	-0.0126345	-0.1144846
+        w:generate	0.1376832	-0.0179213	-0.0119599	0.1986982	-0.0497189
+        w:genocide	-0.0449366	-0.017043	-0.0198768	-0.0086589	-0.0389362
+        w:get	0.0009316	0.2116692	-0.1519195	0.0527609	-0.035698
+        w:getting	0.0108907	0.0192219	-0.0595594	0.0122788	-0.0006825
+        w:girl	0.1051911	0.0629916	-0.0102932	0.1231085	-0.0363079
+        w:girlfriend	0.0193131	0.0687877	-0.0777523	0.0087928	-0.0204518
+        w:girls	0.0450017	-0.0040563	-0.0059876	0.0409098	-0.0090686
+        w:git	-0.0266623	-0.0172494	-0.0189878	-0.0056565	-0.006773
+        w:give	0.2451492	0.4583347	-0.0374647	-0.0971567	0.0837797
+        w:go	0.372288	-0.0444836	-0.0089245	-0.0086388	0.6314202
+        w:going	0.1315821	0.0773184	0.0303839	-0.0067376	-0.0115341
+        w:good	0.1032877	0.240366	-0.0597613	-0.0359852	-0.072842
+        w:grandmother	-0.0603626	0.0652851	-0.0367611	-0.0051387	-0.0347603
+        w:grease	-0.0315057	-0.0142655	-0.0056871	-0.0061527	-0.0201724
+        w:grenade	0.6023616	0.6318957	-0.0053698	-0.0108487	-0.0093553
+        w:groom	0.0233885	-0.0221528	-0.001735	0.0628671	-0.0004171
+        w:guard	0.0742861	0.0890436	-0.0088481	-0.0013211	-0.0032483
+        w:guards	-0.1335991	-0.1858385	-0.0008574	-0.0021199	-0.0040802
+        w:gun	0.1022455	0.1501344	-0.0376557	-0.028063	-0.0811774
+        w:hair	-0.0442011	-0.0022251	-0.0574318	-0.014993	-0.0007638
+        w:hand	-0.1635131	-0.0566011	-0.1953846	-0.0154868	-0.0184321
+        w:hang	0.0955189	-0.0576623	0.1378105	-0.006926	-0.0207986
+        w:happened	-0.0032686	-0.004519	-0.004773	-0.0044842	-0.0058748
+        w:hard	-0.0265607	-0.0117072	-0.0049748	-0.012169	-0.0005418
+        w:harm	-0.0132451	-0.1595128	0.1194089	-0.0071589	-0.0097578
+        w:has	-0.0827843	-0.0800709	-0.0493505	0.0031894	-0.0489599
+        w:hate	-0.1109693	-0.0577642	-0.0591446	-0.0554959	-0.0783742
+        w:have	-0.0084574	-0.0095862	0.0213925	-0.0089292	-0.0319692
+        w:he	0.2233332	0.2260423	-0.0487872	0.0208478	-0.0082833
+        w:heat	-0.0490967	-0.0203559	-0.0877827	-0.0100654	-0.0114444
+        w:help	-0.3585274	-0.1138937	0.0105381	-0.0903316	-0.1153394
+        w:her	-0.0274737	-0.0148538	-0.0515838	0.1227748	-0.0221878
+        w:hide	0.0387079	-0.1139044	0.1627423	-0.0050088	-0.0011525
+        w:high	-0.0062402	-0.050846	-0.0016591	0.1135692	-0.029943
+        w:hiking	-0.030082	-0.0332827	-0.0112126	-0.0053364	-0.0062278
+        w:him	0.0152707	0.0721846	-0.0169233	-0.0003587	-0.0046182
+        w:hindus	0.0186426	-0.002005	-0.002469	-0.0032997	0.0186065
+        w:his	-0.10419	-0.0822555	-0.0105506	0.0040161	-0.0931958
+        w:historians	-0.0280768	-0.0079212	-0.0120164	-0.0065768	-0.0266628
+        w:history	-0.0369801	-0.020985	-0.0322514	-0.0287278	-0.0376774
+        w:hit	-0.0793203	-0.06486	0.0371438	-0.0138165	-0.0461954
+        w:hitman	-0.0135507	-0.0117825	-0.007598	-0.0061018	-0.0056097
+        w:holocaust	-0.0141574	-0.0063751	-0.0037698	-0.0102429	-0.0132824
+        w:home	0.2085472	-0.1210779	0.1636452	-0.0600864	0.4386898
+        w:homemade	0.2312909	0.2226351	-0.0110985	-0.0092647	-0.0046755
+        w:hostage	-0.0614169	-0.0306525	-0.0094501	-0.0191876	-0.0294806
+        w:hot	-0.0875093	-0.1449006	-0.0090217	0.0421636	-0.0170192
+        w:house	0.1818993	0.2037947	-0.0025661	-0.0008435	-0.0022648
+        w:household	0.0661429	-0.0725015	0.1215939	-0.0121409	-0.0235629
+        w:how	-1.1977395	-0.5950303	-0.7961026	-0.7848941	-0.965463
+        w:humanely	-0.0839738	-0.1213009	-0.0025435	-0.0041215	-0.0036752
+        w:hunt	-0.0206896	-0.0091319	-0.0294182	-0.0049832	-0.0070534
+        w:hunting	-0.0214411	-0.0426642	-0.0004384	-0.0004611	-0.0006695
+        w:hurt	0.0608351	-0.0051311	0.0431503	-0.04866	-0.0394884
+        w:hurting	-0.2248991	-0.0108531	-0.2207374	-0.0012996	-0.0063904
+        w:hurts	-0.0166239	-0.0735852	0.0348832	-0.0011109	-0.0042982
+        w:husband	-0.0132056	0.0768321	-0.0876607	-0.0011055	-0.0027948
+        w:i	0.0634578	0.1193863	-0.1351699	-0.1294107	-0.3583162
+        w:ibuprofen	-0.0320951	-0.0155195	-0.0245523	-0.0128171	-0.0047912
+        w:if	-0.264578	-0.0626255	-0.0900251	-0.0247209	-0.0106148
+        w:im	-0.1775012	-0.0454222	-0.1409681	-0.0313879	-0.1060799
+        w:immigrants	0.057101	-0.0357301	-0.0278642	-0.0248112	0.078944
+        w:immune	-0.0274191	-0.0268082	-0.0032389	-0.0020374	-0.0110905
+        w:in	-0.6915276	-0.8202051	-0.4794835	-0.142715	0.0792829
+        w:inferior	0.0073687	-0.0052548	-0.0003074	-0.0007862	0.004239
+        w:inject	-0.0157318	-0.0406443	-0.0017988	-0.0037079	-0.0084097
+        w:instructions	0.0655722	0.1797464	-0.0359903	-0.0282662	-0.0301549
+        w:insulin	0.0193939	0.0355446	-0.0163853	-0.0009126	-0.0012041
+        w:into	-0.128239	-0.0844565	-0.0741057	-0.048831	-0.0551807
+        w:is	-0.8767992	-0.6784454	-0.2156872	-0.2991421	-0.3661553
+        w:it	0.5590327	0.3275535	0.2894936	-0.1227505	-0.1697816
+        w:items	-0.0017847	0.0100483	-0.009346	-0.0029566	-0.0096626
+        w:its	-0.0755273	-0.0636031	-0.003388	-0.0188472	-0.0062028
+        w:jews	0.1256396	-0.0224282	-0.0494845	-0.0232899	0.1351376
+        w:joke	0.409573	-0.0280304	-0.0306926	-0.0469738	0.5678581
+        w:jump	0.0596807	-0.008869	0.0596628	-0.0020744	-0.0129559
+        w:kamikaze	-0.0687332	-0.0443846	-0.0312368	-0.0347282	-0.0613467
+        w:keep	-0.145565	-0.0439436	-0.1109948	0.0210576	-0.0337408
+        w:keeps	-0.0947978	-0.0372488	-0.104019	0.0184892	-0.0063744
+        w:kick	-0.1080914	-0.0685376	-0.0435056	-0.0021407	-0.011497
+        w:kid	0.1340648	0.1313903	-0.0011473	-0.0044197	-0.0022512
+        w:kidnap	0.1352024	0.2074498	-0.0111233	-0.0085841	-0.0119843
+        w:kids	-0.0666243	-0.047025	-0.0932797	0.072957	-0.0014578
+        w:kill	0.2384044	0.2751465	0.0679066	-0.038759	-0.0374994
+        w:killed	-0.0471183	-0.0161594	-0.0268181	-0.007418	-0.0237467
+        w:killer	-0.1370208	-0.0832268	-0.0099598	-0.0092703	-0.1169691
+        w:killing	-0.1610275	-0.1933437	-0.1393457	-0.0046576	0.0613231
+        w:kills	-0.0364904	-0.0204628	-0.0060949	-0.0115687	-0.0271384
+        w:king	-0.0012032	-0.0021177	-0.0005137	-0.0015673	-0.0013357
+        w:kitchen	-0.1663767	-0.2127	-0.0080467	-0.028784	-0.0338581
+        w:knife	-0.2392891	-0.2194081	-0.0696605	-0.0148114	-0.0115065
+        w:knight	-0.0513343	-0.1034675	-0.0001758	-0.0006483	-0.0010129
+        w:knock	-0.3036301	-0.3336237	-0.0144223	-0.0026821	-0.0065238
+        w:know	-0.066787	-0.0171438	-0.0486513	-0.010767	-0.0138605
+        w:knowing	0.0171373	-0.0336956	0.0543851	-0.0033244	-0.0010937
+        w:lab	-0.031815	0.064796	-0.0389875	-0.0012286	-0.0069222
+        w:landlord	-0.0791573	-0.0245314	-0.0362771	-0.0071352	-0.0147367
+        w:last	-0.3124659	-0.1285238	-0.1178255	-0.0511108	-0.0542786
+        w:launcher	-0.1189037	-0.1342272	-0.0009822	-0.0016214	-0.0077695
+        w:law	-0.0119996	0.0290613	-0.0314269	-0.0117677	-0.0491131
+        w:leaves	-0.1035256	-0.0226913	-0.0124205	-0.0309979	-0.1102697
+        w:leaving	0.1561426	0.0880115	0.036265	-0.0026467	-0.0015917
+        w:leg	-0.2146829	-0.1463245	-0.0441038	-0.0059808	-0.0143919
+        w:let	0.1461472	-0.0244686	-0.0207187	-0.0175774	0.1594676
+        w:lethal	0.0352964	-0.0416164	0.1004347	-0.0032785	-0.0031572
+        w:letter	0.2642983	-0.0310275	-0.0119514	-0.006827	0.5931583
+        w:lewd	0.1793481	-0.0074975	-0.0131392	0.2246763	-0.0324908
+        w:life	0.3168679	-0.0604042	0.3548004	-0.0148179	-0.0351834
+        w:light	-0.0129102	-0.0054893	-0.005927	-0.0050454	-0.0006236
+        w:like	-0.0513105	0.0968128	-0.1231737	-0.0094478	-0.0380275
+        w:line	-0.0013244	-0.0015189	-0.0004029	-0.0005172	-0.0003784
+        w:linux	-0.0086944	-0.0137288	-0.0024811	-0.0018009	-0.0013673
+        w:list	0.1377841	-0.0112435	0.0986535	-0.0248699	0.0957514
+        w:little	-0.0459488	-0.0133042	-0.0039313	-0.0316787	-0.0255204
+        w:live	0.1054494	-0.0107771	-0.0276685	-0.0093876	0.1625317
+        w:load	-0.0243114	-0.023036	-0.0185018	-0.0029195	-0.0009739
+        w:long	-0.0687112	-0.0480646	-0.0190236	-0.018505	-0.0459804
+        w:look	0.0450676	0.1163551	-0.0739802	-0.0017942	-0.0089075
+        w:lose	0.0171373	-0.0336956	0.0543851	-0.0033244	-0.0010937
+        w:losing	-0.092438	-0.0182933	-0.0059274	-0.0250034	-0.07643
+        w:love	-0.0892562	-0.0304449	-0.0113187	0.0476697	-0.0079964
+        w:low	-0.0129102	-0.0054893	-0.005927	-0.0050454	-0.0006236
+        w:macos	-0.006257	-0.0080563	-0.0021365	-0.0009004	-0.0002032
+        w:made	-0.0270857	-0.0157221	-0.0303819	-0.0119571	-0.0096002
+        w:main	-0.0060182	-0.001902	-0.0124276	-0.0003637	-0.0007353
+        w:make	0.0312726	-0.0803906	-3.5e-06	0.050766	0.0847194
+        w:makes	-0.0368787	-0.0271742	-0.0193522	-0.0208144	-0.0142954
+        w:making	0.2111001	0.2952558	-0.0243027	-0.0288409	-0.0295635
+        w:man	-0.0102665	0.0222155	-0.0080062	0.0013141	-0.0152995
+        w:manhattan	-0.0098225	-0.0149059	-0.000842	-0.0007871	-0.0015746
+        w:many	-0.1070822	-0.1093112	0.1793194	-0.0423328	-0.1378468
+        w:marks	0.0988988	0.0949591	-0.0077179	-0.0009083	-0.0006062
+        w:martial	-0.0702482	-0.0136967	-0.0485752	-0.0100849	-0.0276224
+        w:material	-0.0278937	0.0668946	-0.0005654	-0.1068028	-0.005402
+        w:mates	-0.0128433	-0.0081963	-0.0081026	-0.0060677	-0.010903
+        w:maximum	0.0193269	0.0341064	-0.0290013	-0.0053434	-0.005964
+        w:me	0.385677	0.4157235	0.1754711	0.3645317	-0.2717043
+        w:mean	-0.0834032	-0.0344056	-0.0632596	-0.0250546	-0.0462077
+        w:medieval	-0.0546584	-0.0704254	-0.0215422	-0.0174819	-0.0094571
+        w:melatonin	-0.1017429	-0.0133788	-0.0430581	-0.024851	-0.0108176
+        w:message	0.1892911	-0.0466067	-0.011635	-0.1034171	0.4202579
+        w:method	0.1748413	-0.1103652	0.4214566	-0.0287756	-0.040204
+        w:mexicans	0.166417	-0.0093864	-0.017735	-0.0152513	0.2277975
+        w:mice	-0.0357344	-0.0589268	-0.0020854	-0.0026461	-0.0014715
+        w:middle	0.0458466	-0.0064707	-0.0087013	0.050665	-0.0204899
+        w:minecraft	-0.0299235	-0.0306008	-0.0054672	-0.0011186	-0.0013342
+        w:minor	0.0959026	-0.009524	-0.0028515	0.1710269	-0.0109055
+        w:mix	-0.083819	-0.0364959	-0.0416592	-0.0218085	-0.0370887
+        w:modules	-0.0423096	-0.033668	-0.0235099	-0.0099672	-0.0105314
+        w:molotov	0.0323077	0.0205331	-0.0021496	-0.0041006	-0.0043798
+        w:monoxide	-0.0014918	-0.0324169	0.0182126	-0.0064287	-0.0058678
+        w:month	-0.1746121	-0.0120506	-0.0095438	-0.0198093	-0.1537838
+        w:more	-0.0737672	-0.0253256	-0.0355169	-0.0093288	-0.0017528
+        w:mosque	-0.0058882	-0.0220854	-0.0026551	-0.0022834	0.0023449
+        w:most	0.040272	-0.0578966	0.0971898	-0.0058392	-0.0110622
+        w:mother	0.0112458	0.0366309	-0.0230428	-0.0001424	-0.0002049
+        w:movie	-0.0100522	-0.0085974	-0.0091658	-0.0064432	-0.0063319
+        w:much	-0.0151377	-0.0620406	0.0094401	-0.0043788	-0.0060954
+        w:murder	0.052624	0.1136017	-0.0393638	-0.0082468	-0.0466157
+        w:music	-0.0105245	-0.0180089	-0.0048129	-0.0017683	-0.0063356
+        w:muslims	0.0896074	-0.0158381	-0.0253887	-0.0154757	0.0874402
+        w:must	0.1642123	-0.0115378	-0.0294776	-0.0160943	0.1900464
+        w:my	-0.8884202	0.0316309	-0.9770717	-0.4700728	0.1279817
+        w:myself	1.1243621	-0.7477184	1.8106235	-0.0242093	-0.0288426
+        w:mystery	-0.0417612	-0.01027	-0.0012969	-0.0059021	-0.0307477
+        w:nail	0.0315547	0.0329477	-0.0043923	-0.0011806	-0.0027291
+        w:naked	0.051306	-0.0145847	-0.0041745	0.0217721	-0.0112335
+        w:naloxone	-0.0514921	-0.0131151	-0.0546743	-0.0051671	-0.0027876
+        w:name	-0.0305726	-0.0178886	-0.0024007	-0.0035133	-0.0139114
+        w:napalm	0.1085395	0.162579	-0.0023015	-0.0048753	-0.0076983
+        w:natural	0.0002478	0.0006454	-0.0134581	-6.89e-05	-3.77e-05
+        w:near	0.0005026	-0.013331	0.0019895	-0.0039092	-0.0077645
+        w:neck	0.1477683	0.188201	-0.0115859	-0.0035259	-0.0051936
+        w:need	0.2300455	0.0589599	0.2052143	-0.0122643	0.0315218
+        w:needs	-0.0487327	-0.0101867	-0.0076459	-0.015156	-0.0556612
+        w:neighbor	0.2035519	0.1892458	-0.050274	-0.0728551	0.1612038
+        w:neighbors	-0.2107197	-0.1824365	-0.0042719	-5.77e-05	-0.0002246
+        w:neighbour	0.0130182	0.0225395	-0.0120396	-0.0043194	-0.0106488
+        w:nest	-0.032979	-0.034232	-0.0099857	-0.0009722	-0.0019009
+        w:never	0.1479309	0.1322816	0.0980515	-0.0143575	-0.0063758
+        w:new	-0.2286988	-0.0862417	-0.125959	-0.0391282	-0.1287715
+        w:newborn	-0.0203983	-0.0264634	-0.0021612	-0.0031788	-0.0096005
+        w:news	-0.0384435	-0.0288848	-0.012775	-0.0218456	-0.0463873
+        w:night	-0.0572456	-0.0250858	-0.0365282	-0.0145388	-0.0179225
+        w:nitroglycerin	-0.0092337	-0.0087847	-0.0127204	-0.0064141	-0.0071006
+        w:no	0.0849047	-0.0223368	0.1164739	-0.0097116	-0.0089848
+        w:nobody	0.0276552	-0.2571791	0.2310501	-0.0026567	-0.0046569
+        w:node	-0.0423096	-0.033668	-0.0235099	-0.0099672	-0.0105314
+        w:noise	-0.2272763	-0.1860991	-0.0511031	-0.0003249	-0.000328
+        w:not	0.0578699	-0.0119306	0.0592697	-0.0014548	-0.0031864
+        w:noticing	0.122108	0.0468234	0.0844777	-0.0053035	-0.0003245
+        w:novel	-0.0673983	-0.0669437	-0.0030661	-0.0058587	-0.025367
+        w:novels	-0.0908291	-0.0190686	-0.019693	-0.0381219	-0.0123581
+        w:nuclear	0.0015148	0.0863575	-0.0342278	-0.0150959	-0.0659663
+        w:nude	0.0824438	-0.0151787	-0.0062671	0.0831463	-0.0012906
+        w:nuke	-0.0561563	-0.0392552	-0.0326028	-0.0130981	-0.0219071
+        w:of	-0.0660803	-0.4914783	0.0970283	0.2670184	-0.3577032
+        w:off	-0.2888374	-0.3607068	-0.0143188	-0.0716699	-0.0143407
+        w:office	-0.0063981	-0.0047125	-0.0019251	-0.0048256	-0.0080215
+        w:oil	-0.027036	-0.0292407	-0.01029	-0.0036386	-0.0081624
+        w:oklahoma	-0.0495151	-0.0476357	-0.004672	-0.0054959	-0.0133656
+        w:old	-0.0749315	-0.1870804	-0.025358	0.081689	-0.0909061
+        w:olds	-0.0649192	-0.0050921	-0.016452	-0.1138443	-0.0064923
+        w:on	-0.3855003	-0.1464748	-0.216216	-0.156554	-0.2349205
+        w:one	0.0505917	-0.0414936	0.0950634	-0.0228776	-0.0216159
+        w:onions	-0.0573416	-0.0350226	-0.0553095	-0.0064644	-0.0038103
+        w:online	0.0978736	-0.0109857	-0.0112402	0.069781	-0.0125847
+        w:opioid	-0.0489783	-0.0111996	-0.0537447	-0.0048187	-0.0025802
+        w:opponent	-0.0548235	-0.0138197	-0.00659	-0.0135497	-0.0782921
+        w:our	-0.0164959	-0.0457485	-0.0293127	0.0408276	-0.0541457
+        w:out	0.1759779	0.0332529	0.0416095	-0.0430267	0.2042656
+        w:over	0.1274635	0.2355354	-0.0401434	-0.005337	-0.0045079
+        w:overdose	-0.1232301	-0.0706182	-0.0558324	-0.0188879	-0.0258803
+        w:own	-0.1164271	-0.1098553	-0.061968	-0.0053398	-0.0058686
+        w:pain	0.3074953	-0.0254947	0.3844069	-0.0065536	-0.0082857
+        w:painless	0.1655852	-0.0517928	0.2900647	-0.0031102	-0.0051013
+        w:paint	-0.0365758	-0.0140282	-0.0025693	-0.0260607	-0.0012406
+        w:paracetamol	0.0367785	-0.0085033	0.0402391	-0.004623	-0.0024678
+        w:parasites	0.0485226	-0.0090698	-0.0354502	-0.0138378	0.0645026
+        w:parent	-0.1461141	-0.0704402	-0.0153755	-0.0365322	-0.0039055
+        w:parents	0.1133344	0.030063	0.1289671	0.0637578	-0.008959
+        w:parts	0.0235194	0.0493496	-0.0054077	-0.0047591	-0.0064079
+        w:party	-0.2015221	-0.1519997	-0.024325	-0.0162134	-0.0036272
+        w:people	0.0851395	-0.3095399	-0.0971192	-0.0298144	0.2724337
+        w:person	0.1410386	0.1560346	-0.0409003	-0.0055891	-0.009361
+        w:pharmacology	-0.0381758	-0.0365223	-0.0200039	-0.0016432	-0.0026607
+        w:phone	0.0220696	0.0196514	-0.0018113	-0.0128919	-0.0074844
+        w:photos	0.2802233	-0.0170926	-0.02493	0.300033	-0.0133429
+        w:pigeons	-0.0447024	-0.047199	-0.0231997	-0.0111793	-0.00659
+        w:pills	0.2877686	-0.1140689	0.446814	-0.016605	-0.0252817
+        w:pipe	0.0603227	0.0886285	-0.031726	-0.0050472	-0.0094332
+        w:pistol	0.1102302	0.0935124	-0.0004677	-0.0004963	-0.0002525
+        w:plan	0.1461297	0.2078554	0.1023486	-0.0232709	-0.0301917
+        w:planes	-0.1745482	-0.1589209	-0.0054134	-0.0033839	-0.0089373
+        w:plant	-0.0510764	-0.0341386	-0.0121975	-0.0202758	-0.0241226
+        w:plants	-0.0415825	-0.0215812	-0.0276368	-0.0075242	-0.0127377
+        w:play	-0.0299929	-0.017016	-0.0248912	-0.0133717	-0.0171947
+        w:playground	0.123931	0.1349181	-0.0006762	-0.0076168	-0.0003767
+        w:please	0.4053507	0.274591	-0.0256223	0.2252633	-0.0270711
+        w:plot	-0.0113784	-0.0078192	-0.0053701	-0.0082803	-0.00826
+        w:poem	-0.0560496	-0.0450088	-0.0223209	0.0177733	-0.1277957
+        w:poison	0.2162465	0.2729612	-0.0486793	-0.007786	-0.0095206
+        w:poisoning	-0.1376552	-0.135878	-0.0223076	-0.0195644	-0.0079499
+        w:poisonous	-0.1112271	-0.0785688	-0.0483336	-0.0037972	-0.0054948
+        w:police	0.0186714	0.1086619	-0.0228884	-0.0438675	-0.1170856
+        w:porn	0.0086303	-0.0097383	-0.0167597	0.0199253	-0.0060835
+        w:post	0.0227316	-0.0118277	-0.0100395	-0.0096107	0.0330712
+        w:power	-0.0245187	-0.0218472	-0.0091744	-0.0108015	-0.0162817
+        w:predators	-0.0078824	-0.0045011	-0.0028978	-0.0132982	-0.0075384
+        w:pressure	0.0237464	0.0340487	-0.0222966	-0.0110097	-0.0124755
+        w:preteen	0.1412342	-0.0052708	-0.011659	0.1725819	-0.0232315
+        w:prevent	-0.0118606	-0.005202	-0.0156517	-0.0020052	-0.0024938
+        w:print	0.0660737	0.0779712	-0.0058	-0.00392	-0.0027075
+        w:problem	-0.0368474	-0.0450522	-0.0104641	-0.0041708	-0.0043645
+        w:process	-0.0410202	-0.0132413	-0.0313397	-0.0146624	-0.0100138
+        w:processes	-0.0318206	-0.0113494	-0.003222	-0.0048441	-0.0226164
+        w:produce	0.0227484	0.0057853	-0.0066795	-0.007593	-0.0055688
+        w:products	-0.0007228	-0.107538	0.1002011	-0.0039361	-0.0030673
+        w:project	-0.1076079	-0.1453988	-0.003182	-0.0022536	-0.0039208
+        w:proof	-0.1405585	-0.2268612	-0.0012823	-0.0005901	-0.001196
+        w:propaganda	-0.0246392	-0.0115042	-0.0233135	-0.0078822	0.0066323
+        w:protect	0.0120096	-0.0139739	-0.0008113	-0.0055268	-0.0008729
+        w:protesters	-0.111779	-0.0454863	-0.0400942	-0.0313177	-0.05298
+        w:puberty	-0.0010588	-0.0002844	-0.0002635	-0.0073309	-0.0001334
+        w:punch	-0.0786388	-0.0711201	-0.013725	-0.0012498	-0.0048965
+        w:purpose	0.0299794	-0.0316248	0.0706157	-0.0019305	-0.0032425
+        w:put	0.0416471	0.0969796	-0.0230076	-0.0042564	-0.0062509
+        w:python	-0.0638867	-0.0263971	-0.031303	-0.0091549	-0.0162566
+        w:quickest	0.2183163	0.077591	0.1726688	-0.0088118	-0.0289058
+        w:quickly	-0.0193906	-0.0845641	0.0997865	-0.0305611	-0.0390339
+        w:quietly	0.0600202	0.0694021	-0.0361408	-0.0023102	-0.0019577
+        w:race	0.069975	-0.0138847	-0.0071128	-0.0132647	0.1254153
+        w:rally	0.0270328	-0.0391883	-0.0065983	-0.0129491	0.1075409
+        w:range	-0.0628102	-0.0870633	-0.0045619	-0.0036133	-0.0045626
+        w:rats	-0.0536084	-0.0212147	-0.0244005	-0.0109646	-0.0326063
+        w:raw	-0.060349	-0.0233088	-0.0665693	-0.0131276	-0.0115472
+        w:reaction	-0.0620924	-0.0435676	-0.0255139	-0.0296358	-0.0509677
+        w:really	-0.0720349	-0.0598803	-0.0159329	-0.020006	-0.0252307
+        w:recipe	0.0999392	0.151296	-0.0392659	-0.046794	-0.0398211
+        w:recommend	-0.1053206	-0.0355389	-0.0239441	-0.0500039	-0.0186862
+        w:reinstall	-0.0423096	-0.033668	-0.0235099	-0.0099672	-0.0105314
+        w:relationship	0.0233885	-0.0221528	-0.001735	0.0628671	-0.0004171
+        w:remove	-0.0118217	-0.0027452	-0.0112037	-0.0036885	-0.0020431
+        w:report	-0.0690231	-0.009268	-0.0216044	-0.1072564	-0.0070205
+        w:reporters	-0.0206853	-0.023016	-0.0027081	-0.0120302	-0.0072685
+        w:respond	-0.1071121	-0.1134052	-0.0347044	-0.0121679	-0.0140418
+        w:ricin	0.044698	0.0384509	-0.0010245	-0.0005274	-0.0004803
+        w:rid	-0.0435547	0.0576227	-0.058438	-0.021601	-0.0175315
+        w:ride	-0.0150547	-0.0055071	-0.0008863	-0.0113144	-0.0053683
+        w:rifle	0.0678624	0.0625263	-0.0025452	-0.0011254	-0.0010133
+        w:rig	0.2406738	0.3177291	-0.0131464	-0.0019867	-0.0047635
+        w:right	-0.0762124	-0.0171219	-0.0317909	-0.0041484	-0.0373564
+        w:rights	-0.0082322	-0.0040056	-0.0094835	-0.0134892	-0.0181607
+        w:ring	-0.0228868	-0.0601195	-1.94e-05	-0.0001092	-0.0001024
+        w:robots	-0.0149675	-0.0216128	-0.0031336	-0.0031786	-0.0027744
+        w:roleplay	0.0763896	-0.0127447	-0.008589	0.1648088	-0.0296726
+        w:room	-0.0005249	0.0223733	-0.0278945	-0.0015851	-0.0101897
+        w:round	-0.0320142	-0.0237966	-0.0092171	-0.0144975	-0.0445961
+        w:ruining	0.4312872	-0.013242	-0.0103019	-0.0348706	0.5524253
+        w:rules	-0.0055071	-0.0024624	-0.0097063	-0.0077604	-0.0135748
+        w:run	0.3579456	0.542513	-0.0124445	-0.0062035	-0.0358837
+        w:rwandan	-0.0109781	-0.0139168	-0.0065123	-0.0041086	-0.0078274
+        w:safe	-0.1375348	-0.0465075	-0.1091425	-0.0323146	-0.0235211
+        w:safely	-0.106007	-0.1432395	-0.0040364	-0.0089716	-0.0094588
+        w:safest	-0.0761868	-0.0514043	-0.0185392	-0.0038721	-0.0112669
+        w:safety	-0.1343456	-0.0816919	-0.0020022	-0.0838815	-0.0010887
+        w:said	-0.1044534	-0.0372319	-0.0365971	-0.0204942	-0.0708344
+        w:salmonella	-0.0028027	-0.0028006	-0.0017061	-0.0063735	-0.0027704
+        w:sarin	0.215344	0.1871561	-0.0014908	-0.0032116	-0.0025148
+        w:sauce	-0.0371365	-0.0086483	-0.0056244	-0.0155715	-0.051091
+        w:say	-0.2604663	-0.1695802	-0.0891345	-0.0611366	-0.0870298
+        w:saying	0.0148609	-0.0046767	-0.0058509	-0.0070684	0.0062622
+        w:says	0.0185944	-0.0162766	-0.0203449	-0.0023496	0.0710077
+        w:scars	0.1384298	-0.098083	0.2859987	-0.0022046	-0.0023464
+        w:scene	0.1116283	-0.0233672	-0.0088988	0.1656974	-0.0425574
+        w:school	-0.07199	-0.0336628	-0.0990588	0.1500245	-0.0416792
+        w:schoolers	0.0458466	-0.0064707	-0.0087013	0.050665	-0.0204899
+        w:schools	-0.1113266	-0.0252957	-0.0180936	-0.0647541	-0.0114958
+        w:science	-0.1217583	-0.1394585	-0.0136048	-0.0241463	-0.0226166
+        w:script	-0.1188943	-0.0326134	-0.0355908	-0.0280439	-0.0889742
+        w:secret	0.0233885	-0.0221528	-0.001735	0.0628671	-0.0004171
+        w:see	-0.0458773	-0.3651363	0.2347696	-0.0017812	-0.0052149
+        w:self	-0.104219	-0.132132	0.0344849	-0.0071399	-0.0210679
+        w:send	0.1023016	-0.0042312	-0.0060708	0.0701491	-0.0090522
+        w:server	-0.0202086	-0.0361232	-0.0002278	-0.0017447	-0.0001589
+        w:set	0.1241598	0.2172743	-0.0343978	-0.010116	-0.0406998
+        w:sex	0.0877202	-0.0361891	-0.0177542	0.1249917	-0.036779
+        w:sexual	0.0927326	-0.0371346	-0.0075772	0.0506519	-0.0259342
+        w:sexually	0.0211554	-0.0545733	-0.0019122	0.1236502	-0.001626
+        w:sexy	0.2111475	-0.0150566	-0.0252612	0.2549676	-0.0333925
+        w:sharpen	-0.1430499	-0.140398	-0.0210208	-0.0122695	-0.0076735
+        w:she	-0.1621423	0.0535963	-0.1426594	-0.0098594	-0.0204097
+        w:shoot	-0.1798026	-0.144704	-0.0202197	-0.0227695	0.0010159
+        w:shooting	-0.1065169	-0.0969715	-0.0294267	-0.0230772	-0.0614432
+        w:short	-0.1361033	-0.0308479	-0.009768	-0.086016	-0.0770219
+        w:shot	-0.0439286	-0.0174574	-0.0550484	-0.0020811	-0.0003965
+        w:shots	-0.0643583	-0.0364654	-0.0188941	-0.0171061	-0.0263852
+        w:should	-0.0498307	0.0303266	-0.0536091	-0.1120912	0.0097723
+        w:show	0.2063696	0.1643221	0.0839267	-0.0115448	-0.0116469
+        w:sick	0.0267542	-0.0053285	-0.0069413	-0.0059174	0.0278155
+        w:side	-0.0761967	-0.0110418	-0.0634243	-0.0167897	-0.0364624
+        w:signs	-0.1119559	-0.0612962	-0.0223657	-0.065342	-0.0250851
+        w:silencer	0.1733123	0.1436368	-0.0007869	-0.0010394	-0.0008995
+        w:silently	-0.007199	-0.0046398	-0.0252059	-0.0008225	-0.0008557
+        w:simple	-0.024818	-0.0073317	-0.0220821	-0.0041993	-0.0164183
+        w:sister	-0.0595889	0.0358768	-0.0633227	-0.0008976	-0.0007279
+        w:slaughter	-0.0012547	-0.0019025	-0.0010101	-0.0005998	-0.0003137
+        w:sleep	0.6360054	0.6569399	0.0160104	0.1300955	-0.0230778
+        w:sleeping	0.1694301	-0.0336897	0.1846676	-0.0117942	-0.0182275
+        w:slit	0.2521194	0.1484397	0.1561203	-0.0043297	-0.0029844
+        w:slogan	0.0033955	-0.0394163	-0.0193618	-0.0200233	0.0475577
+        w:slow	-0.1549541	-0.0530949	-0.0719102	-0.0158896	-0.030001
+        w:slowly	0.0055968	0.0112818	-0.0150631	-9.64e-05	-9.17e-05
+        w:small	-0.2100926	-0.2515729	-0.0166888	-0.0436049	-0.0364697
+        w:smoke	-0.1111154	-0.1450006	-0.0144247	-0.0040063	-0.0034337
+        w:smother	-0.1286791	-0.0888992	-0.0174019	-0.0170743	-0.0309142
+        w:so	0.5895461	0.5036203	0.258967	-0.0252309	-0.1360452
+        w:soda	-0.1290098	-0.1525802	-0.0149464	-0.009755	-0.0118773
+        w:soldier	-0.139731	-0.0319793	-0.0148042	-0.0358193	-0.1062227
+        w:some	-0.0385818	-0.0650454	-0.0248023	-0.0182281	0.0005376
+        w:someone	0.6530495	0.774527	0.0804089	-0.06034	-0.0657542
+        w:something	-0.0423927	-0.0204228	-0.0109889	-0.0060562	-0.0250706
+        w:son	-0.1769354	-0.1723656	-0.0022158	-0.0220294	-0.0002865
+        w:song	-0.0091104	-0.0063492	-0.0124833	-0.0007228	0.0585521
+        w:speech	-0.1591001	-0.0238787	-0.0179091	-0.0285829	-0.2207057
+        w:spiders	-0.0128433	-0.0081963	-0.0081026	-0.0060677	-0.010903
+        w:spread	-0.0162551	-0.0031304	-0.0081776	-0.0099264	-0.0232839
+        w:stab	0.1818625	0.2759941	-0.1364325	-0.0088936	-0.0169164
+        w:stabbing	-0.0173213	-0.0189293	-0.0054139	-0.0069207	-0.0133782
+        w:start	0.0234836	0.0021874	-0.0026807	-0.0011378	0.0074105
+        w:starve	-0.0012071	-0.0808674	0.0112005	-0.007772	-0.0035526
+        w:state	-0.0078666	-0.0043289	-0.0078289	-0.0019913	-0.0021077
+        w:states	-0.0229182	-0.0186572	-0.0070136	-0.0035012	-0.0109414
+        w:station	-0.0554151	-0.0287886	-0.0043934	-0.0097442	-0.0595374
+        w:stay	-0.0153466	-0.0089568	-0.0142446	-0.0014971	-0.0064975
+        w:step	-0.0425854	-0.0207417	-0.0236434	-0.0248674	-0.023281
+        w:steps	0.1563893	0.2948804	-0.0063837	-0.0066907	-0.0498994
+        w:stop	0.0979889	-0.1073105	0.1848718	-0.0074341	-0.0080878
+        w:store	-0.1612231	-0.0993553	-0.0569724	-0.0076874	-0.0082164
+        w:stories	0.1468869	-0.0125688	-0.0121823	0.1585076	-0.014104
+        w:story	-0.0855556	-0.0775022	-0.0235334	0.0537148	-0.131168
+        w:strangle	-0.0543326	0.0685243	-0.1264184	-0.0026954	-0.0032955
+        w:strategy	-0.1910327	-0.2461079	-0.0223093	-0.002564	-0.0106676
+        w:string	-0.0331972	-0.0321998	-0.0058674	-0.0104328	-0.0201176
+        w:strip	-0.0363735	-0.0179742	-0.003206	-0.028288	-0.0021898
+        w:stroke	-0.0201498	-0.0131169	-0.0043693	-0.0088899	-0.015607
+        w:stuck	-0.0293646	-0.033295	-0.0069594	-0.0027567	-0.0040926
+        w:student	0.0059767	-0.0022278	-0.0009383	0.0057895	-0.003619
+        w:students	-0.0332381	0.0322193	-0.0036259	-0.0245347	-0.0107376
+        w:style	-0.044395	-0.01065	-0.0042212	-0.0116537	-0.0350414
+        w:subhuman	0.1068171	-0.0026762	-0.0042366	-0.0042384	0.0687711
+        w:subway	0.0135191	0.0339599	-0.0124204	-0.0002792	-0.0019271
+        w:suggest	-0.0556561	-0.0363862	-0.0047179	-0.007333	-0.0162473
+        w:suicide	0.6755377	0.2820361	0.7781246	-0.1005152	-0.0751398
+        w:summarise	-0.0401981	-0.0402996	-0.0046028	-0.0039628	-0.0044929
+        w:summarize	-0.0469633	-0.0282799	-0.0244567	-0.0302109	-0.0678086
+        w:summary	-0.0638038	-0.0155953	-0.0122666	-0.0147717	-0.0386951
+        w:supply	0.1372243	0.1706139	-0.0090786	-0.0011741	-0.0012697
+        w:support	-0.13565	-0.0784249	-0.0624164	-0.0010586	-0.0011562
+        w:sure	0.1320484	-0.0067889	0.2029105	-0.000603	-0.0057401
+        w:surprise	-0.2866923	-0.3366745	-0.0082932	-0.0030931	-0.003305
+        w:survive	-0.0872769	-0.0411766	-0.0410815	-0.0108481	-0.0406116
+        w:suspect	-0.0177998	-0.0199674	-0.0057215	-0.0072758	-0.0139817
+        w:swallowed	-0.013749	-0.0159601	-0.000684	-0.0042554	-0.0022989
+        w:swift	-0.1571975	-0.1041525	-0.0198188	-0.0107479	-0.0116729
+        w:swim	-0.0738634	-0.0189425	-0.027508	-0.0349645	-0.0037849
+        w:symptoms	-0.0058667	-0.0012475	-0.011825	-0.002315	-0.0040142
+        w:system	-0.0515535	-0.0626815	-0.0056316	-0.0044037	-0.019132
+        w:take	0.5198486	0.1959073	0.3608521	-0.0285748	-0.0247095
+        w:talk	-0.2866186	-0.2100047	-0.0564158	-0.0450233	-0.0762178
+        w:target	-0.018049	-0.0129685	-0.0087817	-0.0054851	-0.0146944
+        w:tea	0.0112458	0.0366309	-0.0230428	-0.0001424	-0.0002049
+        w:teach	-0.0789341	0.0651248	-0.0449311	-0.0951957	-0.0197853
+        w:teacher	-0.0839533	-0.0816614	-0.0028623	0.0047944	-0.0047271
+        w:teachers	0.0155402	-0.0075727	0.0124518	-0.0059723	-0.0156311
+        w:team	-0.0350063	-0.0191281	-0.0142558	-0.0072491	-0.0160577
+        w:teen	-0.0014105	-0.0106655	-0.0023452	0.0334462	-0.0077772
+        w:teenager	-0.1653579	-0.0450838	-0.0247731	-0.0520614	-0.0279063
+        w:teenagers	-0.0992516	-0.0193482	-0.0346676	-0.0378164	-0.0066129
+        w:tell	0.4123828	0.0822533	0.1438021	0.0385014	0.4553522
+        w:telling	0.0789454	-0.0042274	-0.0026286	0.0783227	0.0443556
+        w:temperature	-0.0028027	-0.0028006	-0.0017061	-0.0063735	-0.0027704
+        w:terminal	-0.0261285	-0.0074048	-0.024788	-0.0014264	-0.0023149
+        w:terminate	-0.0034063	-0.004686	-0.0010269	-0.0026681	-0.00134
+        w:test	-0.2271465	-0.1294734	-0.0760107	-0.023896	-0.0951039
+        w:that	0.2607695	0.1650338	0.4196559	-0.3484157	-0.1326706
+        w:the	-0.7227449	-0.8619278	-0.9268268	-0.7919123	0.2433976
+        w:their	0.4601131	0.4429261	-0.0221565	-0.0188822	0.0500456
+        w:them	-0.2439617	-0.2224357	-0.0306787	-0.0168152	0.0341324
+        w:there	0.0068621	-0.074367	0.1806867	-0.0103354	-0.0190618
+        w:thermite	0.0040376	0.0269387	-0.0259019	-0.0095159	-0.0092502
+        w:they	0.1341281	0.2494826	-0.1627639	-0.0087708	-0.0123893
+        w:this	-0.0183751	-0.1246832	-0.0423824	-0.0962801	-0.0390258
+        w:thread	-0.0067996	-0.0018413	-0.005575	-0.001119	-0.004935
+        w:three	-0.0086629	-0.0068895	-0.0036001	-0.0066136	-0.0107131
+        w:thriller	-0.0294389	-0.0301857	-0.0051139	-0.0095913	-0.0142499
+        w:throat	0.1878303	0.2144644	-0.0065406	-0.0037612	-0.0036611
+        w:through	0.0461812	0.0765232	-0.016081	-0.0072421	-0.0050812
+        w:throw	-0.178062	-0.0068775	-0.1900278	-0.0006433	-0.0014876
+        w:time	-0.1349182	-0.0520887	-0.004149	-0.1207673	0.0048797
+        w:timer	0.1210762	0.1126684	-0.0031605	-0.0047088	-0.0039998
+        w:tips	-0.0165388	0.1820772	-0.0958312	0.0472172	-0.0441039
+        w:titanic	-0.0332607	-0.0136761	-0.0177358	-0.0108183	-0.0240947
+        w:tnt	-0.3026142	-0.2509201	-0.0785816	-0.0317191	-0.0238543
+        w:to	0.6855581	0.2363268	0.3203772	-0.3536574	0.1999629
+        w:toddler	0.0371094	-0.01401	-0.0057113	0.0453213	-0.0262921
+        w:tomato	-0.1692333	-0.2507438	-0.0006446	-0.0020074	-0.0028331
+        w:tonight	0.0304204	-0.0557351	0.076912	-0.0076112	0.0184784
+        w:too	-0.0211737	-0.0738486	-0.0422789	-0.006167	0.1334346
+        w:torture	0.0804737	0.0748119	-0.013151	-0.001199	-0.0004628
+        w:town	0.1072573	0.1173829	-0.0100595	-0.0070411	-0.0088912
+        w:toxic	-0.0385759	0.0086557	-0.0543715	-0.0092983	-0.028874
+        w:trade	0.0256618	-0.0190809	-0.0174193	0.0101114	-0.031941
+        w:train	-0.0990925	-0.0509228	-0.0109743	-0.0178561	-0.0970777
+        w:trans	0.0772539	-0.0891367	-0.0047323	-0.0046759	0.1250763
+        w:translate	-0.0875647	-0.0492646	-0.0475268	-0.0408593	-0.042548
+        w:trap	0.1659822	0.2009916	-0.0052821	-0.0030234	-0.002722
+        w:treat	-0.0437829	-0.0692783	-0.0101679	-0.0030445	-0.0025968
+        w:trial	-0.0206853	-0.023016	-0.0027081	-0.0120302	-0.0072685
+        w:tuesday	-0.0173213	-0.0189293	-0.0054139	-0.0069207	-0.0133782
+        w:turkey	-0.0444335	-0.0350085	-0.0145555	-0.0043382	-0.0048487
+        w:turning	-0.0004778	0.0031739	-0.0019451	-0.0005815	-0.0042036
+        w:tweet	0.0050883	-0.0014274	-0.0045937	-0.0030044	0.0027225
+        w:two	-0.0778478	-0.0120247	-0.1779501	0.0482627	-0.0240371
+        w:under	0.0206076	-0.048373	0.0656937	-0.0032487	-0.0036712
+        w:underage	0.0667144	-0.0297273	-0.013938	0.1108783	-0.0423975
+        w:unresponsive	-0.0064461	-0.0076155	-0.00221	-0.0008315	-0.0002123
+        w:until	-0.012585	-0.047241	-0.0003545	-0.0024355	-0.0035786
+        w:untraceable	0.1806153	0.2073819	-0.0086914	-0.0062909	-0.0034318
+        w:up	0.1392684	0.0096275	0.004357	-0.0353581	0.1072722
+        w:us	-0.0467785	-0.0171494	-0.0152011	-0.0005493	-0.0009588
+        w:use	0.0626492	0.0249647	0.0210333	-0.0144499	-0.0151617
+        w:used	-0.0602758	-0.026989	-0.0200576	-0.0126625	-0.0202645
+        w:using	0.5622688	-0.0169039	-0.0127113	-0.0268488	0.6604371
+        w:vaccines	-0.046137	-0.0461573	-0.0052921	-0.0047813	-0.02028
+        w:vegetables	-0.3921737	-0.3760532	-0.0171683	-0.0080257	-0.0011771
+        w:vermin	0.0468942	-0.0055594	-0.0121542	-0.0080536	0.0319062
+        w:vest	0.1531286	0.3648638	-0.0653796	-0.0048775	-0.0048712
+        w:video	-0.0078169	-0.0116441	-0.0036328	-0.0024259	-0.0032596
+        w:vinegar	-0.0624169	-0.0405595	-0.0253022	-0.0146259	-0.0224328
+        w:violence	-0.0883253	-0.0130353	-0.0020046	-0.0038161	-0.1227296
+        w:wake	0.0861682	-0.043925	0.1631537	-0.0032955	-0.006976
+        w:walk	0.0461812	0.0765232	-0.016081	-0.0072421	-0.0050812
+        w:wall	0.2103669	0.2560527	-0.0173226	-0.0041529	-0.0169778
+        w:want	0.1337998	0.0390285	-0.0063964	0.1110258	-0.0194475
+        w:wants	-0.0687168	-0.0426248	-0.076618	0.1495213	-0.0244265
+        w:war	-0.2936381	-0.1551661	-0.0535235	-0.074501	-0.1197959
+        w:warehouse	-0.0315033	-0.0244449	-0.009651	-0.0182841	-0.0315773
+        w:warfare	-0.0235939	-0.0225729	-0.0074142	-0.0094059	-0.0102796
+        w:warning	-0.0443802	-0.0339044	-0.0097898	-0.0076973	-0.0197174
+        w:was	-0.2902351	-0.2360904	-0.045123	-0.0619266	-0.1135845
+        w:water	0.0806649	0.1147025	-0.0136858	-0.0151739	-0.0219077
+        w:way	0.1658065	0.0513113	0.2859042	0.099561	-0.1156547
+        w:ways	0.0945235	-0.3159358	0.3664839	-0.0053334	-0.0170233
+        w:we	0.0958413	-0.0195266	-0.0287832	-0.0060644	0.1700515
+        w:weapon	0.2306875	0.219707	-0.017057	-0.0027544	-0.0022248
+        w:weapons	-0.0654325	-0.0656982	-0.0248859	-0.0151357	-0.0106301
+        w:website	-0.0129308	-0.0143305	-0.0065174	-0.0031352	-0.0009483
+        w:wedding	-0.0267987	-0.0170735	-0.0125406	-0.0095916	-0.0140833
+        w:weeds	-0.0299796	-0.0257769	-0.0063969	-0.005939	-0.0013487
+        w:week	-0.0429716	0.1131988	-0.0855752	-0.0049096	-0.0095602
+        w:weekend	0.086409	-0.0137326	0.1386183	-0.0085497	-0.0176132
+        w:weight	0.1681793	-0.0372266	0.2402467	-0.0069078	-0.003246
+        w:went	-0.0596219	-0.064397	-0.0229874	-0.0123633	-0.0122758
+        w:were	-0.2199934	-0.1898771	-0.0730379	-0.0548942	-0.0764009
+        w:what	-0.2307884	0.0531657	-0.213093	-0.3688925	-0.611618
+        w:when	-0.3220257	-0.2839831	-0.0971211	-0.0568762	-0.0813136
+        w:where	0.1359633	0.0025382	-0.0726872	0.2224456	-0.0623532
+        w:whetstone	-0.1071455	-0.1085318	-0.0056235	-0.0065928	-0.0057603
+        w:which	-0.3780255	-0.1842402	-0.2362656	-0.0902195	-0.1539891
+        w:while	0.2541322	0.285994	-0.0326858	-0.0027908	-0.0043991
+        w:white	-0.0385558	-0.0055564	-0.0074345	-0.0033831	-0.0248166
+        w:whites	-0.0155947	-0.0002794	-0.0007186	-0.0003252	-0.0251973
+        w:who	-0.4655472	-0.3495504	-0.1959006	0.0254562	-0.3046849
+        w:whole	-0.0230421	-0.006713	-0.0099494	-0.005876	-0.0119924
+        w:why	-0.1170877	-0.3296636	-0.1484352	-0.1070636	0.0343719
+        w:will	-0.0187251	-0.1515764	0.1868596	-0.0112594	-0.0175557
+        w:wine	-0.0389503	-0.0405365	-0.0069977	-0.0115681	-0.009361
+        w:winter	-0.1001765	-0.1411678	-0.0026193	-0.0010979	-0.000807
+        w:wipe	0.1428486	-0.0064048	-0.0269554	-0.0130222	0.1863754
+        w:wiped	0.0608698	-0.0090714	-0.0233326	-0.0040618	0.0852414
+        w:with	0.0381454	0.1497163	-0.14537	0.1179446	-0.2165933
+        w:without	0.0336682	-0.1374385	0.1028687	0.0228451	-0.0362375
+        w:woman	-0.0698154	0.043564	-0.0105019	-0.0011696	-0.0214741
+        w:women	-0.0490641	-0.0748794	-0.0494231	-0.0122801	0.0950239
+        w:wont	0.2232053	0.236077	-0.0054589	-0.0077279	-0.0044283
+        w:word	0.5285193	-0.0245835	-0.0280049	-0.0379139	0.6087689
+        w:work	-0.1307669	-0.1571771	-0.0584537	-0.0290031	-0.0298098
+        w:works	-0.1049512	-0.1182473	-0.0181964	-0.0043375	-0.002891
+        w:world	-0.1596024	-0.1349397	-0.0344294	-0.0152883	-0.0240706
+        w:would	0.3257112	0.2690905	0.0303316	-0.0066866	-0.0105259
+        w:wrists	0.0711717	-0.0730532	0.1725186	-0.0020047	-0.0020086
+        w:write	-0.0255275	-0.0505801	-0.151258	-0.2694844	0.0139068
+        w:writing	-0.0885126	-0.055428	-0.0046556	-0.0065952	-0.0656267
+        w:wrong	-0.0596219	-0.064397	-0.0229874	-0.0123633	-0.0122758
+        w:year	0.014057	-0.0507322	-0.0605953	-0.0117325	-0.1286301
+        w:yeast	-0.0442441	-0.01095	-0.0347537	-0.0006752	-0.0013757
+        w:you	0.1835949	0.1503588	-0.0526101	-0.0447735	-0.0739524
+        w:young	0.3178648	-0.0343482	-0.0301619	0.4435536	-0.0330538
+        w:zip	0.031339	0.0410309	-0.0049716	-0.0025871	-0.0041965
+        w:zombie	-0.0240827	-0.0053311	-0.0037957	-0.0119807	-0.0244672
+        w:zombies	-0.0226263	-0.0094571	-0.0084358	-0.0008939	-0.0003988
+        w:가장	-0.2651867	-0.2797296	-0.0421376	-0.0367631	-0.1177446
+        w:나오는	0.3609037	-0.042989	-0.0864592	0.671829	-0.2166305
+        w:대해	-0.4984178	-0.1537835	-0.4125573	-0.0626922	-0.0636488
+        w:만드는	0.1094542	0.4197572	-0.2831851	-0.101544	-0.2421847
+        w:뭐야	0.3625984	0.3152357	0.25878	-0.0964406	-0.2107699
+        w:방법	0.5631932	0.2253404	0.7232997	-0.1819332	-0.3225283
+        w:방법은	-0.2651867	-0.2797296	-0.0421376	-0.0367631	-0.1177446
+        w:방법이	0.1671809	0.1572421	0.2812522	-0.0709493	-0.2120199
+        w:법	0.064769	0.2239687	-0.0931395	-0.0544493	-0.142264
+        w:설명해	0.0254543	0.3909823	-0.3491168	-0.0505765	-0.1494678
+        w:수	0.3300217	-0.0757945	0.555761	-0.0729214	-0.0905173
+        w:수면제	0.1678724	-0.0631062	0.3184536	-0.0581061	-0.0664058
+        w:써	0.279802	-0.3542347	-0.1979176	0.4738633	1.0230816
+        w:알려	0.1241711	0.5295184	-0.0456911	-0.2359206	-0.4478875
+        w:어떻게	-0.587713	-0.1177927	-0.5220248	-0.1797972	-0.124905
+        w:자살하는	0.3835986	-0.1554238	0.6333314	-0.0458624	-0.0383661
+        w:자해하는	-0.0616343	-0.117416	0.0684058	-0.0467734	-0.0496069
+        w:좋은	-0.4151863	-0.3679648	-0.0839838	-0.0750263	-0.2089893
+        w:주세요	-0.3338884	0.0979411	-0.4782864	-0.1374907	-0.1470042
+        w:죽이는	-0.5154746	-0.1171199	-0.281173	-0.1350677	-0.4309934
+        w:줘	0.4476049	0.0431478	0.293044	0.0959916	0.2017108
+        w:추천해	-0.2271288	-0.128972	-0.0767115	-0.1126407	-0.1334162
+        w:폭탄	-0.2239098	-0.0297203	-0.1398688	-0.0949796	-0.2371905
+        w:프로세스를	-0.5044087	-0.4863061	-0.0871115	-0.0426011	-0.0857211
         """#
 }
