@@ -7,9 +7,17 @@
       reports recall / false positives on the held-out set, for several feature families,
       alone and OR-ed with the rules' verdicts (RULES.txt: `fm guardrail --lines` output for
       the texts of extract.py, one line each; see README.md).
+      With --probe FILE.jsonl, also scores those texts with the model fitted on all sets.
   train.py export --fm .build/debug/fm [--fp 0.01]
       Fits on all four sets and writes
-      Sources/FoundationModels/Guardrails/GuardrailClassifier+Weights.swift.
+      Sources/FoundationModels/Guardrails/GuardrailClassifier+Weights.swift and the
+      Swift/Python agreement fixture Tests/FoundationModelsTests/GuardrailClassifierReferenceScores.swift.
+  train.py score --fm .build/debug/fm < TEXTS
+      Harmful score of each line, from the model fitted on all sets.
+
+Experiment knobs (environment): GG_C (inverse regularization, default 1), GG_KSCALE (value
+of concept features, default 1; export folds it into the weights), GG_TRIPLES=0 (no concept
+triples; features.py).
 
 Needs numpy, scipy and scikit-learn (pip install scikit-learn).
 """
@@ -156,7 +164,6 @@ def evaluate(args):
     print(f"leave-one-set-out, threshold for <= {args.fp:.1%} benign false positives on the training folds")
     header = f"{'candidate':28s}" + "".join(f"{s.replace('Guardrail', ''):>26s}" for s in held_out)
     print(header)
-    results = {}
     if rules is not None:
         line = f"{'rules (written on all sets)':28s}"
         for s in held_out:
@@ -177,7 +184,6 @@ def evaluate(args):
                     pred = pred | rules[te]
                 yt = y[te]
                 line += cell(pred[yt == 1], pred[yt == 0])
-                results[(name, combine, s)] = (pred, yt)
                 if args.show_misses and combine and name == args.families[0]:
                     texts = [r["text"] for r, k in zip(rows, te) if k]
                     for p, label, text in zip(pred, yt, texts):
@@ -299,7 +305,7 @@ class Shipped:
     def scores(self, text, concept_index):
         best = None
         for window in F.text_windows(text, concept_index):
-            ids = [self.index[f] for f in window if f in self.index]
+            ids = sorted(self.index[f] for f in window if f in self.index)
             s = [c[0] + sum(c[1 + i] for i in ids) for c in self.columns]
             if best is None or s[0] > best[0]:
                 best = s
@@ -319,7 +325,8 @@ def export(args):
     models = [harmful] + categories
     table = []
     for f in features:
-        ws = [round(float(m.weights[m.vocab[f]]), DIGITS) if f in m.vocab else 0.0 for m in models]
+        # Feature values are 1 in Swift: fold a concept feature's value into its weight.
+        ws = [round(float(m.weights[m.vocab[f]] * m.values[m.vocab[f]]), DIGITS) if f in m.vocab else 0.0 for m in models]
         if max(abs(w) for w in ws) >= 10 ** -DIGITS:
             table.append((f, ws))
     biases = [round(m.bias, DIGITS) for m in models]
