@@ -58,14 +58,17 @@ extension GuardrailClassifier {
         for index in 0..<GuardrailConceptIndex.maximumCount where present & (1 << UInt64(index)) != 0 {
             indices.append(index)
         }
+        // Keys as `conceptKey` computes them, built incrementally.
+        let base = GuardrailConceptIndex.maximumCount + 1
         var rows: [Int] = []
         for (i, a) in indices.enumerated() {
-            if let row = conceptRows[Self.conceptKey([a])] { rows.append(row) }
+            let single = a + 1
+            if let row = conceptRows[single] { rows.append(row) }
             for j in (i + 1)..<indices.count {
-                let b = indices[j]
-                if let row = conceptRows[Self.conceptKey([a, b])] { rows.append(row) }
+                let pair = single * base + indices[j] + 1
+                if let row = conceptRows[pair] { rows.append(row) }
                 for c in indices[(j + 1)...] {
-                    if let row = conceptRows[Self.conceptKey([a, b, c])] { rows.append(row) }
+                    if let row = conceptRows[pair * base + c + 1] { rows.append(row) }
                 }
             }
         }
