@@ -44,7 +44,7 @@
 /// lets apps plug in a stronger policy.
 ///
 /// - Note: Cost is linear in the text: one dictionary lookup per token per phrase set (about 60
-///   sets), then the classifier's windows (each token in about four). About 14 ms per thousand
+///   sets), then the classifier's windows (each token in two to four). About 14 ms per thousand
 ///   words in a debug build, 5 ms of it the classifier's (`fm guardrail` on 20,000 words).
 public struct DefaultGuardrailPolicy: GuardrailPolicy {
     let rules: [GuardrailRule]
