@@ -1,27 +1,33 @@
 #!/usr/bin/env python3
 """Trains and evaluates the guardrail classifier.
 
-  train.py evaluate [--fm .build/debug/fm | --rules RULES.txt] [--fp 0.01]
-      Leave-one-set-out: for each held-out set, fits on the other three sets, picks the
-      threshold from out-of-fold scores on those three (benign false positives <= --fp), and
-      reports recall / false positives on the held-out set, for several feature families,
-      alone and OR-ed with the rules' verdicts (RULES.txt: `fm guardrail --lines` output for
-      the texts of extract.py, one line each; see README.md).
-      With --probe FILE.jsonl, also scores those texts with the model fitted on all sets.
+Data: the four labelled sets in Tests/FoundationModelsTests (extract.py), the training corpus
+corpus/writer-{a,b,c}.jsonl, and probe.jsonl, which is only ever a test set.
+
+  train.py evaluate --fm .build/debug/fm [--fp 0.01] [--configs NAME...]
+      Leave-one-source-out: each of HeldOutSet, Batch2, Batch3, writer-a, writer-b and
+      writer-c is held out in turn (GuardrailEvaluationSet is always training data); the model
+      is fitted on the other sources (never probe.jsonl), the threshold is the lowest that keeps
+      out-of-fold benign false positives on the training sources, rules' included, at --fp or
+      less; recall and benign false positives are reported on the held-out source, classifier
+      alone and OR-ed with the rules' verdicts (`fm guardrail --lines --rules-only`). The probe
+      column is the model fitted on every source, tested on probe.jsonl. "mean" is the mean
+      recall over the six folds (probe excluded), the number configurations are chosen by.
+      Then the shipped configuration end to end (rules first, categories).
   train.py export --fm .build/debug/fm [--fp 0.01]
-      Fits on all four sets and writes
+      Fits the shipped configuration on every source except probe.jsonl and writes
       Sources/FoundationModels/Guardrails/GuardrailClassifier+Weights.swift and the
       Swift/Python agreement fixture Tests/FoundationModelsTests/GuardrailClassifierReferenceScores.swift.
   train.py score --fm .build/debug/fm < TEXTS
-      Harmful score of each line, from the model fitted on all sets.
+      Harmful score of each line, from the shipped configuration fitted like export.
 
-Experiment knobs (environment): GG_C (inverse regularization, default 1), GG_KSCALE (value
-of concept features, default 1; export folds it into the weights), GG_TRIPLES=0 (no concept
-triples; features.py).
+Environment: GG_OOF_SEEDS (shuffles pooled for the out-of-fold threshold, default 3; 1 is
+enough while comparing configurations).
 
 Needs numpy, scipy and scikit-learn (pip install scikit-learn).
 """
 import argparse
+import json
 import math
 import os
 import sys
@@ -35,7 +41,13 @@ import extract
 import features as F
 
 ROOT = extract.ROOT
+HERE = os.path.dirname(os.path.abspath(__file__))
 CATEGORIES = ["violentWrongdoing", "selfHarm", "sexualContentInvolvingMinors", "hate"]
+CORPUS = ["writer-a", "writer-b", "writer-c"]
+PROBE = "probe"
+FOLDS = extract.SETS[1:] + CORPUS
+OOF_SEEDS = tuple(range(int(os.environ.get("GG_OOF_SEEDS", "3"))))
+
 FAMILIES = {
     "all": ("w:", "b:", "c:", "k:"),
     "words+concepts": ("w:", "b:", "k:"),
@@ -44,56 +56,145 @@ FAMILIES = {
     "no-concepts": ("w:", "b:", "c:"),
     "unigrams+concepts": ("w:", "k:"),
 }
-C_VALUE = float(os.environ.get("GG_C", "1.0"))
-CONCEPT_SCALE = float(os.environ.get("GG_KSCALE", "1.0"))
-MIN_DF = 2
+
+
+def config(family="words+concepts", c=1.0, weight="balanced", window=32, min_df=2, triples=True):
+    """One candidate: feature family, inverse regularization, class weight of the harmful
+    model ("balanced", or the weight of a benign text relative to a harmful one), window size
+    (stride half of it), minimum document frequency of word/pair/char features, concept triples."""
+    return dict(family=family, c=c, weight=weight, window=window, min_df=min_df, triples=triples)
+
+
+CONFIGS = {
+    "before": config(),
+    "all": config(family="all"),
+    "unigrams+concepts": config(family="unigrams+concepts"),
+    "chars+concepts": config(family="chars+concepts"),
+    "concepts": config(family="concepts"),
+    "no-concepts": config(family="no-concepts"),
+    "C=0.3": config(c=0.3),
+    "C=3": config(c=3.0),
+    "C=10": config(c=10.0),
+    "benign-weight-2": config(weight=2.0),
+    "unweighted": config(weight=1.0),
+    "window-16": config(window=16),
+    "window-48": config(window=48),
+    "min-df-1": config(min_df=1),
+    "min-df-3": config(min_df=3),
+    "no-triples": config(triples=False),
+}
+SHIPPED = "before"
+
+
+def load_rows():
+    rows = extract.load()
+    for name in CORPUS:
+        with open(os.path.join(HERE, "corpus", name + ".jsonl"), encoding="utf-8") as f:
+            for line in f:
+                r = json.loads(line)
+                rows.append({"set": name, "label": r["label"], "category": None if r["label"] == "benign" else r["category"], "text": r["text"]})
+    with open(os.path.join(HERE, "probe.jsonl"), encoding="utf-8") as f:
+        for line in f:
+            r = json.loads(line)
+            rows.append({"set": PROBE, "label": r["label"], "category": None if r["label"] == "benign" else r.get("category"), "text": r["text"]})
+    return rows
+
+
+def rule_verdicts(fm, rows):
+    """Runs `fm guardrail --lines --rules-only` on every text; returns its output lines."""
+    import subprocess
+    texts = "".join(r["text"].replace("\n", " ") + "\n" for r in rows)
+    done = subprocess.run([fm, "guardrail", "--lines", "--rules-only"], input=texts, capture_output=True, text=True)
+    lines = [l for l in done.stdout.splitlines() if not l.startswith("session would")]
+    if len(lines) != len(rows):
+        sys.exit(f"{fm}: {len(lines)} verdicts for {len(rows)} texts")
+    return lines
+
+
+class Data:
+    """Every text with its label, source and rule verdict, and (per window size and triples
+    setting) a matrix of binary window features over a global feature index."""
+
+    def __init__(self, fm):
+        self.rows = load_rows()
+        self.y = np.array([1 if r["label"] == "harmful" else 0 for r in self.rows])
+        self.sets = np.array([r["set"] for r in self.rows])
+        lines = rule_verdicts(fm, self.rows)
+        self.rules = np.array([l.startswith("block") for l in lines])
+        self.rule_categories = [l.split(":", 1)[0][len("block "):] if l.startswith("block") else None for l in lines]
+        self.index = F.ConceptIndex(F.load_concepts())
+        self.cache = {}
+
+    def features(self, window, triples):
+        key = (window, triples)
+        if key not in self.cache:
+            F.WINDOW, F.STRIDE, F.TRIPLES = window, window // 2, triples
+            docs = [F.text_windows(r["text"], self.index) for r in self.rows]
+            F.WINDOW, F.STRIDE, F.TRIPLES = 32, 16, True
+            self.cache[key] = Features(docs)
+        return self.cache[key]
+
+
+class Features:
+    def __init__(self, docs):
+        ids = {}
+        rows, cols = [], []
+        self.doc_start = np.zeros(len(docs) + 1, dtype=np.int64)
+        r = 0
+        for d, windows in enumerate(docs):
+            for w in windows:
+                for f in w:
+                    rows.append(r)
+                    cols.append(ids.setdefault(f, len(ids)))
+                r += 1
+            self.doc_start[d + 1] = r
+        self.names = [None] * len(ids)
+        for f, i in ids.items():
+            self.names[i] = f
+        self.W = sparse.csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(r, len(ids)))
+        doc_of_window = np.repeat(np.arange(len(docs)), np.diff(self.doc_start))
+        A = sparse.csr_matrix((np.ones(r), (doc_of_window, np.arange(r))), shape=(len(docs), r))
+        self.D = (A @ self.W).astype(bool).astype(np.float64).tocsr()
+        self.prefix = np.array([f[:2] for f in self.names])
+
+    def window_rows(self, docs):
+        """Rows of W for `docs` in order, and each doc's first row within them."""
+        lengths = self.doc_start[docs + 1] - self.doc_start[docs]
+        rows = np.concatenate([np.arange(self.doc_start[d], self.doc_start[d + 1]) for d in docs]) if len(docs) else np.zeros(0, dtype=np.int64)
+        offsets = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+        return rows, offsets
 
 
 class Model:
     """One logistic regression on binary window features; the text score is the max window."""
 
-    def __init__(self, prefixes, c=None, concept_scale=None):
-        self.prefixes = prefixes
-        self.c = C_VALUE if c is None else c
-        self.concept_scale = CONCEPT_SCALE if concept_scale is None else concept_scale
+    def __init__(self, cfg, weighted=True):
+        self.cfg = cfg
+        self.weighted = weighted
 
-    def keep(self, f):
-        return f.startswith(self.prefixes)
-
-    def fit(self, docs, y):
-        df = {}
-        for windows in docs:
-            for f in set().union(*windows):
-                if self.keep(f):
-                    df[f] = df.get(f, 0) + 1
-        self.vocab = {f: i for i, f in enumerate(sorted(f for f, n in df.items() if n >= MIN_DF or f.startswith("k:")))}
-        self.values = np.array([self.concept_scale if f.startswith("k:") else 1.0 for f in sorted(self.vocab, key=self.vocab.get)])
-        X = self.matrix([set().union(*w) for w in docs])
-        self.lr = LogisticRegression(C=self.c, class_weight="balanced", solver="liblinear", max_iter=1000)
-        self.lr.fit(X, y)
+    def fit(self, feats, docs, y):
+        prefixes = FAMILIES[self.cfg["family"]]
+        X = feats.D[docs]
+        df = np.asarray(X.sum(axis=0)).ravel()
+        family = np.isin(feats.prefix, [p[:2] for p in prefixes])
+        concept = feats.prefix == "k:"
+        keep = family & ((df >= self.cfg["min_df"]) | (concept & (df >= 1)))
+        self.cols = np.nonzero(keep)[0]
+        weight = self.cfg["weight"] if self.weighted else "balanced"
+        class_weight = "balanced" if weight == "balanced" else {0: float(weight), 1: 1.0}
+        self.lr = LogisticRegression(C=self.cfg["c"], class_weight=class_weight, solver="liblinear", max_iter=1000)
+        self.lr.fit(X[:, self.cols], y)
         self.weights = self.lr.coef_[0]
         self.bias = float(self.lr.intercept_[0])
         return self
 
-    def matrix(self, sets):
-        rows, cols = [], []
-        for r, s in enumerate(sets):
-            for f in s:
-                i = self.vocab.get(f)
-                if i is not None:
-                    rows.append(r)
-                    cols.append(i)
-        return sparse.csr_matrix((self.values[cols], (rows, cols)), shape=(len(sets), len(self.vocab)))
+    def window_scores(self, feats, window_rows):
+        return feats.W[window_rows][:, self.cols] @ self.weights + self.bias
 
-    def window_scores(self, windows):
-        return self.matrix(windows) @ self.weights + self.bias
-
-    def scores(self, docs):
-        out = []
-        for windows in docs:
-            X = self.matrix(windows)
-            out.append(float(np.max(X @ self.weights + self.bias)))
-        return np.array(out)
+    def scores(self, feats, docs):
+        rows, offsets = feats.window_rows(docs)
+        s = self.window_scores(feats, rows)
+        return np.maximum.reduceat(s, offsets) if len(docs) else s
 
 
 def threshold_for(benign_scores, fp):
@@ -103,123 +204,99 @@ def threshold_for(benign_scores, fp):
     return float(s[allowed]) if allowed < len(s) else float(s[-1])
 
 
-OOF_SEEDS = (0, 1, 2)
-
-
-def oof_threshold(prefixes, docs, y, fp, rules_block=None):
-    """Threshold from 5-fold out-of-fold scores, pooled over OOF_SEEDS shuffles (the top
-    percentile of a few hundred benign scores is noisy); benign texts the rules already block
-    count against the false-positive budget and are left out of the pool."""
-    pooled_benign = []
+def oof_threshold(cfg, feats, docs, y, rules_block, fp):
+    """Threshold from 5-fold out-of-fold scores on `docs`, pooled over OOF_SEEDS shuffles;
+    benign texts the rules already block count against the false-positive budget and are left
+    out of the pool."""
     benign = y == 0
-    keep = benign & ~rules_block if rules_block is not None else benign
+    keep = benign & ~rules_block
+    pooled = []
     for seed in OOF_SEEDS:
         oof = np.zeros(len(docs))
         for train, test in StratifiedKFold(5, shuffle=True, random_state=seed).split(np.zeros(len(y)), y):
-            m = Model(prefixes).fit([docs[i] for i in train], y[train])
-            oof[test] = m.scores([docs[i] for i in test])
-        pooled_benign.append(oof[keep])
-    pooled = np.concatenate(pooled_benign)
-    if rules_block is not None:
-        fp = max(fp - rules_block[benign].mean(), 0.0) * benign.sum() / max(keep.sum(), 1)
-    return threshold_for(pooled, fp)
+            m = Model(cfg).fit(feats, docs[train], y[train])
+            oof[test] = m.scores(feats, docs[test])
+        pooled.append(oof[keep])
+    budget = max(fp - rules_block[benign].mean(), 0.0) * benign.sum() / max(keep.sum(), 1)
+    return threshold_for(np.concatenate(pooled), budget)
 
 
-def rule_verdicts(fm, rows):
-    """Runs `fm guardrail --lines --rules-only` on every text; returns its output lines."""
-    import subprocess
-    texts = "".join(r["text"].replace("\n", " ") + "\n" for r in rows)
-    done = subprocess.run([fm, "guardrail", "--lines", "--rules-only"], input=texts, capture_output=True, text=True)
-    return done.stdout.splitlines()
+def fit_all(data, cfg, train, fp):
+    """Harmful model and threshold fitted on the texts `train` (indices)."""
+    feats = data.features(cfg["window"], cfg["triples"])
+    model = Model(cfg).fit(feats, train, data.y[train])
+    threshold = oof_threshold(cfg, feats, train, data.y[train], data.rules[train], fp)
+    return feats, model, threshold
 
 
-def load(rules_path=None, fm=None):
-    rows = extract.load()
-    index = F.ConceptIndex(F.load_concepts())
-    docs = [F.text_windows(r["text"], index) for r in rows]
-    y = np.array([1 if r["label"] == "harmful" else 0 for r in rows])
-    sets = np.array([r["set"] for r in rows])
-    rules = None
-    if rules_path or fm:
-        if fm:
-            lines = rule_verdicts(fm, rows)
-        else:
-            with open(rules_path, encoding="utf-8") as f:
-                lines = f.read().splitlines()
-        lines = [l for l in lines if not l.startswith("session would")]
-        if len(lines) != len(rows):
-            sys.exit(f"{rules_path or fm}: {len(lines)} verdicts for {len(rows)} texts")
-        rules = np.array([l.startswith("block") for l in lines])
-        global RULE_CATEGORIES
-        RULE_CATEGORIES = [l.split(":", 1)[0][len("block "):] if l.startswith("block") else None for l in lines]
-    return rows, docs, y, sets, rules
+def loso(data, cfg, fp):
+    """{fold: (pred alone, pred OR rules, y)} for each fold and the probe."""
+    out = {}
+    everything = np.arange(len(data.rows))
+    for fold in FOLDS + [PROBE]:
+        train = everything[(data.sets != fold) & (data.sets != PROBE)]
+        test = everything[data.sets == fold]
+        feats, model, threshold = fit_all(data, cfg, train, fp)
+        pred = model.scores(feats, test) > threshold
+        out[fold] = (pred, pred | data.rules[test], data.y[test])
+    return out
 
 
-RULE_CATEGORIES = None
+def short(fold):
+    return fold.replace("GuardrailHeldOut", "").replace("Set", "HeldOutSet")
 
 
 def evaluate(args):
-    rows, docs, y, sets, rules = load(args.rules, args.fm)
-    held_out = extract.SETS[1:] if not args.all_folds else extract.SETS
-    print(f"leave-one-set-out, threshold for <= {args.fp:.1%} benign false positives on the training folds")
-    header = f"{'candidate':28s}" + "".join(f"{s.replace('Guardrail', ''):>26s}" for s in held_out)
-    print(header)
-    if rules is not None:
-        line = f"{'rules (written on all sets)':28s}"
-        for s in held_out:
-            t = sets == s
-            line += cell(rules[t & (y == 1)], rules[t & (y == 0)])
-        print(line)
-    for name in args.families:
-        prefixes = FAMILIES[name]
-        for combine in ([False, True] if rules is not None else [False]):
-            line = f"{(name + (' OR rules' if combine else '')):28s}"
-            for s in held_out:
-                tr, te = sets != s, sets == s
-                trd = [d for d, k in zip(docs, tr) if k]
-                m = Model(prefixes).fit(trd, y[tr])
-                thr = oof_threshold(prefixes, trd, y[tr], args.fp, rules[tr] if combine else None)
-                pred = m.scores([d for d, k in zip(docs, te) if k]) > thr
-                if combine:
-                    pred = pred | rules[te]
-                yt = y[te]
-                line += cell(pred[yt == 1], pred[yt == 0])
-                if args.show_misses and combine and name == args.families[0]:
-                    texts = [r["text"] for r, k in zip(rows, te) if k]
-                    for p, label, text in zip(pred, yt, texts):
-                        if p != label:
-                            print(f"   {s} {'MISS' if label else 'FP  '} {text}", file=sys.stderr)
-            print(line)
+    data = Data(args.fm)
+    print(f"leave-one-source-out, threshold for <= {args.fp:.1%} benign false positives (rules' included) on the training sources")
+    print("cells: recall% / benign FP%; probe = fitted on every source, tested on probe.jsonl")
+    cols = FOLDS + [PROBE]
+    print(f"{'candidate':32s}" + "".join(f"{short(s):>14s}" for s in cols) + f"{'mean':>8s}")
+    line = f"{'rules (written on 4 sets)':32s}"
+    for s in cols:
+        t = data.sets == s
+        line += f"{100 * data.rules[t & (data.y == 1)].mean():7.1f} /{100 * data.rules[t & (data.y == 0)].mean():4.1f}"
+    print(line)
+    for name in args.configs:
+        cfg = CONFIGS[name]
+        res = loso(data, cfg, args.fp)
+        for k, label in ((0, name), (1, name + " OR rules")):
+            line = f"{label:32s}"
+            recalls = []
+            for s in cols:
+                pred, y = res[s][k], res[s][2]
+                r = pred[y == 1].mean()
+                if s != PROBE:
+                    recalls.append(r)
+                line += f"{100 * r:7.1f} /{100 * pred[y == 0].mean():4.1f}"
+            line += f"{100 * np.mean(recalls):8.1f}"
+            print(line, flush=True)
+    if args.pipeline:
+        pipeline_report(data, args)
 
 
-def fit_categories(prefixes, docs, rows):
+def fit_categories(data, cfg, feats, train):
     models = []
     for category in CATEGORIES:
-        yc = np.array([1 if r["category"] == category else 0 for r in rows])
-        models.append(Model(prefixes).fit(docs, yc))
+        yc = np.array([1 if data.rows[i]["category"] == category else 0 for i in train])
+        models.append(Model(cfg, weighted=False).fit(feats, train, yc))
     return models
 
 
-def classify(harmful, categories, windows):
-    """Harmful score of the best window, and the best category model in that window."""
-    h = harmful.window_scores(windows)
-    best = int(np.argmax(h))
-    cats = [m.window_scores([windows[best]])[0] for m in categories]
-    return float(h[best]), CATEGORIES[int(np.argmax(cats))]
-
-
-def full_pipeline(prefixes, docs, y, rows, rules, fp, test_docs, test_rule_categories):
-    """Trains on (docs, y); predicts block and category for test_docs, rules first."""
-    harmful = Model(prefixes).fit(docs, y)
-    categories = fit_categories(prefixes, docs, rows)
-    threshold = oof_threshold(prefixes, docs, y, fp, rules)
+def full_pipeline(data, cfg, train, test, fp):
+    """Trains on `train`; predicts (block, category, by) for `test`, rules first."""
+    feats, harmful, threshold = fit_all(data, cfg, train, fp)
+    categories = fit_categories(data, cfg, feats, train)
     out = []
-    for windows, rule_category in zip(test_docs, test_rule_categories):
-        if rule_category:
-            out.append((True, rule_category, "rules"))
+    for d in test:
+        if data.rule_categories[d]:
+            out.append((True, data.rule_categories[d], "rules"))
             continue
-        score, category = classify(harmful, categories, windows)
-        out.append((score > threshold, category, "classifier"))
+        rows, _ = feats.window_rows(np.array([d]))
+        h = harmful.window_scores(feats, rows)
+        best = rows[int(np.argmax(h))]
+        cats = [m.window_scores(feats, np.array([best]))[0] for m in categories]
+        out.append((float(h.max()) > threshold, CATEGORIES[int(np.argmax(cats))], "classifier"))
     return out
 
 
@@ -230,45 +307,29 @@ def report_pipeline(name, rows_t, out):
     right = sum(1 for r, o in caught if o[1] == r["category"])
     fps = [(r, o) for r, o in benign if o[0]]
     by_classifier = sum(1 for r, o in caught if o[2] == "classifier")
-    print(f"  {name:24s} recall {len(caught) / len(harmful):6.1%} ({len(caught)}/{len(harmful)}, {by_classifier} by the classifier), "
+    print(f"  {short(name):14s} recall {len(caught) / len(harmful):6.1%} ({len(caught)}/{len(harmful)}, {by_classifier} by the classifier), "
           f"FP {len(fps) / max(len(benign), 1):4.1%} ({len(fps)}/{len(benign)}), category right {right}/{len(caught)}")
     return harmful, fps
 
 
-def pipeline_report(args):
+def pipeline_report(data, args):
     """The shipped configuration end to end: rules, then classifier, with categories."""
-    rows, docs, y, sets, rules = load(args.rules, args.fm)
-    prefixes = FAMILIES[SHIPPED_FAMILY]
-    print(f"shipped pipeline ({SHIPPED_FAMILY}, rules first), leave-one-set-out:")
-    for s in extract.SETS[1:]:
-        tr, te = sets != s, sets == s
-        pick = lambda xs, m: [x for x, k in zip(xs, m) if k]
-        out = full_pipeline(prefixes, pick(docs, tr), y[tr], pick(rows, tr), rules[tr], args.fp, pick(docs, te), pick(RULE_CATEGORIES, te))
-        report_pipeline(s, pick(rows, te), out)
-    if args.probe:
-        import json
-        probe = [json.loads(l) for l in open(args.probe, encoding="utf-8")]
-        index = F.ConceptIndex(F.load_concepts())
-        probe_docs = [F.text_windows(r["text"], index) for r in probe]
-        probe_rules = [l.split(":", 1)[0][len("block "):] if l.startswith("block") else None for l in rule_verdicts(args.fm, probe)]
-        out = full_pipeline(prefixes, docs, y, rows, rules, args.fp, probe_docs, probe_rules)
-        print("trained on all four sets:")
-        harmful, fps = report_pipeline(os.path.basename(args.probe), probe, out)
-        rules_only = sum(1 for c, r in zip(probe_rules, probe) if c and r["label"] == "harmful")
-        rules_fp = sum(1 for c, r in zip(probe_rules, probe) if c and r["label"] == "benign")
-        print(f"  {'(rules alone)':24s} recall {rules_only}/{len(harmful)}, FP {rules_fp}")
-        for r, o in harmful:
-            if not o[0]:
-                print("   MISS", r["text"])
-        for r, o in fps:
-            print("   FP  ", r["text"], f"({o[2]})")
+    cfg = CONFIGS[SHIPPED]
+    print(f"shipped pipeline ({SHIPPED}: {cfg}), rules first, leave-one-source-out:")
+    everything = np.arange(len(data.rows))
+    for fold in FOLDS + [PROBE]:
+        train = everything[(data.sets != fold) & (data.sets != PROBE)]
+        test = everything[data.sets == fold]
+        out = full_pipeline(data, cfg, train, test, args.fp)
+        harmful, fps = report_pipeline(fold, [data.rows[i] for i in test], out)
+        if fold == PROBE:
+            for r, o in harmful:
+                if not o[0]:
+                    print("   MISS", r["text"])
+            for r, o in fps:
+                print("   FP  ", r["text"], f"({o[2]})")
 
 
-def cell(harmful_pred, benign_pred):
-    return f"  R {harmful_pred.mean():6.1%} ({harmful_pred.sum():3d}/{len(harmful_pred):3d}) FP {benign_pred.mean():4.1%}"
-
-
-SHIPPED_FAMILY = "words+concepts"
 WEIGHTS_SWIFT = os.path.join(ROOT, "Sources", "FoundationModels", "Guardrails", "GuardrailClassifier+Weights.swift")
 REFERENCE_SWIFT = os.path.join(ROOT, "Tests", "FoundationModelsTests", "GuardrailClassifierReferenceScores.swift")
 DIGITS = 7
@@ -313,30 +374,28 @@ class Shipped:
 
 
 def export(args):
-    rows, docs, y, sets, rules = load(args.rules, args.fm)
-    prefixes = FAMILIES[SHIPPED_FAMILY]
-    harmful = Model(prefixes).fit(docs, y)
-    threshold = oof_threshold(prefixes, docs, y, args.fp, rules)
-    categories = []
-    for category in CATEGORIES:
-        yc = np.array([1 if r["category"] == category else 0 for r in rows])
-        categories.append(Model(prefixes).fit(docs, yc))
-    features = sorted(harmful.vocab)
+    data = Data(args.fm)
+    cfg = CONFIGS[SHIPPED]
+    everything = np.arange(len(data.rows))
+    train = everything[data.sets != PROBE]
+    feats, harmful, threshold = fit_all(data, cfg, train, args.fp)
+    categories = fit_categories(data, cfg, feats, train)
     models = [harmful] + categories
+    assert all((m.cols == harmful.cols).all() for m in categories)
     table = []
-    for f in features:
-        # Feature values are 1 in Swift: fold a concept feature's value into its weight.
-        ws = [round(float(m.weights[m.vocab[f]] * m.values[m.vocab[f]]), DIGITS) if f in m.vocab else 0.0 for m in models]
+    for j, col in enumerate(harmful.cols):
+        ws = [round(float(m.weights[j]), DIGITS) for m in models]
         if max(abs(w) for w in ws) >= 10 ** -DIGITS:
-            table.append((f, ws))
+            table.append((feats.names[col], ws))
+    table.sort()
     biases = [round(m.bias, DIGITS) for m in models]
     threshold = round(threshold, DIGITS)
     shipped = Shipped([f for f, _ in table], [[b] + [ws[k] for _, ws in table] for k, b in enumerate(biases)], threshold)
     concepts = F.load_concepts()
     write_weights(concepts, table, biases, threshold)
-    index = F.ConceptIndex(concepts)
-    write_reference(shipped, index)
-    print(f"{len(table)} features, threshold {threshold}, wrote {os.path.relpath(WEIGHTS_SWIFT, ROOT)} and {os.path.relpath(REFERENCE_SWIFT, ROOT)}")
+    F.WINDOW, F.STRIDE, F.TRIPLES = cfg["window"], cfg["window"] // 2, cfg["triples"]
+    write_reference(shipped, F.ConceptIndex(concepts))
+    print(f"{SHIPPED}: {len(table)} features, threshold {threshold}, wrote {os.path.relpath(WEIGHTS_SWIFT, ROOT)} and {os.path.relpath(REFERENCE_SWIFT, ROOT)}")
 
 
 def swift_string(s):
@@ -404,29 +463,29 @@ def write_reference(shipped, index):
 
 
 def score(args):
-    """Fits the harmful model on every set and prints its score for each line of stdin."""
-    rows, docs, y, sets, rules = load(args.rules, args.fm)
-    model = Model(FAMILIES[SHIPPED_FAMILY]).fit(docs, y)
-    index = F.ConceptIndex(F.load_concepts())
+    """Fits the shipped configuration like export and prints the harmful score of each line of stdin."""
+    data = Data(args.fm)
+    cfg = CONFIGS[SHIPPED]
+    everything = np.arange(len(data.rows))
+    feats, model, threshold = fit_all(data, cfg, everything[data.sets != PROBE], args.fp)
+    vocab = {feats.names[c]: j for j, c in enumerate(model.cols)}
+    F.WINDOW, F.STRIDE, F.TRIPLES = cfg["window"], cfg["window"] // 2, cfg["triples"]
+    print(f"threshold {threshold:.3f}")
     for line in sys.stdin.read().splitlines():
-        print(f"{model.scores([F.text_windows(line, index)])[0]:7.3f}  {line}")
+        best = max(model.bias + sum(model.weights[vocab[f]] for f in w if f in vocab) for w in F.text_windows(line, data.index))
+        print(f"{best:7.3f}  {line}")
 
 
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("mode", choices=["evaluate", "export", "score"])
-    p.add_argument("--rules", help="fm guardrail --lines --rules-only output for extract.py's texts")
-    p.add_argument("--fm", help="path to the fm binary; runs it for the rules' verdicts")
+    p.add_argument("--fm", required=True, help="path to the fm binary; runs it for the rules' verdicts")
     p.add_argument("--fp", type=float, default=0.01)
-    p.add_argument("--families", nargs="*", default=list(FAMILIES))
-    p.add_argument("--all-folds", action="store_true")
-    p.add_argument("--show-misses", action="store_true")
-    p.add_argument("--probe", help="JSONL of extra labelled texts, scored by the model trained on all sets (needs --fm)")
+    p.add_argument("--configs", nargs="*", default=list(CONFIGS))
+    p.add_argument("--no-pipeline", dest="pipeline", action="store_false")
     args = p.parse_args()
     if args.mode == "evaluate":
         evaluate(args)
-        if args.fm or args.rules:
-            pipeline_report(args)
     elif args.mode == "score":
         score(args)
     else:
