@@ -104,6 +104,7 @@ def windows(toks):
 
 
 TRIPLES = os.environ.get("GG_TRIPLES", "1") == "1"
+PAIRS = True
 
 
 SENTENCE_ENDS = set(".!?\u3002\uff01\uff1f\n\r\x0b\x0c\x85\u2028\u2029")
@@ -146,7 +147,7 @@ def window_features(toks, index):
     ordered = sorted(present)
     for a_i, a in enumerate(ordered):
         features.add("k:" + a)
-        for b_i in range(a_i + 1, len(ordered)):
+        for b_i in range(a_i + 1, len(ordered) if PAIRS else 0):
             b = ordered[b_i]
             features.add("k:" + a + "&" + b)
             if TRIPLES:

@@ -66,7 +66,7 @@ def config(family="words+concepts", c=1.0, weight="balanced", window=32, min_df=
 
 
 CONFIGS = {
-    "before": config(),
+    "before": config(),  # the configuration shipped before the corpus
     "all": config(family="all"),
     "unigrams+concepts": config(family="unigrams+concepts"),
     "chars+concepts": config(family="chars+concepts"),
@@ -82,8 +82,16 @@ CONFIGS = {
     "min-df-1": config(min_df=1),
     "min-df-3": config(min_df=3),
     "no-triples": config(triples=False),
+    "no-triples,C=3": config(triples=False, c=3.0),
+    "no-triples,C=10": config(triples=False, c=10.0),
+    "no-triples,all": config(triples=False, family="all"),
+    "no-triples,all,C=3": config(triples=False, family="all", c=3.0),
+    "no-triples,min-df-1": config(triples=False, min_df=1),
+    "concept-singles": config(triples="singles"),
+    "concept-singles,C=3": config(triples="singles", c=3.0),
 }
-SHIPPED = "before"
+CONFIGS["final"] = CONFIGS["no-triples,C=3"]
+SHIPPED = "final"
 
 
 def load_rows():
@@ -128,9 +136,9 @@ class Data:
     def features(self, window, triples):
         key = (window, triples)
         if key not in self.cache:
-            F.WINDOW, F.STRIDE, F.TRIPLES = window, window // 2, triples
+            F.WINDOW, F.STRIDE, F.TRIPLES, F.PAIRS = window, window // 2, triples == True, triples != "singles"
             docs = [F.text_windows(r["text"], self.index) for r in self.rows]
-            F.WINDOW, F.STRIDE, F.TRIPLES = 32, 16, True
+            F.WINDOW, F.STRIDE, F.TRIPLES, F.PAIRS = 32, 16, True, True
             self.cache[key] = Features(docs)
         return self.cache[key]
 
@@ -393,7 +401,7 @@ def export(args):
     shipped = Shipped([f for f, _ in table], [[b] + [ws[k] for _, ws in table] for k, b in enumerate(biases)], threshold)
     concepts = F.load_concepts()
     write_weights(concepts, table, biases, threshold)
-    F.WINDOW, F.STRIDE, F.TRIPLES = cfg["window"], cfg["window"] // 2, cfg["triples"]
+    F.WINDOW, F.STRIDE, F.TRIPLES, F.PAIRS = cfg["window"], cfg["window"] // 2, cfg["triples"] == True, cfg["triples"] != "singles"
     write_reference(shipped, F.ConceptIndex(concepts))
     print(f"{SHIPPED}: {len(table)} features, threshold {threshold}, wrote {os.path.relpath(WEIGHTS_SWIFT, ROOT)} and {os.path.relpath(REFERENCE_SWIFT, ROOT)}")
 
@@ -469,7 +477,7 @@ def score(args):
     everything = np.arange(len(data.rows))
     feats, model, threshold = fit_all(data, cfg, everything[data.sets != PROBE], args.fp)
     vocab = {feats.names[c]: j for j, c in enumerate(model.cols)}
-    F.WINDOW, F.STRIDE, F.TRIPLES = cfg["window"], cfg["window"] // 2, cfg["triples"]
+    F.WINDOW, F.STRIDE, F.TRIPLES, F.PAIRS = cfg["window"], cfg["window"] // 2, cfg["triples"] == True, cfg["triples"] != "singles"
     print(f"threshold {threshold:.3f}")
     for line in sys.stdin.read().splitlines():
         best = max(model.bias + sum(model.weights[vocab[f]] for f in w if f in vocab) for w in F.text_windows(line, data.index))
