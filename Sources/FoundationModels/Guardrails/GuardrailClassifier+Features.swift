@@ -1,7 +1,8 @@
 // Units, windows and features are those of `scripts/guardrails/features.py`, which trains
 // the weights. Features:
 // `w:word`, `b:word word` (adjacent words inside the window), `k:concept`, `k:a&b` and
-// `k:a&b&c` (concept names in sorted order), all binary per window.
+// `k:a&b&c` (concept names in sorted order; the shipped table has no triples), all binary per
+// window.
 // `GuardrailClassifierTests.scoresMatchTheTrainingScript` checks that the two agree.
 
 extension GuardrailClassifier {
@@ -52,7 +53,8 @@ extension GuardrailClassifier {
     }
 
     /// The weight rows of the concept features of a window whose tokens fall in `present`
-    /// (a bit per concept index): each concept, and each pair and triple of them.
+    /// (a bit per concept index): each concept, each pair, and (when the table has any) each
+    /// triple of them.
     func conceptFeatureRows(_ present: UInt64) -> [Int] {
         var indices: [Int] = []
         for index in 0..<GuardrailConceptIndex.maximumCount where present & (1 << UInt64(index)) != 0 {
@@ -67,6 +69,7 @@ extension GuardrailClassifier {
             for j in (i + 1)..<indices.count {
                 let pair = single * base + indices[j] + 1
                 if let row = conceptRows[pair] { rows.append(row) }
+                guard hasConceptTriples else { continue }
                 for c in indices[(j + 1)...] {
                     if let row = conceptRows[pair * base + c + 1] { rows.append(row) }
                 }
