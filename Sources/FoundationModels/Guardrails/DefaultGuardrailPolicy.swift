@@ -26,26 +26,37 @@
 ///
 /// Rules alone generalized poorly: on the last batch written before they saw it
 /// (`GuardrailHeldOutBatch3`) they caught 50% of harmful texts, 69% after a revision against
-/// batch 2. The classifier is measured leave-one-set-out by `scripts/guardrails/train.py
-/// evaluate` (fit on three of the four labelled sets, threshold from out-of-fold scores for at
-/// most 1% benign false positives, tested on the fourth):
+/// batch 2. The classifier is trained on those four sets plus a corpus of 2,440 texts written
+/// by three writers blind to the rules and the test sets (`scripts/guardrails/corpus`), and
+/// measured leave-one-source-out by `scripts/guardrails/train.py evaluate`: each held-out set
+/// and each corpus file is held out in turn, the model is fitted on the rest, the threshold is
+/// chosen from out-of-fold scores for at most 1% benign false positives (rules' included) on the
+/// training sources, and recall / benign false positives are measured on the held-out source.
+/// The probe (`scripts/guardrails/probe.jsonl`, 30 harmful / 40 benign deliberately unusual
+/// phrasings) is never trained on:
 ///
-/// | held-out set | classifier alone | rules + classifier | false positives (both) |
-/// |--------------|------------------|--------------------|------------------------|
-/// | HeldOutSet   | 78.3% (47/60)    | 100% (60/60)       | 0.8% (1/119)           |
-/// | Batch2       | 94.3% (33/35)    | 100% (35/35)       | 0.0% (0/60)            |
-/// | Batch3       | 85.7% (36/42)    | 95.2% (40/42)      | 0.0% (0/62)            |
+/// | held-out source        | classifier alone     | rules + classifier   |
+/// |------------------------|----------------------|----------------------|
+/// | HeldOutSet (60 / 119)  | 71.7%, FP 0.0%       | 100%, FP 0.0%        |
+/// | Batch2 (35 / 60)       | 80.0%, FP 0.0%       | 100%, FP 0.0%        |
+/// | Batch3 (42 / 62)       | 88.1%, FP 0.0%       | 97.6%, FP 0.0%       |
+/// | writer-a (500 / 350)   | 44.2%, FP 0.9%       | 58.2%, FP 1.7%       |
+/// | writer-b (500 / 350)   | 62.6%, FP 0.9%       | 69.6%, FP 1.7%       |
+/// | writer-c (240 / 500)   | 62.1%, FP 0.0%       | 67.1%, FP 0.4%       |
+/// | probe (30 / 40)        | 70.0%, FP 0.0%       | 73.3%, FP 0.0%       |
 ///
-/// Only the classifier column is an honest unseen-text estimate: the rules were written with
-/// every set in view. The shipped weights are fitted on all four sets, whose test numbers
-/// (`GuardrailEvaluationTests`) are therefore training numbers. Paraphrases far from the
-/// labelled sets' wording still get through (about two thirds were caught on a small probe of
-/// deliberately unusual phrasings, `scripts/guardrails/probe.jsonl`), which is why the protocol
-/// lets apps plug in a stronger policy.
+/// Only the classifier column is an honest unseen-text estimate, and the corpus folds are the
+/// hard ones: holding out writer-a removes most violent and self-harm training texts, writer-b
+/// most minors and hate texts, and the rules (written with the four sets in view) catch only
+/// 24-32% of the corpus. The shipped weights are fitted on every source but the probe, so the
+/// test numbers of `GuardrailEvaluationTests` are training numbers. Paraphrases far from the
+/// training wording still get through, which is why the protocol lets apps plug in a stronger
+/// policy.
 ///
 /// - Note: Cost is linear in the text: one dictionary lookup per token per phrase set (about 60
-///   sets), then the classifier's windows (each token in two to four). About 14 ms per thousand
-///   words in a debug build, 5 ms of it the classifier's (`fm guardrail` on 20,000 words).
+///   sets), then the classifier's windows (each token in two to four). About 23 ms per thousand
+///   words in a debug build, 8 ms of it the classifier's (`fm guardrail --lines` on the 2,440
+///   corpus texts, 32,000 words: 0.75 s, 0.5 s with `--rules-only`).
 public struct DefaultGuardrailPolicy: GuardrailPolicy {
     let rules: [GuardrailRule]
     let classifier: GuardrailClassifier?
