@@ -11,34 +11,72 @@
 /// - `hate`: slurs, dehumanizing statements about protected groups, and calls for violence
 ///   against them; history and reporting pass.
 ///
-/// Every rule needs several things together (a request or intent, an act and a target), so
-/// ordinary text that shares a word with harmful text passes: "how to kill a process",
-/// "kill the bacteria", "a shot of vodka", "bombing in the city centre", "overdose symptoms".
-/// The same rules apply to input and output.
+/// Two stages. First, phrase rules (`GuardrailRule.defaultRules`): every rule needs several
+/// things together (a request or intent, an act and a target), so ordinary text that shares a
+/// word with harmful text passes: "how to kill a process", "kill the bacteria", "a shot of
+/// vodka", "bombing in the city centre", "overdose symptoms". Second, when no rule fires, a
+/// linear classifier (`GuardrailClassifier`) over words, word pairs and combinations of concept
+/// classes (violence verb + person + request framing, group + contempt word, minor + sexual
+/// term, ...) catches paraphrases no rule spells out. The same stages apply to input and output.
 ///
 /// ```swift
 /// let policy = DefaultGuardrailPolicy()
 /// policy.evaluate("How do I kill a zombie process?", direction: .input)   // .allow
 /// ```
 ///
-/// Measured on a labelled set of 300+ benign and 150+ harmful texts written for the test
-/// (`GuardrailEvaluationTests`): see that test's printed precision, recall and false-positive
-/// rate. This is a pattern matcher, not a classifier model: paraphrases it has no pattern
-/// for get through, which is why the protocol lets apps plug in a stronger policy.
+/// Rules alone generalized poorly: on the last batch written before they saw it
+/// (`GuardrailHeldOutBatch3`) they caught 50% of harmful texts, 69% after a revision against
+/// batch 2. The classifier is trained on those four sets plus a corpus of 2,440 texts written
+/// by three writers blind to the rules and the test sets (`scripts/guardrails/corpus`), and
+/// measured leave-one-source-out by `scripts/guardrails/train.py evaluate`: each held-out set
+/// and each corpus file is held out in turn, the model is fitted on the rest, the threshold is
+/// chosen from out-of-fold scores for at most 1% benign false positives (rules' included) on the
+/// training sources, and recall / benign false positives are measured on the held-out source.
+/// The probe (`scripts/guardrails/probe.jsonl`, 30 harmful / 40 benign deliberately unusual
+/// phrasings) is never trained on:
 ///
-/// - Note: Cost is linear in the text (one dictionary lookup per token per phrase set, about
-///   60 sets), roughly a millisecond for a few thousand words in a debug build.
+/// | held-out source        | classifier alone     | rules + classifier   |
+/// |------------------------|----------------------|----------------------|
+/// | HeldOutSet (60 / 119)  | 71.7%, FP 0.0%       | 100%, FP 0.0%        |
+/// | Batch2 (35 / 60)       | 80.0%, FP 0.0%       | 100%, FP 0.0%        |
+/// | Batch3 (42 / 62)       | 88.1%, FP 0.0%       | 97.6%, FP 0.0%       |
+/// | writer-a (500 / 350)   | 44.2%, FP 0.9%       | 58.2%, FP 1.7%       |
+/// | writer-b (500 / 350)   | 62.6%, FP 0.9%       | 69.6%, FP 1.7%       |
+/// | writer-c (240 / 500)   | 62.1%, FP 0.0%       | 67.1%, FP 0.4%       |
+/// | probe (30 / 40)        | 70.0%, FP 0.0%       | 73.3%, FP 0.0%       |
+///
+/// Only the classifier column is an honest unseen-text estimate, and the corpus folds are the
+/// hard ones: holding out writer-a removes most violent and self-harm training texts, writer-b
+/// most minors and hate texts, and the rules (written with the four sets in view) catch only
+/// 24-32% of the corpus. The shipped weights are fitted on every source but the probe, so the
+/// test numbers of `GuardrailEvaluationTests` are training numbers. Paraphrases far from the
+/// training wording still get through, which is why the protocol lets apps plug in a stronger
+/// policy.
+///
+/// - Note: Cost is linear in the text: one dictionary lookup per token per phrase set (about 60
+///   sets), then the classifier's windows (each token in two to four). About 23 ms per thousand
+///   words in a debug build, 8 ms of it the classifier's (`fm guardrail --lines` on the 2,440
+///   corpus texts, 32,000 words: 0.75 s, 0.5 s with `--rules-only`).
 public struct DefaultGuardrailPolicy: GuardrailPolicy {
     let rules: [GuardrailRule]
+    let classifier: GuardrailClassifier?
 
     /// Creates the default policy.
     public init() {
+        self.init(rulesOnly: false)
+    }
+
+    /// Creates the default policy, or only its phrase rules (for measuring the rules alone,
+    /// as `scripts/guardrails/train.py` does through `fm guardrail --rules-only`).
+    package init(rulesOnly: Bool) {
         self.rules = GuardrailRule.defaultRules
+        self.classifier = rulesOnly ? nil : GuardrailClassifier.shipped
     }
 
     /// Blocks `text` when any rule fires; the first rule in category order (hate, violent
     /// wrongdoing, self-harm, sexual content involving minors, then the Korean rules) names
-    /// the category.
+    /// the category. Otherwise blocks when the classifier's harmful score passes its
+    /// threshold, under the category whose model scores highest.
     ///
     /// - parameter text: A whole input or response, in any length.
     /// - parameter direction: Unused: the default rules judge both sides alike.
@@ -49,6 +87,20 @@ public struct DefaultGuardrailPolicy: GuardrailPolicy {
         for rule in rules where rule.fires(on: tokens) {
             return .block(category: rule.category, explanation: rule.explanation)
         }
-        return .allow
+        guard let classifier else { return .allow }
+        let scores = classifier.scores(text)
+        guard scores.harmful > classifier.threshold, let category = classifier.category(for: scores) else { return .allow }
+        return .block(category: category, explanation: Self.classifierExplanation(category))
+    }
+
+    /// The explanation of a block by the classifier; like the rules', it never repeats the text.
+    static func classifierExplanation(_ category: GuardrailCategory) -> String {
+        switch category {
+        case .violentWrongdoing: "The classifier judged the text to seek help with weapons or with hurting people."
+        case .selfHarm: "The classifier judged the text to seek methods or encouragement for suicide or self-harm."
+        case .sexualContentInvolvingMinors: "The classifier judged the text to sexualize minors."
+        case .hate: "The classifier judged the text to demean or call for violence against a protected group."
+        default: "The classifier judged the text harmful (\(category))."
+        }
     }
 }

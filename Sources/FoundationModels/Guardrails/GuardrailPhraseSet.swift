@@ -1,8 +1,9 @@
 /// A set of short phrases matched against guardrail tokens.
 ///
 /// Phrases are written as plain text and tokenized like the input. Inside a phrase, a word
-/// ending in `*` matches any token starting with it (`"explosive*"`), and the word `#age`
-/// matches an age under 18 written as digits or as an English number word.
+/// ending in `*` matches any token starting with it (`"explosive*"`), a lone `*` after the
+/// first word matches any one token (`"are * rats"` matches "are filthy rats"), and the word
+/// `#age` matches an age under 18 written as digits or as an English number word.
 ///
 /// - Note: Phrases are indexed by their first word (or, for a prefix pattern, its first
 ///   character), so matching costs about two dictionary lookups per token.
@@ -12,9 +13,11 @@ package struct GuardrailPhraseSet: Sendable {
         case exact(String)
         case prefix(String)
         case minorAge
+        case any
 
         func matches(_ token: String) -> Bool {
             switch self {
+            case .any: true
             case .exact(let word): token == word
             case .prefix(let stem): token.hasPrefix(stem)
             case .minorAge: GuardrailPhraseSet.isMinorAge(token)
@@ -42,18 +45,21 @@ package struct GuardrailPhraseSet: Sendable {
         for phrase in phrases {
             let words: [Word] = phrase.split(separator: " ").flatMap { raw -> [Word] in
                 if raw == "#age" { return [.minorAge] }
+                if raw == "*" { return [.any] }
                 let isPrefix = raw.hasSuffix("*")
                 let pieces = GuardrailTokenizer.tokens(String(isPrefix ? raw.dropLast() : raw))
                 guard let last = pieces.last else { return [] }
                 return pieces.dropLast().map(Word.exact) + [isPrefix ? .prefix(last) : .exact(last)]
             }
-            guard let first = words.first else { continue }
+            // A phrase cannot start with a wildcard (it is indexed by its first word).
+            guard let first = words.first, first != .any else { continue }
             count += 1
             switch first {
             case .exact(let word): byFirstWord[word, default: []].append(words)
             case .prefix(let stem):
                 if let character = stem.first { byFirstCharacter[character, default: []].append(words) }
             case .minorAge: byAge.append(words)
+            case .any: break
             }
         }
     }

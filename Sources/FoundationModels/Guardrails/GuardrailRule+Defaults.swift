@@ -128,6 +128,12 @@ extension GuardrailRule {
         "feelings", "hurt his feelings", "hurt her feelings", "do no harm", "without hurting",
         "not hurt", "doesnt hurt", "wont hurt", "attack surface", "heart attack", "panic attack",
         "attack on titan", "chess", "pawn", "football", "soccer", "tackle",
+        // Idioms and programming senses of the verbs.
+        "drown out", "drowned out", "drowning out", "drowns out", "component*", "event", "events",
+        "emit*", "callback*", "function*", "api", "endpoint*", "request*", "signal*",
+        "queries", "job", "jobs", "container*", "script*", "query", "worker*", "daemon*",
+        // Accidents and first aid: someone already hurt, help being sought.
+        "ambulance", "paramedic*", "fell", "slipped", "injury", "injuries", "sprain*", "fracture*",
     ])
 
     static let poisonPhrases = GuardrailPhraseSet([
@@ -223,6 +229,8 @@ extension GuardrailRule {
         "going to die", "look like a suicide", "look like suicide", "staged", "my child",
         "my kid", "my son", "my daughter", "my dog", "my cat", "accidental*",
         "someone i love", "loved one", "how do i help", "how can i help", "thinking about suicide",
+        // Text about moderation itself: "the policy blocks self-harm instructions".
+        "guardrail*", "blocks", "blocked", "filter*", "classif*", "categor*", "moderat*",
     ])
 
     static let lethalDose = GuardrailPhraseSet([
@@ -302,6 +310,8 @@ extension GuardrailRule {
         "sex of", "sex chromosome*", "opposite sex", "same sex", "sexual orientation",
         "gender", "sex differences", "sex ratio", "book", "books", "novel", "literature",
         "school dance", "crush", "dating advice", "awkward", "embarrassed",
+        // Text about moderation itself: "blocks sexual content involving minors".
+        "guardrail*", "blocks", "blocked", "classif*", "categor*", "content involving minors",
     ])
 
     static let sexualContentInvolvingMinors: [GuardrailRule] = [
@@ -394,6 +404,8 @@ extension GuardrailRule {
         "offensive word", "is offensive", "why is", "racist term", "derogatory term",
         "raccoon", "coon hound", "coonhound", "maine coon", "coon cat", "fire retardant",
         "flame retardant", "retardant",
+        // French "retard" (delay).
+        "de retard", "en retard", "du retard", "un retard", "le retard", "sans retard",
     ])
 
     static let hate: [GuardrailRule] = [

@@ -184,12 +184,18 @@ extension GuardrailRule {
         "a lower race", "an inferior race", "a plague", "a disease", "a cancer", "evil",
         "less than human", "not fully human", "barely human", "trash", "garbage", "dogs",
         "pigs", "rats", "cockroaches", "apes", "monkeys", "criminals", "rapists", "terrorists",
-        "all terrorists", "all criminals", "all rapists",
+        "all terrorists", "all criminals", "all rapists", "leeches", "lice", "roaches",
+        "insects", "bugs", "beasts", "swine", "mongrels", "invaders", "inbred", "primitive",
+        "barbarians", "subhumans", "defective", "diseased", "perverts", "groomers", "demons",
+        "the enemy", "enemies of", "a virus", "unclean", "disgusting", "abominations",
+        "an abomination", "no better than animals", "no better than beasts",
     ]
 
-    /// "are X", "are all X", "are too X", "are just X", "are nothing but X", "is a X".
+    /// "are X", "are all X", "are just X", "are nothing but X", "are like X", and "are" with one
+    /// word before X ("are thieving rats"); "not" and the other hate exclusions cancel them.
     static let groupContempt = GuardrailPhraseSet(contemptWords.flatMap { word in
-        ["are \(word)", "are all \(word)", "are just \(word)", "are nothing but \(word)", "are such \(word)", "are born \(word)"]
+        ["are \(word)", "are all \(word)", "are just \(word)", "are nothing but \(word)", "are such \(word)",
+         "are born \(word)", "are like \(word)", "are * \(word)"]
     })
 
     /// A call for a group to suffer violence or removal, in the passive.
@@ -198,8 +204,11 @@ extension GuardrailRule {
             ["killed", "shot", "beaten", "hanged", "hung", "burned", "gassed", "lynched", "enslaved",
              "sterilized", "sterilised", "deported", "expelled", "exterminated", "eradicated",
              "wiped out", "cleansed", "purged", "rounded up", "executed", "stoned", "castrated",
-             "raped", "tortured", "bombed"].map { "\(modal) be \($0)" }
-        }
+             "raped", "tortured", "bombed", "thrown out", "kicked out", "driven out", "locked up",
+             "put down", "caged", "put in cages", "put in camps", "sent to camps", "chained",
+             "removed by force", "stopped by any means"].map { "\(modal) be \($0)" }
+        } + ["belong in chains", "belong in cages", "belong in camps", "belong back in chains",
+             "belong back in cages", "belong in ovens", "belong in gas chambers"]
     )
 
     static let structuralHate: [GuardrailRule] = [
