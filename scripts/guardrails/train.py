@@ -43,7 +43,7 @@ import features as F
 ROOT = extract.ROOT
 HERE = os.path.dirname(os.path.abspath(__file__))
 CATEGORIES = ["violentWrongdoing", "selfHarm", "sexualContentInvolvingMinors", "hate"]
-CORPUS = ["writer-a", "writer-b", "writer-c"]
+CORPUS = ["writer-a", "writer-b", "writer-c", "writer-d", "writer-e", "writer-f"]
 PROBE = "probe"
 FOLDS = extract.SETS[1:] + CORPUS
 OOF_SEEDS = tuple(range(int(os.environ.get("GG_OOF_SEEDS", "3"))))
