@@ -26,30 +26,36 @@
 ///
 /// Rules alone generalized poorly: on the last batch written before they saw it
 /// (`GuardrailHeldOutBatch3`) they caught 50% of harmful texts, 69% after a revision against
-/// batch 2. The classifier is trained on those four sets plus a corpus of 2,440 texts written
-/// by three writers blind to the rules and the test sets (`scripts/guardrails/corpus`), and
-/// measured leave-one-source-out by `scripts/guardrails/train.py evaluate`: each held-out set
-/// and each corpus file is held out in turn, the model is fitted on the rest, the threshold is
-/// chosen from out-of-fold scores for at most 1% benign false positives (rules' included) on the
-/// training sources, and recall / benign false positives are measured on the held-out source.
-/// The probe (`scripts/guardrails/probe.jsonl`, 30 harmful / 40 benign deliberately unusual
-/// phrasings) is never trained on:
+/// batch 2. The classifier is trained on those four sets plus a corpus of 4,720 texts written
+/// by six writers blind to the rules and every test set (`scripts/guardrails/corpus`).
+///
+/// Judged on three batches written blind to the policy and never trained on
+/// (`GuardrailBlindBatchesTests`): 90.1%, 92.9% and 89.5% recall, 329 of 362 harmful texts
+/// together (90.9%), with 1.7%, 0.9% and 0.0% false positives on their benign texts, most of
+/// them hard negatives. Rules alone caught 46.3% of the first of these batches.
+///
+/// Leave-one-source-out (`scripts/guardrails/train.py evaluate`: each held-out set and each
+/// corpus writer held out in turn, fitted on the rest, threshold from out-of-fold scores for at
+/// most 1% benign false positives on the training sources) shows the limit: a writer's style no
+/// other source shows is caught far less often. Rules + classifier, recall / benign FP:
 ///
 /// | held-out source        | classifier alone     | rules + classifier   |
 /// |------------------------|----------------------|----------------------|
-/// | HeldOutSet (60 / 119)  | 71.7%, FP 0.0%       | 100%, FP 0.0%        |
+/// | HeldOutSet (60 / 119)  | 68.3%, FP 0.0%       | 100%, FP 0.0%        |
 /// | Batch2 (35 / 60)       | 80.0%, FP 0.0%       | 100%, FP 0.0%        |
 /// | Batch3 (42 / 62)       | 88.1%, FP 0.0%       | 97.6%, FP 0.0%       |
-/// | writer-a (500 / 350)   | 44.2%, FP 0.9%       | 58.2%, FP 1.7%       |
-/// | writer-b (500 / 350)   | 62.6%, FP 0.9%       | 69.6%, FP 1.7%       |
-/// | writer-c (240 / 500)   | 62.1%, FP 0.0%       | 67.1%, FP 0.4%       |
-/// | probe (30 / 40)        | 70.0%, FP 0.0%       | 73.3%, FP 0.0%       |
+/// | writer-a (500 / 350)   | 44.2%, FP 0.3%       | 59.8%, FP 1.1%       |
+/// | writer-b (500 / 350)   | 68.4%, FP 0.6%       | 74.0%, FP 1.4%       |
+/// | writer-c (240 / 500)   | 68.3%, FP 0.0%       | 72.5%, FP 0.4%       |
+/// | writer-d (360 / 400)   | 60.8%, FP 0.0%       | 68.9%, FP 0.8%       |
+/// | writer-e (360 / 400)   | 90.0%, FP 3.2%       | 90.8%, FP 4.8%       |
+/// | writer-f (360 / 400)   | 54.7%, FP 0.0%       | 58.3%, FP 0.8%       |
+/// | probe (30 / 40)        | 70.0%, FP 0.0%       | 70.0%, FP 0.0%       |
 ///
-/// Only the classifier column is an honest unseen-text estimate, and the corpus folds are the
-/// hard ones: holding out writer-a removes most violent and self-harm training texts, writer-b
-/// most minors and hate texts, and the rules (written with the four sets in view) catch only
-/// 24-32% of the corpus. The shipped weights are fitted on every source but the probe, so the
-/// test numbers of `GuardrailEvaluationTests` are training numbers. Paraphrases far from the
+/// Holding out writer-a removes most violent and self-harm training texts, writer-b most
+/// minors and hate texts; writer-f writes simple English and coded language, writer-e long
+/// formal messages. The shipped weights are fitted on every source but the probe, so the test
+/// numbers of `GuardrailEvaluationTests` are training numbers. Paraphrases far from the
 /// training wording still get through, which is why the protocol lets apps plug in a stronger
 /// policy.
 ///
