@@ -3,23 +3,8 @@ import Testing
 @testable import StructuredDecoding
 
 /// Schema semantics checked byte-wise with `CompiledGrammar.matches` (no tokenizer involved).
-@Suite("JSONSchemaGrammar") struct JSONSchemaGrammarTests {
+@Suite("JSONSchemaGrammar") struct JSONSchemaGrammarTests: SchemaMatchingSuite {
     let compiler = GrammarCompiler(vocabulary: TinyVocabulary.vocabulary)
-
-    func grammar(_ schema: String) throws -> CompiledGrammar {
-        try compiler.compile(jsonSchema: try JSONValue(parsing: schema))
-    }
-
-    func expectMatches(_ schema: String, accepts: [String], rejects: [String],
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let compiled = try grammar(schema)
-        for text in accepts {
-            #expect(compiled.matches(Array(text.utf8)), "should accept \(text)", sourceLocation: sourceLocation)
-        }
-        for text in rejects {
-            #expect(!compiled.matches(Array(text.utf8)), "should reject \(text)", sourceLocation: sourceLocation)
-        }
-    }
 
     @Test(arguments: [(-7, 23), (0, 0), (-150, -3), (5, 1200), (-1, 1)] as [(Int, Int)])
     func integerRangesAreExact(low: Int, high: Int) throws {

@@ -6,23 +6,8 @@ import Testing
 /// through the real schema compiler against an exact reference written here independently:
 /// number texts become integers counting 10^-20 (`Int128`), so every comparison and divisibility
 /// check is integer arithmetic.
-@Suite("NumberBounds") struct NumberBoundsTests {
+@Suite("NumberBounds") struct NumberBoundsTests: SchemaMatchingSuite {
     let compiler = GrammarCompiler(vocabulary: TinyVocabulary.vocabulary)
-
-    func grammar(_ schema: String) throws -> CompiledGrammar {
-        try compiler.compile(jsonSchema: try JSONValue(parsing: schema))
-    }
-
-    func expectMatches(_ schema: String, accepts: [String], rejects: [String],
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let compiled = try grammar(schema)
-        for text in accepts {
-            #expect(compiled.matches(Array(text.utf8)), "\(schema) should accept \(text)", sourceLocation: sourceLocation)
-        }
-        for text in rejects {
-            #expect(!compiled.matches(Array(text.utf8)), "\(schema) should reject \(text)", sourceLocation: sourceLocation)
-        }
-    }
 
     // MARK: - Reference
 

@@ -5,19 +5,8 @@ import Testing
 /// Keywords compiled through eager automata (`ByteDFA`): `patternProperties`, `propertyNames`,
 /// `pattern` with length bounds. Each language is checked byte-wise, and against the
 /// independent validator (`JSONSchemaValidation`) so the grammar never accepts an invalid value.
-@Suite("SchemaCoverage") struct SchemaCoverageTests {
+@Suite("SchemaCoverage") struct SchemaCoverageTests: SchemaMatchingSuite {
     let compiler = GrammarCompiler(vocabulary: TinyVocabulary.vocabulary)
-
-    func expectMatches(_ schema: String, accepts: [String], rejects: [String],
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let compiled = try compiler.compile(jsonSchema: try JSONValue(parsing: schema))
-        for text in accepts {
-            #expect(compiled.matches(Array(text.utf8)), "should accept \(text)", sourceLocation: sourceLocation)
-        }
-        for text in rejects {
-            #expect(!compiled.matches(Array(text.utf8)), "should reject \(text)", sourceLocation: sourceLocation)
-        }
-    }
 
     @Test func automatonBooleanOperations() throws {
         let limits = GrammarLimits()
