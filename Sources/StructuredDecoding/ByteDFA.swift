@@ -106,20 +106,10 @@ struct ByteDFA: Sendable {
             }
             return seen.sorted()
         }
-        let classCount = representatives.count
-        var index: [[Int32]: Int32] = [:]
-        var sets: [[Int32]] = []
-        var transitions: [Int32] = []
-        var accepting: [Bool] = []
-        let start = closure([nfa.ruleEntries[0]])
-        index[start] = 0
-        sets.append(start)
-        var cursor = 0
-        while cursor < sets.count {
-            let current = sets[cursor]
-            cursor += 1
-            accepting.append(current.contains(exit))
-            for representative in representatives {
+        self = try ByteDFA.explore(
+            from: closure([nfa.ruleEntries[0]]), classOf: classOf, classCount: representatives.count,
+            step: { (current: [Int32], byteClass: Int) throws(GrammarError) -> [Int32]? in
+                let representative = representatives[byteClass]
                 var next: [Int32] = []
                 work += current.count
                 for state in current {
@@ -127,30 +117,15 @@ struct ByteDFA: Sendable {
                         next.append(edge.target)
                     }
                 }
-                if next.isEmpty {
-                    transitions.append(-1)
-                    continue
-                }
+                if next.isEmpty { return nil }
                 let target = closure(next)
                 guard work <= maxWork else {
                     throw GrammarError(.budgetExceeded, keyword: keyword, path: path,
                                        detail: "determinizing took more than \(maxWork) steps")
                 }
-                if let known = index[target] {
-                    transitions.append(known)
-                } else {
-                    guard sets.count < limits.maxEagerDFAStates else {
-                        throw GrammarError(.budgetExceeded, keyword: keyword, path: path,
-                                           detail: "more than \(limits.maxEagerDFAStates) DFA states")
-                    }
-                    index[target] = Int32(sets.count)
-                    transitions.append(Int32(sets.count))
-                    sets.append(target)
-                }
-            }
-        }
-        self.init(classOf: classOf, classCount: classCount, transitions: transitions, accepting: accepting)
-        self = trimmed()
+                return target
+            },
+            accepts: { $0.contains(exit) }, limits: limits, keyword: keyword, path: path)
     }
 
     /// An automaton from its tables (see the invariants above); `trimmed()` it before use.
@@ -229,19 +204,15 @@ struct ByteDFA: Sendable {
                 pairs.append((Int(self.classOf[byte]), Int(other.classOf[byte])))
             }
         }
-        let classCount = pairs.count
-        // States are pairs (left, right), -1 meaning "dead on that side".
-        var index: [Int64: Int32] = [:]
-        var queue: [(Int32, Int32)] = [(0, 0)]
-        index[0] = 0
-        var transitions: [Int32] = []
-        var accepting: [Bool] = []
-        var cursor = 0
-        while cursor < queue.count {
-            let (left, right) = queue[cursor]
-            cursor += 1
-            accepting.append(operation.accepts(left >= 0 && self.accepting[Int(left)], right >= 0 && other.accepting[Int(right)]))
-            for (leftClass, rightClass) in pairs {
+        // States are pairs (left, right), -1 meaning "dead on that side", packed in one Int64.
+        func pair(_ key: Int64) -> (left: Int32, right: Int32) {
+            (Int32(truncatingIfNeeded: key >> 32), Int32(truncatingIfNeeded: key))
+        }
+        return try ByteDFA.explore(
+            from: Int64(0), classOf: classOf, classCount: pairs.count,
+            step: { key, byteClass in
+                let (left, right) = pair(key)
+                let (leftClass, rightClass) = pairs[byteClass]
                 let nextLeft = left < 0 ? -1 : self.transitions[Int(left) * self.classCount + leftClass]
                 let nextRight = right < 0 ? -1 : other.transitions[Int(right) * other.classCount + rightClass]
                 let dead: Bool
@@ -250,25 +221,13 @@ struct ByteDFA: Sendable {
                 case .union: dead = nextLeft < 0 && nextRight < 0
                 case .difference: dead = nextLeft < 0
                 }
-                if dead {
-                    transitions.append(-1)
-                    continue
-                }
-                let key = Int64(nextLeft) << 32 | Int64(UInt32(bitPattern: nextRight))
-                if let known = index[key] {
-                    transitions.append(known)
-                } else {
-                    guard queue.count < limits.maxEagerDFAStates else {
-                        throw GrammarError(.budgetExceeded, keyword: keyword, path: path,
-                                           detail: "more than \(limits.maxEagerDFAStates) DFA states")
-                    }
-                    index[key] = Int32(queue.count)
-                    transitions.append(Int32(queue.count))
-                    queue.append((nextLeft, nextRight))
-                }
-            }
-        }
-        return ByteDFA(classOf: classOf, classCount: classCount, transitions: transitions, accepting: accepting).trimmed()
+                return dead ? nil : Int64(nextLeft) << 32 | Int64(UInt32(bitPattern: nextRight))
+            },
+            accepts: { key in
+                let (left, right) = pair(key)
+                return operation.accepts(left >= 0 && self.accepting[Int(left)], right >= 0 && other.accepting[Int(right)])
+            },
+            limits: limits, keyword: keyword, path: path)
     }
 
     /// Drops states from which no accepting state is reachable, so that every live path can

@@ -139,35 +139,13 @@ struct NumberAutomaton: Sendable {
     /// Builds the DFA reachable from `start` under `step` (nil: no transition), breadth first.
     static func explore<State: Hashable>(from start: State, step: (State, UInt8) -> State?, accepts: (State) -> Bool,
                                          limits: GrammarLimits, keyword: String, path: String) throws(GrammarError) -> ByteDFA {
-        var index: [State: Int32] = [start: 0]
-        var states = [start]
-        var transitions: [Int32] = []
-        var accepting: [Bool] = []
-        var cursor = 0
-        while cursor < states.count {
-            let state = states[cursor]
-            cursor += 1
-            accepting.append(accepts(state))
-            for byte in representatives {
-                guard byte != 0, let next = step(state, byte) else {
-                    transitions.append(-1)
-                    continue
-                }
-                if let known = index[next] {
-                    transitions.append(known)
-                    continue
-                }
-                guard states.count < limits.maxEagerDFAStates else {
-                    throw GrammarError(.budgetExceeded, keyword: keyword, path: path,
-                                       detail: "number automaton needs more than \(limits.maxEagerDFAStates) states")
-                }
-                index[next] = Int32(states.count)
-                transitions.append(Int32(states.count))
-                states.append(next)
-            }
-        }
-        return ByteDFA(classOf: classOf, classCount: representatives.count, transitions: transitions,
-                       accepting: accepting).trimmed()
+        try ByteDFA.explore(
+            from: start, classOf: classOf, classCount: representatives.count,
+            step: { state, byteClass in
+                let byte = representatives[byteClass]
+                return byte == 0 ? nil : step(state, byte)
+            },
+            accepts: accepts, limits: limits, keyword: keyword, path: path)
     }
 
     /// The order of a value against `bound` (-1, 0, 1) from the order of their magnitudes.

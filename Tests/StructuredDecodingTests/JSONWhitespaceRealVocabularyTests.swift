@@ -77,17 +77,10 @@ import Testing
             for _ in 0..<24 {
                 let (fastMask, slowMask) = Self.masks(fast, slow)
                 #expect(fastMask == slowMask, "masks differ after \(String(decoding: text, as: UTF8.self).debugDescription)")
-                var choices: [Int32] = []
-                for (word, bits) in fastMask.enumerated() where bits != 0 {
-                    for bit in 0..<64 where bits & (1 << UInt64(bit)) != 0 { choices.append(Int32(word * 64 + bit)) }
-                }
-                choices.removeAll { vocabulary.endOfGenerationTokenIDs.contains($0) }
+                let choices = RealVocabularyTests.walkChoices(in: fastMask, vocabulary: vocabulary)
                 guard !choices.isEmpty else { break }
-                var choice = choices[Int(generator.next() % UInt64(choices.count))]
-                for _ in 0..<6 {
-                    let other = choices[Int(generator.next() % UInt64(choices.count))]
-                    if vocabulary.tokenBytes[Int(other)].count > vocabulary.tokenBytes[Int(choice)].count { choice = other }
-                }
+                let choice = RealVocabularyTests.longest(choices[Int(generator.next() % UInt64(choices.count))], orAnyOf: 6,
+                                                         drawnFrom: choices, vocabulary: vocabulary, generator: &generator)
                 #expect(fast.accept(choice))
                 #expect(slow.accept(choice))
                 text += vocabulary.tokenBytes[Int(choice)]

@@ -25,6 +25,29 @@ import Testing
                                endOfGenerationTokenIDs: tokenizer.endOfGenerationTokenIDs)
     }
 
+    /// The tokens a random walk may take under `mask`: the allowed ids but the end-of-generation
+    /// tokens, which would end the walk.
+    static func walkChoices(in mask: [UInt64], vocabulary: TokenVocabulary) -> [Int32] {
+        var choices: [Int32] = []
+        for (word, bits) in mask.enumerated() where bits != 0 {
+            for bit in 0..<64 where bits & (1 << UInt64(bit)) != 0 { choices.append(Int32(word * 64 + bit)) }
+        }
+        choices.removeAll { vocabulary.endOfGenerationTokenIDs.contains($0) }
+        return choices
+    }
+
+    /// `choice`, or the longest (in bytes) of `draws` more random picks from `choices` when one
+    /// is longer: walks that prefer long tokens reach length bounds and token-spanning choices.
+    static func longest(_ choice: Int32, orAnyOf draws: Int, drawnFrom choices: [Int32], vocabulary: TokenVocabulary,
+                        generator: inout SplitMix) -> Int32 {
+        var choice = choice
+        for _ in 0..<draws {
+            let other = choices[Int(generator.next() % UInt64(choices.count))]
+            if vocabulary.tokenBytes[Int(other)].count > vocabulary.tokenBytes[Int(choice)].count { choice = other }
+        }
+        return choice
+    }
+
     /// On the real vocabulary (plain tokens up to dozens of characters, UTF-8 pieces, tokens
     /// that close a string and go on), masks built from the plain-text bounds, slices and
     /// per-length bitmasks equal the plain full trie walk, along random walks that prefer long
@@ -48,19 +71,12 @@ import Testing
                 fast.fillAllowedTokens(into: &fastMask)
                 slow.fillAllowedTokens(into: &slowMask)
                 #expect(fastMask == slowMask)
-                var choices: [Int32] = []
-                for (word, bits) in fastMask.enumerated() where bits != 0 {
-                    for bit in 0..<64 where bits & (1 << UInt64(bit)) != 0 { choices.append(Int32(word * 64 + bit)) }
-                }
-                choices.removeAll { vocabulary.endOfGenerationTokenIDs.contains($0) }
+                let choices = Self.walkChoices(in: fastMask, vocabulary: vocabulary)
                 guard !choices.isEmpty else { break }
                 // Half the time the longest of a few random picks, to use up length bounds.
                 var choice = choices[Int(generator.next() % UInt64(choices.count))]
                 if generator.next() % 2 == 0 {
-                    for _ in 0..<8 {
-                        let other = choices[Int(generator.next() % UInt64(choices.count))]
-                        if vocabulary.tokenBytes[Int(other)].count > vocabulary.tokenBytes[Int(choice)].count { choice = other }
-                    }
+                    choice = Self.longest(choice, orAnyOf: 8, drawnFrom: choices, vocabulary: vocabulary, generator: &generator)
                 }
                 #expect(fast.accept(choice))
                 #expect(slow.accept(choice))
