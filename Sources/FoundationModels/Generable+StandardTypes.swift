@@ -4,7 +4,7 @@ import Foundation
 // JSON kind it is generated as and names what it found when the content has another shape.
 
 extension String: Generable {
-    public static var generationSchema: GenerationSchema { GenerationSchema(node: .string) }
+    public static var generationSchema: GenerationSchema { GenerationSchema(node: .string, name: "String") }
 
     public init(_ content: GeneratedContent) throws {
         guard case .string(let value) = content.kind else { throw content.mismatch(expected: "a string") }
@@ -17,7 +17,7 @@ extension String: Generable {
 }
 
 extension Bool: Generable {
-    public static var generationSchema: GenerationSchema { GenerationSchema(node: .boolean) }
+    public static var generationSchema: GenerationSchema { GenerationSchema(node: .boolean, name: "Bool") }
 
     public init(_ content: GeneratedContent) throws {
         guard case .bool(let value) = content.kind else { throw content.mismatch(expected: "a boolean") }
@@ -28,7 +28,7 @@ extension Bool: Generable {
 }
 
 extension Int: Generable {
-    public static var generationSchema: GenerationSchema { GenerationSchema(node: .integer) }
+    public static var generationSchema: GenerationSchema { GenerationSchema(node: .integer, name: "Int") }
 
     public init(_ content: GeneratedContent) throws {
         guard case .number(let value) = content.kind else { throw content.mismatch(expected: "an integer") }
@@ -42,7 +42,7 @@ extension Int: Generable {
 }
 
 extension Double: Generable {
-    public static var generationSchema: GenerationSchema { GenerationSchema(node: .number) }
+    public static var generationSchema: GenerationSchema { GenerationSchema(node: .number, name: "Double") }
 
     public init(_ content: GeneratedContent) throws {
         guard case .number(let value) = content.kind else { throw content.mismatch(expected: "a number") }
@@ -53,7 +53,7 @@ extension Double: Generable {
 }
 
 extension Float: Generable {
-    public static var generationSchema: GenerationSchema { GenerationSchema(node: .number) }
+    public static var generationSchema: GenerationSchema { GenerationSchema(node: .number, name: "Float") }
 
     public init(_ content: GeneratedContent) throws {
         guard case .number(let value) = content.kind else { throw content.mismatch(expected: "a number") }
@@ -64,7 +64,7 @@ extension Float: Generable {
 }
 
 extension Decimal: Generable {
-    public static var generationSchema: GenerationSchema { GenerationSchema(node: .number) }
+    public static var generationSchema: GenerationSchema { GenerationSchema(node: .number, name: "Decimal") }
 
     public init(_ content: GeneratedContent) throws {
         guard case .number(let value) = content.kind else { throw content.mismatch(expected: "a number") }
@@ -78,7 +78,7 @@ extension Decimal: Generable {
 }
 
 extension GeneratedContent: Generable {
-    public static var generationSchema: GenerationSchema { GenerationSchema(node: .any) }
+    public static var generationSchema: GenerationSchema { GenerationSchema(node: .any, name: "GeneratedContent") }
 
     public init(_ content: GeneratedContent) throws { self = content }
 
@@ -104,7 +104,7 @@ extension Optional: Generable where Wrapped: Generable {
     public typealias PartiallyGenerated = Wrapped.PartiallyGenerated?
 
     public static var generationSchema: GenerationSchema {
-        GenerationSchema(node: .optional(.generable(Wrapped.self)))
+        GenerationSchema(node: .optional(.generable(Wrapped.self)), name: "Optional<\(Wrapped.generationSchema.name)>")
     }
 
     public func asPartiallyGenerated() -> Wrapped.PartiallyGenerated? { self?.asPartiallyGenerated() }
@@ -137,7 +137,8 @@ extension Array: Generable where Element: Generable {
     public typealias PartiallyGenerated = [Element.PartiallyGenerated]
 
     public static var generationSchema: GenerationSchema {
-        GenerationSchema(node: .array(.generable(Element.self), minimumCount: nil, maximumCount: nil))
+        GenerationSchema(node: .array(.generable(Element.self), minimumCount: nil, maximumCount: nil),
+                         name: "Array<\(Element.generationSchema.name)>")
     }
 
     public func asPartiallyGenerated() -> [Element.PartiallyGenerated] { map { $0.asPartiallyGenerated() } }

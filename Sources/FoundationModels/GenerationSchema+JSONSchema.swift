@@ -127,7 +127,7 @@ struct JSONSchemaBuilder {
     private mutating func definitionName(for type: any Generable.Type) -> String {
         let id = ObjectIdentifier(type)
         if let name = definitionNames[id] { return name }
-        let base = GenerationSchema.typeName(type).filter { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+        let base = type.generationSchema.name.filter { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
         var name = base.isEmpty ? "Type" : base
         var suffix = 2
         while definitionNames.values.contains(name) { name = "\(base)_\(suffix)"; suffix += 1 }

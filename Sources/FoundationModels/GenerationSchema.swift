@@ -17,10 +17,13 @@ public struct GenerationSchema: Sendable, CustomDebugStringConvertible {
     let root: SchemaNode
     /// Named schemas that `.reference(name)` nodes point at (from dynamic schemas).
     let dependencies: [String: SchemaNode]
+    /// The name when the root node does not carry one (a standard type's schema).
+    let explicitName: String?
 
-    init(node: SchemaNode, dependencies: [String: SchemaNode] = [:]) {
+    init(node: SchemaNode, dependencies: [String: SchemaNode] = [:], name: String? = nil) {
         self.root = node
         self.dependencies = dependencies
+        explicitName = name
     }
 
     /// Creates the schema of an object type with these properties, in this order.

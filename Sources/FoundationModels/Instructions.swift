@@ -8,12 +8,12 @@
 /// }
 /// ```
 public struct Instructions: Sendable, Equatable, InstructionsRepresentable {
-    /// The parts of the instructions, each rendered on its own line.
-    var components: [String]
+    /// The parts of the instructions: lines of text, each rendered on its own line, and attachments.
+    var components: [PromptPart]
 
-    init(content: String) { components = [content] }
+    init(content: String) { components = [.text(content)] }
 
-    init(components: [String]) { self.components = components }
+    init(components: [PromptPart]) { self.components = components }
 
     /// Creates instructions from any value that can be represented as instructions.
     public init(_ representable: some InstructionsRepresentable) {
@@ -28,6 +28,10 @@ public struct Instructions: Sendable, Equatable, InstructionsRepresentable {
     // `return` opts out of the builder the protocol requirement carries, which would recurse.
     public var instructionsRepresentation: Instructions { return self }
 
-    /// The text the model reads.
-    var text: String { components.joined(separator: "\n") }
+    /// The text the model reads (attachments left out).
+    var text: String { components.text }
+
+    /// The parts as transcript segments: consecutive lines as one text segment, each
+    /// attachment as its own.
+    package var segments: [Transcript.Segment] { components.segments }
 }

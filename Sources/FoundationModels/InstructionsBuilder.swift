@@ -2,7 +2,7 @@
 @resultBuilder
 public struct InstructionsBuilder {
     public static func buildBlock<each I: InstructionsRepresentable>(_ components: repeat each I) -> Instructions {
-        var parts: [String] = []
+        var parts: [PromptPart] = []
         for component in repeat each components {
             parts.append(contentsOf: component.instructionsRepresentation.components)
         }

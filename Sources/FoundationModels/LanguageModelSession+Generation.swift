@@ -67,6 +67,7 @@ extension LanguageModelSession {
         } catch {
             throw GenerationError.decodingFailure(.init(debugDescription: "Invalid GenerationOptions: \(error.description)."))
         }
+        try Self.refuseAttachments(in: transcript, prompt: request.prompt)
         let responseKind: GuardrailEnforcement.ResponseKind = request.schema == nil ? .text : .guided
         try checkInput(Self.inputTexts(transcript: transcript, prompt: request.prompt), responseKind: responseKind)
         return responseKind

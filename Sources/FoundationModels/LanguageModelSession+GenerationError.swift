@@ -9,7 +9,16 @@ extension LanguageModelSession {
     ///     print(context.debugDescription)   // "Content contains 5000 tokens, which exceeds ..."
     /// }
     /// ```
-    public enum GenerationError: Error, LocalizedError, Sendable {
+    ///
+    /// This is Apple's 26 error type. Apple's 27 API keeps it, deprecated in favour of
+    /// ``LanguageModelError``, ``SystemLanguageModel/Error``, ``LanguageModelSession/Error`` and
+    /// ``GeneratedContent/ParsingError``. The deprecation here is per platform at version 27,
+    /// as Apple's is: it warns only where a deployment target of 27 or later exists, so code
+    /// written for 26 (and this package's own code, on Linux) builds without warnings.
+    @available(iOS, deprecated: 27.0, message: "Use LanguageModelError, SystemLanguageModel.Error, or LanguageModelSession.Error instead.")
+    @available(macOS, deprecated: 27.0, message: "Use LanguageModelError, SystemLanguageModel.Error, or LanguageModelSession.Error instead.")
+    @available(visionOS, deprecated: 27.0, message: "Use LanguageModelError, SystemLanguageModel.Error, or LanguageModelSession.Error instead.")
+    public enum GenerationError: Swift.Error, LocalizedError, Sendable {
         /// What happened, in words, for logs and bug reports.
         public struct Context: Sendable {
             public let debugDescription: String

@@ -58,7 +58,7 @@ public final class LanguageModelSession: Sendable {
 
     private static func transcript(instructions: Instructions?, tools: [any Tool]) -> Transcript {
         guard instructions != nil || !tools.isEmpty else { return Transcript() }
-        let segments = instructions.map { [Transcript.Segment.text(.init(content: $0.text))] } ?? []
+        let segments = instructions?.segments ?? []
         return Transcript(entries: [.instructions(.init(segments: segments, toolDefinitions: tools.map { Transcript.ToolDefinition(tool: $0) }))])
     }
 

@@ -28,6 +28,35 @@
 public macro Generable(description: String? = nil) =
     #externalMacro(module: "FoundationModelsMacros", type: "GenerableMacro")
 
+/// Conforms a struct or an enum to ``Generable``, naming its schema with `name` instead of the
+/// Swift type name.
+///
+/// ```swift
+/// @Generable(name: "Recipe", description: "A recipe")
+/// struct RecipeCardV2 {
+///     let title: String
+/// }
+/// RecipeCardV2.generationSchema.name   // "Recipe"
+/// ```
+///
+/// The name titles the schema's JSON Schema, is the ``Transcript/ResponseFormat/name`` of
+/// requests that generate the type, and the ``Transcript/StructuredSegment/schemaName`` of
+/// the responses. Everything else is as for ``Generable(description:)``.
+///
+/// - parameter name: The schema's name.
+/// - parameter description: What the type represents, for the model.
+/// - parameter representNilExplicitlyInGeneratedContent: Whether a `nil` optional property is
+///   present in generated content as `null` (`true`) or left out (`false`, the default); see
+///   ``Generable(description:representNilExplicitlyInGeneratedContent:)``.
+@attached(
+    extension,
+    conformances: Generable,
+    names: named(init(_:)), named(generatedContent), named(generationSchema), named(PartiallyGenerated),
+    named(asPartiallyGenerated)
+)
+public macro Generable(name: String, description: String? = nil, representNilExplicitlyInGeneratedContent: Bool = false) =
+    #externalMacro(module: "FoundationModelsMacros", type: "GenerableMacro")
+
 /// Describes a property of a `@Generable` type and constrains the values the model may produce.
 ///
 /// ```swift

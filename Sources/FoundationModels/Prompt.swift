@@ -7,12 +7,12 @@
 /// }
 /// ```
 public struct Prompt: Sendable, Equatable, PromptRepresentable {
-    /// The parts of the prompt, each rendered on its own line.
-    var components: [String]
+    /// The parts of the prompt: lines of text, each rendered on its own line, and attachments.
+    var components: [PromptPart]
 
-    init(content: String) { components = [content] }
+    init(content: String) { components = [.text(content)] }
 
-    init(components: [String]) { self.components = components }
+    init(components: [PromptPart]) { self.components = components }
 
     /// Creates a prompt from any value that can be represented as a prompt.
     public init(_ representable: some PromptRepresentable) {
@@ -27,6 +27,10 @@ public struct Prompt: Sendable, Equatable, PromptRepresentable {
     // `return` opts out of the builder the protocol requirement carries, which would recurse.
     public var promptRepresentation: Prompt { return self }
 
-    /// The text the model reads.
-    var text: String { components.joined(separator: "\n") }
+    /// The text the model reads (attachments left out).
+    var text: String { components.text }
+
+    /// The parts as transcript segments: consecutive lines as one text segment, each
+    /// attachment as its own.
+    package var segments: [Transcript.Segment] { components.segments }
 }

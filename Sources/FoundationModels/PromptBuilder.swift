@@ -2,7 +2,7 @@
 @resultBuilder
 public struct PromptBuilder {
     public static func buildBlock<each P: PromptRepresentable>(_ components: repeat each P) -> Prompt {
-        var parts: [String] = []
+        var parts: [PromptPart] = []
         for component in repeat each components {
             parts.append(contentsOf: component.promptRepresentation.components)
         }

@@ -11,6 +11,9 @@ enum PromptRenderer {
         var turns: [ChatTurn] = []
         var previousWasOutput = false
         for entry in transcript {
+            // Reasoning is the model's own scratch work; this engine's chat templates have no
+            // turn for it, so it is not shown back to the model.
+            if case .reasoning = entry { continue }
             if case .toolOutput(let output) = entry {
                 let text = ToolCallFormat.outputText(output.segments.plainText)
                 if previousWasOutput, let last = turns.indices.last {
@@ -19,15 +22,16 @@ enum PromptRenderer {
                     turns.append(ChatTurn(role: .tool, content: text))
                 }
                 previousWasOutput = true
-            } else {
-                turns.append(turn(for: entry))
+            } else if let turn = turn(for: entry) {
+                turns.append(turn)
                 previousWasOutput = false
             }
         }
         return turns
     }
 
-    static func turn(for entry: Transcript.Entry) -> ChatTurn {
+    /// The chat turn of one entry; `nil` for reasoning, which is not rendered.
+    static func turn(for entry: Transcript.Entry) -> ChatTurn? {
         switch entry {
         case .instructions(let instructions):
             return ChatTurn(role: .system, content: ToolCallFormat.systemText(
@@ -40,6 +44,8 @@ enum PromptRenderer {
             return ChatTurn(role: .tool, content: ToolCallFormat.outputText(output.segments.plainText))
         case .response(let response):
             return ChatTurn(role: .assistant, content: response.segments.plainText)
+        case .reasoning:
+            return nil
         }
     }
 

@@ -19,7 +19,7 @@ extension SystemLanguageModel {
     public func tokenCount(for tools: [any Tool]) async throws -> Int {
         let backend = try backend()
         let entry = Transcript.Entry.instructions(.init(segments: [], toolDefinitions: tools.map { Transcript.ToolDefinition(tool: $0) }))
-        return backend.tokenize(PromptRenderer.turn(for: entry).content).count
+        return backend.tokenize(PromptRenderer.turn(for: entry)?.content ?? "").count
     }
 
     /// The number of tokens the transcript entries take, rendered with the chat template.

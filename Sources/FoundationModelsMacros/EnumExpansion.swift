@@ -8,7 +8,7 @@ import SwiftSyntax
 struct EnumExpansion {
     let header: ExtensionHeader
     let typeName: String
-    let description: ExprSyntax?
+    let arguments: GenerableArguments
     let cases: [EnumCase]
 
     private var isTagged: Bool { cases.contains { !$0.values.isEmpty } }
@@ -18,7 +18,7 @@ struct EnumExpansion {
         return """
         \(header.opening)
             \(access)nonisolated static var generationSchema: FoundationModels.GenerationSchema {
-                \(isTagged ? taggedSchema : plainSchema)
+                \(arguments.named(isTagged ? taggedSchema : plainSchema))
             }
 
             \(access)nonisolated init(_ content: FoundationModels.GeneratedContent) throws {
@@ -62,7 +62,7 @@ struct EnumExpansion {
         """
     }
 
-    private var descriptionText: String { description?.description ?? "nil" }
+    private var descriptionText: String { arguments.description?.description ?? "nil" }
 
     private var decodingCases: String {
         cases.map { enumCase in

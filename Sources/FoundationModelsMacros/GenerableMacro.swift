@@ -3,12 +3,13 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
-/// `@Generable(description:)`: conforms a struct or an enum to `FoundationModels.Generable`.
+/// `@Generable(name:description:representNilExplicitlyInGeneratedContent:)`: conforms a struct
+/// or an enum to `FoundationModels.Generable`.
 ///
 /// Everything is generated in one extension, so a struct keeps its implicit memberwise
 /// initializer (`init(_:)` lives outside the type body). The expansion calls only public API of
 /// `FoundationModels`, fully qualified, because it is compiled in the user's module; the exact
-/// shape is fixed by CONTRACT-generable.md.
+/// shape is pinned by the expansion tests in `Tests/FoundationModelsMacrosTests`.
 public struct GenerableMacro: ExtensionMacro {
     /// The expansion is emitted already formatted; re-formatting would respace the user's guide
     /// expressions (`1...5` becomes `1 ... 5`).
@@ -27,14 +28,14 @@ public struct GenerableMacro: ExtensionMacro {
             attributes: declaration.attributes.availabilityAttributes,
             access: declaration.modifiers.generatedAccess
         )
-        let description = node.descriptionArgument
+        let arguments = GenerableArguments(node)
         let text: String
         if let structDecl = declaration.as(StructDeclSyntax.self) {
             let properties = StoredProperty.all(in: structDecl.memberBlock.members, diagnose: context.diagnose)
-            text = StructExpansion(header: header, description: description, properties: properties).source
+            text = StructExpansion(header: header, arguments: arguments, properties: properties).source
         } else if let enumDecl = declaration.as(EnumDeclSyntax.self) {
             let cases = EnumCase.all(in: enumDecl.memberBlock.members, diagnose: context.diagnose)
-            text = EnumExpansion(header: header, typeName: enumDecl.name.text, description: description, cases: cases).source
+            text = EnumExpansion(header: header, typeName: enumDecl.name.text, arguments: arguments, cases: cases).source
         } else {
             context.diagnose(unsupportedDeclaration(declaration, attribute: node))
             return []
@@ -62,14 +63,6 @@ public struct GenerableMacro: ExtensionMacro {
             ))
         }
         return Diagnostic(node: attribute, message: GenerableDiagnostic.unsupportedDeclaration(kind: kind), fixIts: fixIts)
-    }
-}
-
-extension AttributeSyntax {
-    /// The `description:` argument of `@Generable(description:)`, as written.
-    var descriptionArgument: ExprSyntax? {
-        guard case .argumentList(let arguments) = arguments else { return nil }
-        return arguments.first { $0.label?.text == "description" }?.expression.trimmed
     }
 }
 

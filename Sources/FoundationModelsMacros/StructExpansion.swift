@@ -3,7 +3,7 @@ import SwiftSyntax
 /// The source of the extension `@Generable` adds to a struct.
 struct StructExpansion {
     let header: ExtensionHeader
-    let description: ExprSyntax?
+    let arguments: GenerableArguments
     let properties: [StoredProperty]
 
     /// `PartiallyGenerated` is `Identifiable` through a `GenerationID`, unless the struct has its
@@ -15,11 +15,7 @@ struct StructExpansion {
         return """
         \(header.opening)
             \(access)nonisolated static var generationSchema: FoundationModels.GenerationSchema {
-                FoundationModels.GenerationSchema(
-                    type: Self.self,
-                    description: \(description?.description ?? "nil"),
-                    properties: [\(schemaProperties)]
-                )
+                \(arguments.named(schema))
             }
 
             \(access)nonisolated init(_ content: FoundationModels.GeneratedContent) throws {\(assignments)
@@ -35,6 +31,16 @@ struct StructExpansion {
                 PartiallyGenerated(\(partialArguments))
             }
         }
+        """
+    }
+
+    private var schema: String {
+        """
+        FoundationModels.GenerationSchema(
+                    type: Self.self,
+                    description: \(arguments.description?.description ?? "nil"),
+                    properties: [\(schemaProperties)]
+                )
         """
     }
 

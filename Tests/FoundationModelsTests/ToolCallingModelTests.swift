@@ -100,6 +100,7 @@ struct ToolCallingModelTests {
             case .toolCalls: "toolCalls"
             case .toolOutput: "toolOutput"
             case .response: "response"
+            case .reasoning: "reasoning"
             }
         }
         #expect(kinds == ["instructions", "prompt", "toolCalls", "toolOutput", "toolOutput", "response"])

@@ -71,11 +71,6 @@ struct GenerationErrorTests {
         #expect(error.localizedDescription == "The schema 'Menu' has more than one property named 'dish'.")
     }
 
-    @Test func toolCallErrorNamesTheTool() {
-        let error = ToolCallError(tool: WeatherLookup(), underlyingError: CocoaError(.fileNoSuchFile))
-        #expect(error.localizedDescription.hasPrefix("The tool 'getWeather' failed:"))
-    }
-
     @Test func availabilityReportsAMissingFile() {
         let model = SystemLanguageModel(contentsOf: URL(fileURLWithPath: "/nonexistent/model.gguf"))
         #expect(model.availability == .unavailable(.modelNotReady))
