@@ -1,71 +1,106 @@
-// The one dispatch point: type traits and the per-type kernel table, filled once from the CPU's
-// features. A path scores zero (is never chosen) when the CPU lacks any feature it needs.
+// The one dispatch point: builds the kernel traits table of every ISA path this process may run
+// (see traits.h) and chooses one, once. A path scores zero (is never chosen) when the CPU or
+// its OS lacks any feature it needs; FM_CPU may name a lower path.
 
 #include "CKernels.h"
 #include "internal.h"
 
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static pthread_once_t ck_once = PTHREAD_ONCE_INIT;
-static int ck_isa = CK_ISA_SCALAR;
 static ck_cpu_features ck_features;
-static ck_dot_fn ck_dot_table[3][CK_TYPE_COUNT];
-static ck_dot_fn ck_best_dot[CK_TYPE_COUNT];
-static ck_dot_fn ck_best_dot_batched[CK_TYPE_COUNT];
-static ck_dot2_fn ck_best_dot2[CK_TYPE_COUNT];
-static ck_dotr_fn ck_best_dotr[CK_TYPE_COUNT];
-static int ck_best_dotr_rows[CK_TYPE_COUNT];
-static ck_quant_act_fn ck_best_q8a;
-static ck_dot4_fn ck_best_dot4[CK_TYPE_COUNT];
-static ck_attention_fn ck_best_attention;
-static ck_attention_part_fn ck_best_attention_part;
-static ck_glu_fn ck_best_swiglu, ck_best_geglu;
-static ck_dot4_fn ck_dot4_table[3][CK_TYPE_COUNT];
+static int ck_cpu_best = CK_ISA_SCALAR;  // best path of the hardware
+static int ck_isa = CK_ISA_SCALAR;       // the path in use
+static char ck_note[256];                // why FM_CPU was not followed ("" if it was, or unset)
+static ck_kernel_table ck_tables[CK_ISA_COUNT];
 
-static int isa_ok(int isa) {
+static const char *const ck_names[CK_ISA_COUNT] = {"scalar", "avx2", "avx512"};
+
+int ck_features_support_isa(const ck_cpu_features *f, int isa) {
     switch (isa) {
     case CK_ISA_SCALAR: return 1;
-    case CK_ISA_AVX2: return ck_features.avx2 && ck_features.fma && ck_features.f16c;
+    case CK_ISA_AVX2: return f->avx2 && f->fma && f->f16c;
     case CK_ISA_AVX512:
-        return isa_ok(CK_ISA_AVX2) && ck_features.avx512f && ck_features.avx512bw && ck_features.avx512vl &&
-               ck_features.avx512vnni;
+        return ck_features_support_isa(f, CK_ISA_AVX2) && f->avx512f && f->avx512bw && f->avx512vl && f->avx512vnni;
     default: return 0;
     }
 }
 
+/// What `f` lacks for `isa`, as a comma-separated list (empty when nothing).
+static void ck_missing_features(const ck_cpu_features *f, int isa, char *out, size_t size) {
+    const int have[] = {f->avx2, f->fma, f->f16c, f->avx512f, f->avx512bw, f->avx512vl, f->avx512vnni};
+    const char *const names[] = {"AVX2", "FMA", "F16C", "AVX512F", "AVX512BW", "AVX512VL", "AVX512_VNNI"};
+    const int count = isa >= CK_ISA_AVX512 ? 7 : (isa >= CK_ISA_AVX2 ? 3 : 0);
+    out[0] = 0;
+    for (int i = 0; i < count; i++) {
+        if (have[i]) continue;
+        if (out[0]) strncat(out, ", ", size - strlen(out) - 1);
+        strncat(out, names[i], size - strlen(out) - 1);
+    }
+}
+
+/// The table of `isa`: a copy of the path below it, overwritten by the path's own fill functions.
+static void ck_build_table(int isa) {
+    ck_kernel_table *t = &ck_tables[isa];
+    if (isa == CK_ISA_SCALAR) {
+        memset(t, 0, sizeof(*t));
+        ck_fill_quants_scalar(t);
+        ck_fill_ops_scalar(t);
+    } else {
+        *t = ck_tables[isa - 1];
+#if defined(__x86_64__)
+        if (isa == CK_ISA_AVX2) {
+            ck_fill_quants_avx2(t);
+            ck_fill_ops_avx2(t);
+        } else if (isa == CK_ISA_AVX512) {
+            ck_fill_quants_avx512(t);
+            ck_fill_ops_avx512(t);
+        }
+#endif
+    }
+    t->isa = isa;
+    t->name = ck_names[isa];
+}
+
+static int ck_isa_from_name(const char *name) {
+    for (int isa = 0; isa < CK_ISA_COUNT; isa++) {
+        if (strcasecmp(name, ck_names[isa]) == 0) return isa;
+    }
+    return -1;
+}
+
+int ck_choose_isa(const char *request, const ck_cpu_features *f, char *note, size_t note_size) {
+    int best = CK_ISA_SCALAR;
+    for (int isa = CK_ISA_SCALAR; isa < CK_ISA_COUNT; isa++) {
+        if (ck_features_support_isa(f, isa)) best = isa;
+    }
+    if (note_size > 0) note[0] = 0;
+    if (!request || !request[0]) return best;
+    int wanted = ck_isa_from_name(request);
+    if (wanted < 0) {
+        snprintf(note, note_size, "FM_CPU=%s is not one of scalar, avx2, avx512; using %s", request, ck_names[best]);
+        return best;
+    }
+    if (!ck_features_support_isa(f, wanted)) {
+        char missing[128];
+        ck_missing_features(f, wanted, missing, sizeof(missing));
+        snprintf(note, note_size, "FM_CPU=%s refused: this CPU or its OS lacks %s; using %s", request,
+                 missing[0] ? missing : "it", ck_names[best]);
+        return best;
+    }
+    return wanted;
+}
+
 static void ck_init_once(void) {
     ck_features = ck_detect_cpu_features();
-    memset(ck_dot_table, 0, sizeof(ck_dot_table));
-#if defined(__x86_64__)
-    for (int t = 0; t < CK_TYPE_COUNT; t++) {
-        if (isa_ok(CK_ISA_AVX2)) ck_dot_table[CK_ISA_AVX2][t] = ck_dot_avx2(t);
-        if (isa_ok(CK_ISA_AVX512)) ck_dot_table[CK_ISA_AVX512][t] = ck_dot_avx512(t);
-        if (isa_ok(CK_ISA_AVX2)) ck_dot4_table[CK_ISA_AVX2][t] = ck_dot4_avx2(t);
-        if (isa_ok(CK_ISA_AVX2)) ck_best_dot_batched[t] = ck_dot_batched_avx2(t);
-        if (isa_ok(CK_ISA_AVX2)) ck_best_dot2[t] = ck_dot2_avx2(t);
-        if (isa_ok(CK_ISA_AVX512) && ck_dot2_avx512(t)) ck_best_dot2[t] = ck_dot2_avx512(t);
-        if (isa_ok(CK_ISA_AVX512)) ck_best_dotr[t] = ck_dotr_avx512(t, &ck_best_dotr_rows[t]);
-        if (isa_ok(CK_ISA_AVX512)) ck_dot4_table[CK_ISA_AVX512][t] = ck_dot4_avx512(t);
-    }
-    if (isa_ok(CK_ISA_AVX2)) ck_best_q8a = ck_quant_q8a_avx2();
-    if (isa_ok(CK_ISA_AVX2)) ck_best_attention = ck_attention_avx2();
-    if (isa_ok(CK_ISA_AVX2)) ck_best_attention_part = ck_attention_part_avx2();
-    if (isa_ok(CK_ISA_AVX2)) ck_best_swiglu = ck_swiglu_avx2();
-    if (isa_ok(CK_ISA_AVX512)) ck_best_swiglu = ck_swiglu_avx512();
-    if (isa_ok(CK_ISA_AVX2)) ck_best_geglu = ck_geglu_avx2();
-#endif
-    if (!ck_best_swiglu) ck_best_swiglu = ck_swiglu_scalar;
-    if (!ck_best_geglu) ck_best_geglu = ck_geglu_scalar;
-    ck_isa = isa_ok(CK_ISA_AVX512) ? CK_ISA_AVX512 : (isa_ok(CK_ISA_AVX2) ? CK_ISA_AVX2 : CK_ISA_SCALAR);
-    for (int t = 0; t < CK_TYPE_COUNT; t++) {
-        for (int isa = ck_isa; isa > CK_ISA_SCALAR; isa--) {
-            if (ck_dot_table[isa][t]) { ck_best_dot[t] = ck_dot_table[isa][t]; break; }
-        }
-        for (int isa = ck_isa; isa > CK_ISA_SCALAR; isa--) {
-            if (ck_dot4_table[isa][t]) { ck_best_dot4[t] = ck_dot4_table[isa][t]; break; }
-        }
-    }
+    ck_cpu_best = ck_choose_isa(NULL, &ck_features, ck_note, sizeof(ck_note));
+    ck_isa = ck_choose_isa(getenv("FM_CPU"), &ck_features, ck_note, sizeof(ck_note));
+    if (ck_note[0]) fprintf(stderr, "CKernels: %s\n", ck_note);
+    for (int isa = CK_ISA_SCALAR; isa <= ck_isa; isa++) ck_build_table(isa);
 }
 
 void ck_kernels_init(void) { pthread_once(&ck_once, ck_init_once); }
@@ -75,38 +110,54 @@ int ck_selected_isa(void) {
     return ck_isa;
 }
 
+int ck_cpu_isa(void) {
+    ck_kernels_init();
+    return ck_cpu_best;
+}
+
 int ck_isa_available(int isa) {
     ck_kernels_init();
-    return isa_ok(isa);
+    return isa >= CK_ISA_SCALAR && isa <= ck_isa;
+}
+
+const char *ck_isa_name(int isa) { return isa >= 0 && isa < CK_ISA_COUNT ? ck_names[isa] : "unknown"; }
+
+const char *ck_isa_note(void) {
+    ck_kernels_init();
+    return ck_note[0] ? ck_note : NULL;
+}
+
+const ck_kernel_table *ck_kernels(void) {
+    ck_kernels_init();
+    return &ck_tables[ck_isa];
+}
+
+const ck_kernel_table *ck_kernels_for(int isa) {
+    ck_kernels_init();
+    if (isa == CK_ISA_BEST) isa = ck_isa;
+    return isa >= CK_ISA_SCALAR && isa <= ck_isa ? &ck_tables[isa] : NULL;
+}
+
+/// The scalar table's entry for `type`, or NULL for a type out of range: layouts are the same
+/// on every path.
+static const ck_type_traits *ck_layout(int type) {
+    return type >= 0 && type < CK_TYPE_COUNT ? &ck_kernels_for(CK_ISA_SCALAR)->type[type] : NULL;
 }
 
 int ck_type_block_size(int type) {
-    switch (type) {
-    case CK_TYPE_F32: case CK_TYPE_F16: case CK_TYPE_BF16: return 1;
-    case CK_TYPE_Q4_0: case CK_TYPE_Q4_1: case CK_TYPE_Q5_0: case CK_TYPE_Q5_1: case CK_TYPE_Q8_0: return CK_QK;
-    case CK_TYPE_Q4_K: case CK_TYPE_Q5_K: case CK_TYPE_Q6_K: case CK_TYPE_Q8_K: return CK_QK_K;
-    default: return 0;
-    }
+    const ck_type_traits *t = ck_layout(type);
+    return t ? t->block_size : 0;
 }
 
 int ck_type_block_bytes(int type) {
-    switch (type) {
-    case CK_TYPE_F32: return 4;
-    case CK_TYPE_F16: case CK_TYPE_BF16: return 2;
-    case CK_TYPE_Q4_0: return sizeof(ck_block_q4_0);
-    case CK_TYPE_Q4_1: return sizeof(ck_block_q4_1);
-    case CK_TYPE_Q5_0: return sizeof(ck_block_q5_0);
-    case CK_TYPE_Q5_1: return sizeof(ck_block_q5_1);
-    case CK_TYPE_Q8_0: return sizeof(ck_block_q8_0);
-    case CK_TYPE_Q4_K: return sizeof(ck_block_q4_K);
-    case CK_TYPE_Q5_K: return sizeof(ck_block_q5_K);
-    case CK_TYPE_Q6_K: return sizeof(ck_block_q6_K);
-    case CK_TYPE_Q8_K: return sizeof(ck_block_q8_K);
-    default: return 0;
-    }
+    const ck_type_traits *t = ck_layout(type);
+    return t ? t->block_bytes : 0;
 }
 
-int ck_type_supported(int type) { return ck_type_block_size(type) != 0 && type != CK_TYPE_Q8_K; }
+int ck_type_supported(int type) {
+    const ck_type_traits *t = ck_layout(type);
+    return t && t->block_size != 0 && t->is_weight;
+}
 
 size_t ck_row_bytes(int type, int64_t n) {
     int bs = ck_type_block_size(type);
@@ -115,11 +166,8 @@ size_t ck_row_bytes(int type, int64_t n) {
 }
 
 int ck_activation_type(int weight_type) {
-    switch (weight_type) {
-    case CK_TYPE_Q4_K: case CK_TYPE_Q5_K: case CK_TYPE_Q6_K: case CK_TYPE_Q8_K: return CK_TYPE_Q8_K;
-    case CK_TYPE_Q4_0: case CK_TYPE_Q4_1: case CK_TYPE_Q5_0: case CK_TYPE_Q5_1: case CK_TYPE_Q8_0: return CK_TYPE_Q8_0;
-    default: return CK_TYPE_F32;
-    }
+    const ck_type_traits *t = ck_layout(weight_type);
+    return t && t->block_size ? t->activation_type : CK_TYPE_F32;
 }
 
 size_t ck_activation_row_bytes(int weight_type, int64_t n) {
@@ -131,85 +179,21 @@ size_t ck_activation_row_bytes(int weight_type, int64_t n) {
 }
 
 void ck_quantize_activations(int weight_type, const float *x, void *dst, int64_t n) {
-    ck_kernels_init();
-    if (ck_activation_type(weight_type) == CK_TYPE_Q8_0 && ck_best_q8a) {
-        ck_best_q8a(x, dst, n);
-        return;
-    }
-    ck_quantize_activations_scalar(weight_type, x, dst, n);
+    const ck_type_traits *t = weight_type >= 0 && weight_type < CK_TYPE_COUNT ? &ck_kernels()->type[weight_type] : NULL;
+    if (t && t->quantize_activations) t->quantize_activations(x, dst, n);
+    else memcpy(dst, x, (size_t)n * sizeof(float));
 }
 
 float ck_vec_dot(int type, int isa, int64_t n, const void *w, const void *xq) {
-    ck_kernels_init();
-    ck_dot_fn fn = NULL;
-    if (isa == CK_ISA_BEST) fn = type >= 0 && type < CK_TYPE_COUNT ? ck_best_dot[type] : NULL;
-    else if (isa > CK_ISA_SCALAR && isa <= CK_ISA_AVX512 && type >= 0 && type < CK_TYPE_COUNT) fn = ck_dot_table[isa][type];
-    if (fn) return fn(n, w, xq);
-    return ck_vec_dot_scalar(type, n, w, xq);
-}
-
-ck_dot_fn ck_dot_best(int type) {
-    ck_kernels_init();
-    return type >= 0 && type < CK_TYPE_COUNT ? ck_best_dot[type] : NULL;
-}
-
-ck_dot_fn ck_dot_batched_best(int type) {
-    ck_kernels_init();
-    return type >= 0 && type < CK_TYPE_COUNT ? ck_best_dot_batched[type] : NULL;
-}
-
-ck_dot2_fn ck_dot2_best(int type) {
-    ck_kernels_init();
-    return type >= 0 && type < CK_TYPE_COUNT ? ck_best_dot2[type] : NULL;
-}
-
-ck_dotr_fn ck_dotr_best(int type, int *rows) {
-    ck_kernels_init();
-    if (type < 0 || type >= CK_TYPE_COUNT || !ck_best_dotr[type]) return NULL;
-    *rows = ck_best_dotr_rows[type];
-    return ck_best_dotr[type];
-}
-
-int64_t ck_batched_token_count(int type, int64_t n_tokens) {
-    switch (type) {
-    case CK_TYPE_Q4_K: return n_tokens > 3 ? n_tokens - n_tokens % 4 : 0;  // gemm on groups of 4, gemv for the rest
-    case CK_TYPE_Q6_K: return n_tokens >= 8 ? n_tokens : 0;                // tiled from 8 tokens on
-    default: return 0;
-    }
-}
-
-ck_dot4_fn ck_dot4_best(int type) {
-    ck_kernels_init();
-    return type >= 0 && type < CK_TYPE_COUNT ? ck_best_dot4[type] : NULL;
+    const ck_kernel_table *table = ck_kernels_for(isa);
+    if (!table) table = ck_kernels_for(CK_ISA_SCALAR);
+    if (type < 0 || type >= CK_TYPE_COUNT || !table->type[type].vec_dot) return ck_vec_dot_scalar(type, n, w, xq);
+    return table->type[type].vec_dot(n, w, xq);
 }
 
 int ck_vec_dot4(int type, int isa, int64_t n, const void *w, const void *xq, size_t x_stride, float *out) {
-    ck_kernels_init();
-    ck_dot4_fn fn = NULL;
-    if (type < 0 || type >= CK_TYPE_COUNT) return -1;
-    if (isa == CK_ISA_BEST) fn = ck_best_dot4[type];
-    else if (isa > CK_ISA_SCALAR && isa <= CK_ISA_AVX512) fn = ck_dot4_table[isa][type];
-    if (!fn) return -1;
-    fn(n, w, xq, x_stride, out);
+    const ck_kernel_table *table = ck_kernels_for(isa);
+    if (!table || type < 0 || type >= CK_TYPE_COUNT || !table->type[type].dot4) return -1;
+    table->type[type].dot4(n, w, xq, x_stride, out);
     return 0;
-}
-
-ck_attention_fn ck_attention_best(void) {
-    ck_kernels_init();
-    return ck_best_attention;
-}
-
-ck_attention_part_fn ck_attention_part_best(void) {
-    ck_kernels_init();
-    return ck_best_attention_part;
-}
-
-ck_glu_fn ck_swiglu_best(void) {
-    ck_kernels_init();
-    return ck_best_swiglu;
-}
-
-ck_glu_fn ck_geglu_best(void) {
-    ck_kernels_init();
-    return ck_best_geglu;
 }

@@ -22,18 +22,18 @@ typedef struct {
 } ck_matmul_ctx;
 
 static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, int64_t n_tokens) {
-    ck_dot_fn dot = ck_dot_best(job->type);
-    ck_dot4_fn dot4 = ck_dot4_best(job->type);
-    ck_dot_fn batched = ck_dot_batched_best(job->type);
-    int64_t grouped = ck_batched_token_count(job->type, n_tokens);
+    const ck_type_traits *tt = &ck_kernels()->type[job->type];
+    const ck_dot_fn dot = tt->vec_dot, batched = tt->vec_dot_batched;
+    if (!dot) return;  // not a weight type (callers check ck_type_supported)
+    const int64_t grouped = ck_batched_tokens(tt, n_tokens);
     size_t wrb = ck_row_bytes(job->type, job->cols);
     size_t xrb = ck_activation_row_bytes(job->type, job->cols);
     const uint8_t *xq = job->xq;
-    int nr = 0;
-    ck_dotr_fn dotr = n_tokens < 4 ? ck_dotr_best(job->type, &nr) : NULL;
-    if (dotr) {
-        // Few tokens (decode) on AVX-512: nr weight rows per call, two per zmm, each row's
-        // float operations in the one-row kernel's order (bit-identical results).
+    const int nr = tt->dotr_rows;
+    if (tt->dotr && n_tokens < 4 && nr <= 8) {
+        // Few tokens (decode): nr weight rows per call, whose independent sums hide the latency
+        // of kernels that must keep one accumulator chain per row; each row's float operations
+        // stay in the one-row kernel's order (bit-identical results).
         const void *w[8];
         int64_t s[8];
         int64_t r = r0;
@@ -44,28 +44,11 @@ static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, in
             }
             for (int64_t t = 0; t < n_tokens; t++) {
                 float v[8];
-                dotr(job->cols, w, xq + (size_t)t * xrb, v);
+                tt->dotr(job->cols, w, xq + (size_t)t * xrb, v);
                 for (int k = 0; k < nr; k++) job->y[t * job->ldy + r + k] = v[k] + (job->bias ? job->bias[s[k]] : 0.0f);
             }
         }
-        r0 = r;  // the last rows take the two-row and general paths below
-    }
-    ck_dot2_fn dot2 = n_tokens < 4 ? ck_dot2_best(job->type) : NULL;
-    if (dot2) {
-        // Few tokens (decode): two weight rows per call, whose independent sums hide the
-        // latency of kernels that must keep one accumulator chain per row.
-        int64_t r = r0;
-        for (; r + 1 < r1; r += 2) {
-            int64_t s0 = job->row_ids ? job->row_ids[r] : r, s1 = job->row_ids ? job->row_ids[r + 1] : r + 1;
-            const uint8_t *w0 = (const uint8_t *)job->w + (size_t)s0 * wrb, *w1 = (const uint8_t *)job->w + (size_t)s1 * wrb;
-            for (int64_t t = 0; t < n_tokens; t++) {
-                float v[2];
-                dot2(job->cols, w0, w1, xq + (size_t)t * xrb, v);
-                job->y[t * job->ldy + r] = v[0] + (job->bias ? job->bias[s0] : 0.0f);
-                job->y[t * job->ldy + r + 1] = v[1] + (job->bias ? job->bias[s1] : 0.0f);
-            }
-        }
-        r0 = r;  // an odd last row takes the general path below
+        r0 = r;  // the last rows take the general path below
     }
     for (int64_t t0 = 0; t0 < n_tokens; t0 += CK_TOKEN_TILE) {
         int64_t t1 = t0 + CK_TOKEN_TILE < n_tokens ? t0 + CK_TOKEN_TILE : n_tokens;
@@ -74,20 +57,18 @@ static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, in
             const uint8_t *w = (const uint8_t *)job->w + (size_t)src * wrb;
             float b = job->bias ? job->bias[src] : 0.0f;
             int64_t t = t0;
-            if (dot4) {
+            if (tt->dot4) {
                 for (; t + 4 <= t1; t += 4) {
                     float v[4];
-                    dot4(job->cols, w, xq + (size_t)t * xrb, xrb, v);
+                    tt->dot4(job->cols, w, xq + (size_t)t * xrb, xrb, v);
                     for (int k = 0; k < 4; k++) job->y[(t + k) * job->ldy + r] = v[k] + b;
                 }
             }
             for (; t < t1; t++) {
-                const void *x = xq + (size_t)t * xrb;
                 // llama.cpp runs some types through multi-token kernels with their own sum
-                // orders, for all or the leading tokens of a batch (ck_batched_token_count).
+                // orders, for all or the leading tokens of a batch (ck_batched_tokens).
                 ck_dot_fn fn = batched && t < grouped ? batched : dot;
-                float v = fn ? fn(job->cols, w, x) : ck_vec_dot_scalar(job->type, job->cols, w, x);
-                job->y[t * job->ldy + r] = v + b;
+                job->y[t * job->ldy + r] = fn(job->cols, w, xq + (size_t)t * xrb) + b;
             }
         }
     }
@@ -234,8 +215,8 @@ void ck_geglu_scalar(float *gate, const float *up, int64_t n) {
     }
 }
 
-void ck_swiglu(float *gate, const float *up, int64_t n) { ck_swiglu_best()(gate, up, n); }
-void ck_geglu(float *gate, const float *up, int64_t n) { ck_geglu_best()(gate, up, n); }
+void ck_swiglu(float *gate, const float *up, int64_t n) { ck_kernels()->op.swiglu(gate, up, n); }
+void ck_geglu(float *gate, const float *up, int64_t n) { ck_kernels()->op.geglu(gate, up, n); }
 void ck_swiglu_reference(float *gate, const float *up, int64_t n) { ck_swiglu_scalar(gate, up, n); }
 void ck_geglu_reference(float *gate, const float *up, int64_t n) { ck_geglu_scalar(gate, up, n); }
 
@@ -405,7 +386,7 @@ static void ck_attention_split_task(void *vctx, int ith, int nth) {
 /// Decode attention (one query token) through the split kernel; returns 0 when it does not
 /// apply (no kernel, too many heads, scratch too small) and the caller takes the general path.
 static int ck_attention_decode(ck_pool *pool, const ck_attention_args *a) {
-    ck_attention_part_fn part = ck_attention_part_best();
+    ck_attention_part_fn part = ck_kernels()->op.attention_part;
     int nh = a->n_head, hd = a->head_dim;
     if (!part || a->n_tokens != 1 || a->use_reference || hd % 8 != 0 || nh > CK_PART_MAX_HEADS) return 0;
     int64_t qpos = a->pos0;
@@ -446,13 +427,19 @@ static int ck_attention_decode(ck_pool *pool, const ck_attention_args *a) {
 
 void ck_attention(ck_pool *pool, const ck_attention_args *args) {
     if (args->head_dim > CK_MAX_HEAD_DIM || args->n_kv_head <= 0 || args->n_head % args->n_kv_head != 0) return;
-    // Where the CPU has AVX-512, follow ggml's graph (KQ, softmax, KQV) op for op, so results
-    // match llama.cpp's; otherwise the online-softmax kernels.
-    ck_attention_fn exact = args->use_reference == 0 && ck_selected_isa() == CK_ISA_AVX512 ? ck_attention_ggml_avx512(args) : NULL;
+    // Where the path has it, follow ggml's graph (KQ, softmax, KQV) op for op, so results match
+    // llama.cpp's; otherwise the online-softmax kernels.
+    const ck_op_traits *op = &ck_kernels()->op;
+    ck_attention_fn exact = args->use_reference == 0 && op->attention_exact ? op->attention_exact(args) : NULL;
     if (!exact && ck_attention_decode(pool, args)) return;
     ck_attention_ctx c;
     c.a = args;
-    c.fast = exact ? exact : (args->head_dim % 8 == 0 && args->use_reference == 0 ? ck_attention_best() : NULL);
+    c.fast = exact ? exact : (args->head_dim % 8 == 0 && args->use_reference == 0 ? op->attention : NULL);
     atomic_init(&c.next, 0);
     ck_pool_run(pool, ck_attention_task, &c);
+}
+
+void ck_fill_ops_scalar(ck_kernel_table *t) {
+    t->op.swiglu = ck_swiglu_scalar;
+    t->op.geglu = ck_geglu_scalar;
 }

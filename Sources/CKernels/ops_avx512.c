@@ -137,17 +137,15 @@ static CK_AVX512 void attention_ggml_avx512(const ck_attention_args *a, int64_t 
     }
 }
 
-ck_glu_fn ck_swiglu_avx512(void) { return swiglu_avx512; }
-
-ck_attention_fn ck_attention_ggml_avx512(const ck_attention_args *a) {
+static ck_attention_fn select_attention_ggml_avx512(const ck_attention_args *a) {
     if (a->head_dim % 16 != 0 || a->head_dim > CK_EXACT_MAX_HEAD_DIM || a->softcap > 0) return 0;
     if (a->pos0 + a->n_tokens > CK_EXACT_MAX_KEYS) return 0;
     return attention_ggml_avx512;
 }
 
-#else
-
-ck_glu_fn ck_swiglu_avx512(void) { return 0; }
-ck_attention_fn ck_attention_ggml_avx512(const ck_attention_args *a) { (void)a; return 0; }
+void ck_fill_ops_avx512(ck_kernel_table *t) {
+    t->op.swiglu = swiglu_avx512;
+    t->op.attention_exact = select_attention_ggml_avx512;
+}
 
 #endif

@@ -77,8 +77,6 @@ static CK_AVX2 void attention_one_avx2(const ck_attention_args *a, int64_t t, in
     for (int i = 0; i < hd; i++) out[i] = acc[i] * inv;
 }
 
-ck_attention_fn ck_attention_avx2(void) { return attention_one_avx2; }
-
 
 enum { CK_PART_MAX_HEADS = 16 };
 
@@ -130,8 +128,6 @@ static CK_AVX2 void attention_part_avx2(const ck_attention_args *a, int64_t t, i
         }
     }
 }
-
-ck_attention_part_fn ck_attention_part_avx2(void) { return attention_part_avx2; }
 
 // MARK: - Gated activations
 
@@ -185,14 +181,11 @@ static CK_AVX2 void geglu_avx2(float *gate, const float *up, int64_t n) {
     ck_geglu_scalar(gate + i, up + i, n - i);
 }
 
-ck_glu_fn ck_swiglu_avx2(void) { return swiglu_avx2; }
-ck_glu_fn ck_geglu_avx2(void) { return geglu_avx2; }
-
-#else
-
-ck_attention_fn ck_attention_avx2(void) { return 0; }
-ck_attention_part_fn ck_attention_part_avx2(void) { return 0; }
-ck_glu_fn ck_swiglu_avx2(void) { return 0; }
-ck_glu_fn ck_geglu_avx2(void) { return 0; }
+void ck_fill_ops_avx2(ck_kernel_table *t) {
+    t->op.swiglu = swiglu_avx2;
+    t->op.geglu = geglu_avx2;
+    t->op.attention = attention_one_avx2;
+    t->op.attention_part = attention_part_avx2;
+}
 
 #endif

@@ -254,12 +254,9 @@ static void q_q8_K(const float *x, ck_block_q8_K *y, int64_t nb) {
     }
 }
 
-void ck_quantize_activations_scalar(int weight_type, const float *x, void *dst, int64_t n) {
-    int at = ck_activation_type(weight_type);
-    if (at == CK_TYPE_Q8_K) q_q8_K(x, (ck_block_q8_K *)dst, n / CK_QK_K);
-    else if (at == CK_TYPE_Q8_0) q_q8_a(x, (ck_block_q8_a *)dst, n / CK_QK);
-    else memcpy(dst, x, (size_t)n * sizeof(float));
-}
+static void quant_q8_a_scalar(const float *x, void *dst, int64_t n) { q_q8_a(x, (ck_block_q8_a *)dst, n / CK_QK); }
+static void quant_q8_K_scalar(const float *x, void *dst, int64_t n) { q_q8_K(x, (ck_block_q8_K *)dst, n / CK_QK_K); }
+static void quant_f32(const float *x, void *dst, int64_t n) { memcpy(dst, x, (size_t)n * sizeof(float)); }
 
 /// Scale/min search for the K formats: plain min/max (no importance weighting), 6-bit codes.
 static void k_block_scale_min(const float *x, int n, int nmax, float *scale, float *min) {
@@ -475,4 +472,55 @@ float ck_vec_dot_scalar(int type, int64_t n, const void *w, const void *xq) {
         }
     }
     return (float)sum;
+}
+
+// MARK: - The scalar path's table
+
+#define CK_REFERENCE_DOT(TYPE)                                                          \
+    static float dot_reference_##TYPE(int64_t n, const void *w, const void *xq) {       \
+        return ck_vec_dot_scalar(CK_TYPE_##TYPE, n, w, xq);                             \
+    }
+CK_REFERENCE_DOT(F32)
+CK_REFERENCE_DOT(F16)
+CK_REFERENCE_DOT(BF16)
+CK_REFERENCE_DOT(Q4_0)
+CK_REFERENCE_DOT(Q4_1)
+CK_REFERENCE_DOT(Q5_0)
+CK_REFERENCE_DOT(Q5_1)
+CK_REFERENCE_DOT(Q8_0)
+CK_REFERENCE_DOT(Q4_K)
+CK_REFERENCE_DOT(Q5_K)
+CK_REFERENCE_DOT(Q6_K)
+
+/// Layouts of every type the kernels know and the reference kernels of the weight types; the
+/// other paths start from a copy of this.
+void ck_fill_quants_scalar(ck_kernel_table *t) {
+    static const struct {
+        int type, block_size, block_bytes, activation_type;
+        ck_dot_fn dot;
+    } types[] = {
+        {CK_TYPE_F32, 1, 4, CK_TYPE_F32, dot_reference_F32},
+        {CK_TYPE_F16, 1, 2, CK_TYPE_F32, dot_reference_F16},
+        {CK_TYPE_BF16, 1, 2, CK_TYPE_F32, dot_reference_BF16},
+        {CK_TYPE_Q4_0, CK_QK, sizeof(ck_block_q4_0), CK_TYPE_Q8_0, dot_reference_Q4_0},
+        {CK_TYPE_Q4_1, CK_QK, sizeof(ck_block_q4_1), CK_TYPE_Q8_0, dot_reference_Q4_1},
+        {CK_TYPE_Q5_0, CK_QK, sizeof(ck_block_q5_0), CK_TYPE_Q8_0, dot_reference_Q5_0},
+        {CK_TYPE_Q5_1, CK_QK, sizeof(ck_block_q5_1), CK_TYPE_Q8_0, dot_reference_Q5_1},
+        {CK_TYPE_Q8_0, CK_QK, sizeof(ck_block_q8_0), CK_TYPE_Q8_0, dot_reference_Q8_0},
+        {CK_TYPE_Q4_K, CK_QK_K, sizeof(ck_block_q4_K), CK_TYPE_Q8_K, dot_reference_Q4_K},
+        {CK_TYPE_Q5_K, CK_QK_K, sizeof(ck_block_q5_K), CK_TYPE_Q8_K, dot_reference_Q5_K},
+        {CK_TYPE_Q6_K, CK_QK_K, sizeof(ck_block_q6_K), CK_TYPE_Q8_K, dot_reference_Q6_K},
+        {CK_TYPE_Q8_K, CK_QK_K, sizeof(ck_block_q8_K), CK_TYPE_Q8_K, NULL},  // activations only
+    };
+    for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+        ck_type_traits *tt = &t->type[types[i].type];
+        tt->block_size = types[i].block_size;
+        tt->block_bytes = types[i].block_bytes;
+        tt->activation_type = types[i].activation_type;
+        tt->is_weight = types[i].dot != NULL;
+        tt->vec_dot = types[i].dot;
+        tt->quantize_activations = types[i].activation_type == CK_TYPE_Q8_K   ? quant_q8_K_scalar
+                                   : types[i].activation_type == CK_TYPE_Q8_0 ? quant_q8_a_scalar
+                                                                              : quant_f32;
+    }
 }

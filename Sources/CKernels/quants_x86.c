@@ -227,10 +227,9 @@ DEFINE_32_KERNELS(CK_AVX512, avx512, dot_us8_vnni)
     }
 
 /// Two Q4_1 rows against one activation row, each in dot_q4_1's exact order.
-#define DEFINE_DOT2_Q4_1(ATTR, SUFFIX, DOT)                                                              \
-    static ATTR void dot2_q4_1_##SUFFIX(int64_t n, const void *vw0, const void *vw1, const void *vx,   \
-                                        float *out) {                                                   \
-        const ck_block_q4_1 *w0 = vw0, *w1 = vw1;                                                        \
+#define DEFINE_DOTR2_Q4_1(ATTR, SUFFIX, DOT)                                                              \
+    static ATTR void dotr2_q4_1_##SUFFIX(int64_t n, const void *const *vw, const void *vx, float *out) { \
+        const ck_block_q4_1 *w0 = vw[0], *w1 = vw[1];                                                    \
         const ck_block_q8_a *x = vx;                                                                     \
         int64_t nb = n / CK_QK;                                                                          \
         __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();                                   \
@@ -248,8 +247,7 @@ DEFINE_32_KERNELS(CK_AVX512, avx512, dot_us8_vnni)
         out[1] = hsum_ps(acc1) + off1;                                                                   \
     }
 
-DEFINE_DOT2_Q4_1(CK_AVX2, avx2, dot_us8_avx2)
-DEFINE_DOT2_Q4_1(CK_AVX512, avx512, dot_us8_vnni)
+DEFINE_DOTR2_Q4_1(CK_AVX2, avx2, dot_us8_avx2)
 
 // MARK: - Several Q4_1 rows x one activation row in 512-bit registers (decode)
 //
@@ -329,6 +327,10 @@ static inline CK_AVX512 uint32_t load_u32(const void *p) {
 DEFINE_DOTR_Q4_1(4)
 DEFINE_DOTR_Q4_1(8)
 
+#ifndef CK_DOTR_ROWS
+#define CK_DOTR_ROWS 4  // Q4_1 rows per AVX-512 decode call (4 or 8)
+#endif
+
 #ifndef CK_DOTR_PREFETCH
 #define CK_DOTR_PREFETCH 8
 #endif
@@ -379,21 +381,6 @@ static CK_AVX512 void dotr4_q8_0_avx512(int64_t n, const void *const *vw, const 
     out[2] = hsum_ps(_mm512_castps512_ps256(acc23));
     out[3] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc23), 1)));
 }
-
-ck_dotr_fn ck_dotr_avx512(int type, int *rows) {
-    switch (type) {
-    case CK_TYPE_Q4_1:
-        *rows = CK_DOTR_ROWS;
-        return CK_DOTR_ROWS == 8 ? dotr8_q4_1_avx512 : dotr4_q4_1_avx512;
-    case CK_TYPE_Q8_0:
-        *rows = 4;
-        return dotr4_q8_0_avx512;
-    default: return NULL;
-    }
-}
-
-ck_dot2_fn ck_dot2_avx2(int type) { return type == CK_TYPE_Q4_1 ? dot2_q4_1_avx2 : NULL; }
-ck_dot2_fn ck_dot2_avx512(int type) { return type == CK_TYPE_Q4_1 ? dot2_q4_1_avx512 : NULL; }
 
 DEFINE_X4_Q5_0(CK_AVX2, avx2, dot_us8_avx2)
 DEFINE_X4_Q5_0(CK_AVX512, avx512, dot_us8_vnni)
@@ -545,14 +532,6 @@ static CK_AVX2 float dot_q6_K_tiled_avx2(int64_t n, const void *vw, const void *
     return sum;
 }
 
-ck_dot_fn ck_dot_batched_avx2(int type) {
-    switch (type) {
-    case CK_TYPE_Q4_K: return dot_q4_K_pairs_avx2;
-    case CK_TYPE_Q6_K: return dot_q6_K_tiled_avx2;
-    default: return NULL;
-    }
-}
-
 // MARK: - Float weights (activations stay F32)
 
 static CK_AVX2 float dot_f32_avx2(int64_t n, const void *vw, const void *vx) {
@@ -631,64 +610,59 @@ static CK_AVX2 void quant_q8a_avx2(const float *x, void *vdst, int64_t n) {
 
 // MARK: - Tables
 
-ck_dot_fn ck_dot_avx2(int type) {
-    switch (type) {
-    case CK_TYPE_Q4_0: return dot_q4_0_avx2;
-    case CK_TYPE_Q4_1: return dot_q4_1_avx2;
-    case CK_TYPE_Q5_0: return dot_q5_0_avx2;
-    case CK_TYPE_Q5_1: return dot_q5_1_avx2;
-    case CK_TYPE_Q8_0: return dot_q8_0_avx2;
-    case CK_TYPE_Q4_K: return dot_q4_K_avx2;
-    case CK_TYPE_Q5_K: return dot_q5_K_avx2;
-    case CK_TYPE_Q6_K: return dot_q6_K_avx2;
-    case CK_TYPE_F32: return dot_f32_avx2;
-    case CK_TYPE_F16: return dot_f16_avx2;
-    case CK_TYPE_BF16: return dot_bf16_avx2;
-    default: return NULL;
+void ck_fill_quants_avx2(ck_kernel_table *t) {
+    static const struct { int type; ck_dot_fn dot; ck_dot4_fn dot4; } kernels[] = {
+        {CK_TYPE_Q4_0, dot_q4_0_avx2, dot4_q4_0_avx2},
+        {CK_TYPE_Q4_1, dot_q4_1_avx2, dot4_q4_1_avx2},
+        {CK_TYPE_Q5_0, dot_q5_0_avx2, dot4_q5_0_avx2},
+        {CK_TYPE_Q5_1, dot_q5_1_avx2, NULL},
+        {CK_TYPE_Q8_0, dot_q8_0_avx2, NULL},
+        {CK_TYPE_Q4_K, dot_q4_K_avx2, NULL},
+        {CK_TYPE_Q5_K, dot_q5_K_avx2, NULL},
+        {CK_TYPE_Q6_K, dot_q6_K_avx2, NULL},
+        {CK_TYPE_F32, dot_f32_avx2, NULL},
+        {CK_TYPE_F16, dot_f16_avx2, NULL},
+        {CK_TYPE_BF16, dot_bf16_avx2, NULL},
+    };
+    for (size_t i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++) {
+        t->type[kernels[i].type].vec_dot = kernels[i].dot;
+        t->type[kernels[i].type].dot4 = kernels[i].dot4;
     }
+    for (int type = 0; type < CK_TYPE_COUNT; type++) {
+        if (t->type[type].activation_type == CK_TYPE_Q8_0) t->type[type].quantize_activations = quant_q8a_avx2;
+    }
+    // Decode: two Q4_1 rows per call hide the latency of its single accumulator chain.
+    t->type[CK_TYPE_Q4_1].dotr = dotr2_q4_1_avx2;
+    t->type[CK_TYPE_Q4_1].dotr_rows = 2;
+    // llama.cpp's multi-token orders: repacked Q4_K gemm on groups of four tokens (gemv for the
+    // rest), tiled Q6_K product from eight tokens on.
+    t->type[CK_TYPE_Q4_K].vec_dot_batched = dot_q4_K_pairs_avx2;
+    t->type[CK_TYPE_Q4_K].batched_from = 4;
+    t->type[CK_TYPE_Q4_K].batched_multiple = 4;
+    t->type[CK_TYPE_Q6_K].vec_dot_batched = dot_q6_K_tiled_avx2;
+    t->type[CK_TYPE_Q6_K].batched_from = 8;
+    t->type[CK_TYPE_Q6_K].batched_multiple = 1;
 }
 
-ck_dot_fn ck_dot_avx512(int type) {
-    switch (type) {
-    case CK_TYPE_Q4_0: return dot_q4_0_avx512;
-    case CK_TYPE_Q4_1: return dot_q4_1_avx512;
-    case CK_TYPE_Q5_0: return dot_q5_0_avx512;
-    case CK_TYPE_Q5_1: return dot_q5_1_avx512;
-    case CK_TYPE_Q8_0: return dot_q8_0_avx512;
-    default: return NULL;  // K formats and floats: the AVX2 kernels are as fast here
+/// The 32-weight formats with VNNI dot products; K formats and floats keep the AVX2 kernels
+/// (as fast here).
+void ck_fill_quants_avx512(ck_kernel_table *t) {
+    static const struct { int type; ck_dot_fn dot; ck_dot4_fn dot4; } kernels[] = {
+        {CK_TYPE_Q4_0, dot_q4_0_avx512, dot4_q4_0_avx512},
+        {CK_TYPE_Q4_1, dot_q4_1_avx512, dot4_q4_1_avx512},
+        {CK_TYPE_Q5_0, dot_q5_0_avx512, dot4_q5_0_avx512},
+        {CK_TYPE_Q5_1, dot_q5_1_avx512, NULL},
+        {CK_TYPE_Q8_0, dot_q8_0_avx512, NULL},
+    };
+    for (size_t i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++) {
+        t->type[kernels[i].type].vec_dot = kernels[i].dot;
+        t->type[kernels[i].type].dot4 = kernels[i].dot4;
     }
+    // Decode: several rows per call, two per zmm, each in the one-row kernel's order.
+    t->type[CK_TYPE_Q4_1].dotr = CK_DOTR_ROWS == 8 ? dotr8_q4_1_avx512 : dotr4_q4_1_avx512;
+    t->type[CK_TYPE_Q4_1].dotr_rows = CK_DOTR_ROWS;
+    t->type[CK_TYPE_Q8_0].dotr = dotr4_q8_0_avx512;
+    t->type[CK_TYPE_Q8_0].dotr_rows = 4;
 }
-
-ck_dot4_fn ck_dot4_avx2(int type) {
-    switch (type) {
-    case CK_TYPE_Q4_0: return dot4_q4_0_avx2;
-    case CK_TYPE_Q4_1: return dot4_q4_1_avx2;
-    case CK_TYPE_Q5_0: return dot4_q5_0_avx2;
-    default: return NULL;
-    }
-}
-
-ck_dot4_fn ck_dot4_avx512(int type) {
-    switch (type) {
-    case CK_TYPE_Q4_0: return dot4_q4_0_avx512;
-    case CK_TYPE_Q4_1: return dot4_q4_1_avx512;
-    case CK_TYPE_Q5_0: return dot4_q5_0_avx512;
-    default: return NULL;
-    }
-}
-
-ck_quant_act_fn ck_quant_q8a_avx2(void) { return quant_q8a_avx2; }
-
-#else
-
-ck_dot_fn ck_dot_avx2(int type) { (void)type; return 0; }
-ck_dot_fn ck_dot_avx512(int type) { (void)type; return 0; }
-ck_dot_fn ck_dot_batched_avx2(int type) { (void)type; return 0; }
-ck_dot2_fn ck_dot2_avx2(int type) { (void)type; return 0; }
-ck_dot2_fn ck_dot2_avx512(int type) { (void)type; return 0; }
-ck_dotr_fn ck_dotr_avx512(int type, int *rows) { (void)type; (void)rows; return 0; }
-ck_quant_act_fn ck_quant_q8a_avx2(void) { return 0; }
-ck_dot4_fn ck_dot4_avx2(int type) { (void)type; return 0; }
-ck_dot4_fn ck_dot4_avx512(int type) { (void)type; return 0; }
 
 #endif

@@ -192,12 +192,15 @@ func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
 
     @Test func bestISAIsDetected() {
         let features = ck_detect_cpu_features()
-        let isa = ck_selected_isa()
-        if features.avx512vnni != 0 && features.avx512vl != 0 && features.avx2 != 0 {
+        let isa = ck_cpu_isa()
+        if features.avx512vnni != 0 && features.avx512vl != 0 && features.avx512bw != 0 && features.avx2 != 0 {
             #expect(isa == Int32(CK_ISA_AVX512))
-        } else if features.avx2 != 0 && features.fma != 0 {
+        } else if features.avx2 != 0 && features.fma != 0 && features.f16c != 0 {
             #expect(isa == Int32(CK_ISA_AVX2))
+        } else {
+            #expect(isa == Int32(CK_ISA_SCALAR))
         }
+        #expect(ck_selected_isa() <= isa)
     }
 }
 

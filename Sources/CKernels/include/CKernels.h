@@ -6,8 +6,10 @@
 // worker pool that runs them. Everything the Swift side calls is declared in this one header.
 //
 // Every kernel has a portable scalar reference. SIMD variants (AVX2+FMA, AVX-512 VNNI) are
-// compiled with function attributes, never global -m flags, and one of them is picked per type
-// at start-up from `ck_detect_cpu_features()` (see `ck_kernels_init`).
+// compiled with function attributes, never global -m flags. They are reached through one
+// kernel traits table per ISA path, indexed by type (../traits.h, ggml's type_traits_cpu), and
+// one path is chosen at start-up from `ck_detect_cpu_features()` and FM_CPU (see
+// `ck_kernels_init`).
 
 #include <stddef.h>
 #include <stdint.h>
@@ -34,6 +36,16 @@ typedef struct {
 /// register state, checked through XGETBV).
 ck_cpu_features ck_detect_cpu_features(void);
 
+/// The features that CPUID leaf 1 ECX, leaf 7 (sub-leaf 0) EBX / ECX and XCR0 describe: a
+/// feature counts only if the CPU has it and the OS saves its registers (OSXSAVE set, XCR0
+/// bits 1-2 for YMM, 5-7 for AVX-512 state). `ck_detect_cpu_features` reads the registers and
+/// calls this; tests call it with made-up values.
+ck_cpu_features ck_cpu_features_from_registers(uint32_t leaf1_ecx, uint32_t leaf7_ebx, uint32_t leaf7_ecx, uint64_t xcr0);
+
+/// Whether CPU features `f` are enough for an ISA path (CK_ISA_*): AVX2 needs AVX2, FMA and
+/// F16C; AVX-512 needs those and AVX512F, BW, VL and VNNI.
+int ck_features_support_isa(const ck_cpu_features *f, int isa);
+
 // MARK: - Types (ids are ggml's, so GGUF tensor types map one to one)
 
 enum {
@@ -52,8 +64,9 @@ enum {
     CK_TYPE_COUNT = 31,
 };
 
-/// Instruction-set paths. `CK_ISA_BEST` asks for what `ck_kernels_init` picked.
-enum { CK_ISA_SCALAR = 0, CK_ISA_AVX2 = 1, CK_ISA_AVX512 = 2, CK_ISA_BEST = 99 };
+/// Instruction-set paths, in rank order (a path may run when it is at or below the chosen
+/// one). `CK_ISA_BEST` asks for what `ck_kernels_init` chose.
+enum { CK_ISA_SCALAR = 0, CK_ISA_AVX2 = 1, CK_ISA_AVX512 = 2, CK_ISA_COUNT = 3, CK_ISA_BEST = 99 };
 
 typedef uint16_t ck_half;   // IEEE 754 binary16 bits
 typedef uint16_t ck_bf16;   // bfloat16 bits
@@ -136,15 +149,36 @@ _Static_assert(sizeof(ck_block_q8_a) == 40, "wrong q8_a block size");
 
 // MARK: - Set-up and type traits
 
-/// Detects the CPU once and fills the dispatch table. Idempotent and thread-safe; every entry
-/// point below calls it, so calling it explicitly is only needed to read `ck_selected_isa`.
+/// Detects the CPU once, builds the kernel tables and chooses the ISA path: the best the CPU
+/// and its OS support, or the lower one the FM_CPU environment variable names (`scalar`,
+/// `avx2`, `avx512`), so one machine can run every path it supports. A path the CPU lacks, or
+/// an unknown name, is refused: the best available path runs, and the reason is written to
+/// stderr once and kept for `ck_isa_note`. Idempotent and thread-safe; every entry point below
+/// calls it.
 void ck_kernels_init(void);
 
-/// The best ISA path available on this CPU (CK_ISA_*), after `ck_kernels_init`.
+/// The ISA path in use (CK_ISA_*).
 int ck_selected_isa(void);
 
-/// Whether this CPU can run the given ISA path.
+/// The best ISA path this CPU and its OS support, whatever FM_CPU says.
+int ck_cpu_isa(void);
+
+/// Whether this process may run the given ISA path: the CPU supports it and it is at or below
+/// the chosen path (with FM_CPU=avx2 on an AVX-512 machine, AVX-512 is not available).
 int ck_isa_available(int isa);
+
+/// The ISA path for an FM_CPU value (`request`, NULL or empty when unset) on a CPU with
+/// features `f`: the named path if `f` supports it, else the best path `f` supports, with the
+/// reason written to `note` (empty when the request was followed). What `ck_kernels_init` does
+/// with the real environment and CPU.
+int ck_choose_isa(const char *request, const ck_cpu_features *f, char *note, size_t note_size);
+
+/// "scalar", "avx2", "avx512" (as FM_CPU spells them), or "unknown".
+const char *ck_isa_name(int isa);
+
+/// Why FM_CPU was not followed (e.g. "FM_CPU=avx512 refused: this CPU or its OS lacks
+/// AVX512_VNNI; using avx2"), or NULL when it was followed or is unset.
+const char *ck_isa_note(void);
 
 /// Elements per block of a type (1 for F32/F16/BF16), or 0 for a type the kernels lack.
 int ck_type_block_size(int type);
