@@ -21,6 +21,37 @@ public struct DynamicGenerationSchema: Sendable {
         self.name = name
     }
 
+    /// Creates an object schema whose `nil` optional properties the model writes as `null`
+    /// (`true`) or leaves out (`false`).
+    ///
+    /// ```swift
+    /// DynamicGenerationSchema(name: "Contact", representNilExplicitlyInGeneratedContent: true, properties: [
+    ///     .init(name: "phone", schema: .init(type: String.self), isOptional: true),   // "phone": null when unknown
+    /// ])
+    /// ```
+    /// - parameter name: A name this dynamic schema can be referenced by.
+    /// - parameter description: A natural language description of this schema.
+    /// - parameter explicitNil: Whether every optional property is generated, as `null` when
+    ///   it has no value.
+    /// - parameter properties: The properties associated with this schema.
+    public init(name: String, description: String? = nil, representNilExplicitlyInGeneratedContent explicitNil: Bool,
+                properties: [DynamicGenerationSchema.Property]) {
+        node = .object(name: name, description: description, properties: properties.map(\.storage).representingNil(explicitly: explicitNil))
+        self.name = name
+    }
+
+    /// A schema whose only value is `null`, for values that must be present but may be empty.
+    ///
+    /// ```swift
+    /// DynamicGenerationSchema(name: "NullablePerson", anyOf: [person, .null])
+    /// ```
+    public static var null: DynamicGenerationSchema { DynamicGenerationSchema(node: .raw(["type": "null"]), name: nil) }
+
+    init(node: SchemaNode, name: String?) {
+        self.node = node
+        self.name = name
+    }
+
     /// Creates a schema whose value is one of these schemas' values.
     public init(name: String, description: String? = nil, anyOf choices: [DynamicGenerationSchema]) {
         node = .anyOf(name: name, description: description, choices: choices.map(\.node))

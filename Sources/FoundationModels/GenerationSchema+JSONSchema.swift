@@ -4,7 +4,9 @@ extension GenerationSchema {
     /// The schema as JSON Schema (Draft 2020-12), the form the grammar compiler consumes.
     ///
     /// Objects list their properties in declaration order (also as `"x-order"`, since JSON
-    /// objects are unordered), require every non-optional property and allow no others.
+    /// objects are unordered), require every non-optional property and allow no others. An
+    /// object made with `representNilExplicitlyInGeneratedContent: true` also requires its
+    /// optional properties, each as `{"anyOf": [<schema>, {"type": "null"}]}`.
     /// Guides become `enum`, `const`, `pattern`, `minimum`, `maximum`, `minItems`, `maxItems`
     /// and `items`. A type that contains itself is written once under `$defs` and referred to
     /// with `$ref`.
@@ -56,6 +58,7 @@ struct JSONSchemaBuilder {
             var propertySchemas = JSONObject()
             for property in properties {
                 var schema = try convert(property.node)
+                if property.representsNilExplicitly { schema = ["anyOf": [schema, ["type": "null"]]] }
                 if let description = property.description, case .object(var annotated) = schema {
                     annotated["description"] = .string(description)
                     schema = .object(annotated)
@@ -63,7 +66,7 @@ struct JSONSchemaBuilder {
                 propertySchemas[property.name] = schema
             }
             object["properties"] = .object(propertySchemas)
-            object["required"] = .array(properties.filter { !$0.isOptional }.map { .string($0.name) })
+            object["required"] = .array(properties.filter { !$0.isOptional || $0.representsNilExplicitly }.map { .string($0.name) })
             object["x-order"] = .array(properties.map { .string($0.name) })
             object["additionalProperties"] = false
             return .object(object)

@@ -35,6 +35,26 @@ public struct GenerationSchema: Sendable, CustomDebugStringConvertible {
         self.init(node: .object(name: Self.typeName(type), description: description, properties: properties.map(\.storage)))
     }
 
+    /// Creates the schema of an object type whose `nil` optional properties the model writes as
+    /// `null` (`true`) or leaves out (`false`, as ``init(type:description:properties:)`` does).
+    ///
+    /// ```swift
+    /// let schema = GenerationSchema(type: Contact.self, representNilExplicitlyInGeneratedContent: true, properties: [
+    ///     .init(name: "name", type: String.self),
+    ///     .init(name: "phone", type: String?.self),   // required, string or null
+    /// ])
+    /// ```
+    /// - parameter type: The type the schema describes; its name titles the schema.
+    /// - parameter description: What the type is, for the model.
+    /// - parameter explicitNil: Whether every optional property is generated, as `null` when
+    ///   it has no value.
+    /// - parameter properties: The properties in the order the model should generate them.
+    public init(type: any Generable.Type, description: String? = nil, representNilExplicitlyInGeneratedContent explicitNil: Bool,
+                properties: [GenerationSchema.Property]) {
+        self.init(node: .object(name: Self.typeName(type), description: description,
+                                properties: properties.map(\.storage).representingNil(explicitly: explicitNil)))
+    }
+
     /// Creates the schema of a type whose values are one of these strings (an enum).
     public init(type: any Generable.Type, description: String? = nil, anyOf choices: [String]) {
         self.init(node: .stringChoices(name: Self.typeName(type), description: description, choices: choices))

@@ -26,25 +26,6 @@ extension LanguageModelSession {
             public init(debugDescription: String) { self.debugDescription = debugDescription }
         }
 
-        /// A refusal: the model declined to answer. Its explanation is generated on request.
-        public struct Refusal: Sendable {
-            let entries: [Transcript.Entry]
-
-            public init(transcriptEntries: [Transcript.Entry]) { entries = transcriptEntries }
-
-            /// The model's explanation of the refusal.
-            public var explanation: LanguageModelSession.Response<String> {
-                get async throws {
-                    let text = entries.reversed().lazy.compactMap { entry -> String? in
-                        guard case .response(let response) = entry else { return nil }
-                        return response.segments.plainText
-                    }.first ?? "The model declined to respond."
-                    return .init(content: text, rawContent: GeneratedContent(kind: .string(text)),
-                                 transcriptEntries: ArraySlice(entries))
-                }
-            }
-        }
-
         /// The transcript and prompt need more tokens than the model's context holds.
         case exceededContextWindowSize(Context)
         /// The model's files are not available (missing, unreadable or not loadable).

@@ -16,7 +16,10 @@
 /// descriptions and guides), `init(_: GeneratedContent)`, `generatedContent`, and for structs a
 /// nested `PartiallyGenerated` whose fields are all optional, plus `asPartiallyGenerated()`.
 /// Enums of plain cases generate as one of their case names; enums with associated values as an
-/// object tagged by `"case"` with the values by label (`_0`, `_1`, ... when unlabeled).
+/// object tagged by `"case"` with the values by label (`_0`, `_1`, ... when unlabeled). A `nil`
+/// optional property (or associated value) is left out of `generatedContent`, and the model may
+/// leave it out; ``Generable(description:representNilExplicitlyInGeneratedContent:)`` writes it
+/// as `null` instead.
 ///
 /// - parameter description: What the type represents, for the model.
 @attached(
@@ -26,6 +29,36 @@
     named(asPartiallyGenerated)
 )
 public macro Generable(description: String? = nil) =
+    #externalMacro(module: "FoundationModelsMacros", type: "GenerableMacro")
+
+/// Conforms a struct or an enum to ``Generable``, choosing how `nil` optional properties are
+/// represented in generated content.
+///
+/// ```swift
+/// @Generable(representNilExplicitlyInGeneratedContent: true)
+/// struct Contact {
+///     let name: String
+///     let phone: String?
+/// }
+/// Contact(name: "Ana", phone: nil).generatedContent.jsonString   // {"name":"Ana","phone":null}
+/// ```
+///
+/// With `false` (and with ``Generable(description:)``) a `nil` property is left out: the
+/// model may omit it, and `generatedContent` has no such key. With `true` the model always
+/// writes the property, as `null` when it has no value (the schema requires it and allows
+/// `null`), and `generatedContent` holds `null`. Explicit nils matter for external systems,
+/// adapters and one-shot examples that encode them.
+///
+/// - parameter description: What the type represents, for the model.
+/// - parameter representNilExplicitlyInGeneratedContent: A Boolean literal: `true` to write nil
+///   properties as `null`, `false` to leave them out.
+@attached(
+    extension,
+    conformances: Generable,
+    names: named(init(_:)), named(generatedContent), named(generationSchema), named(PartiallyGenerated),
+    named(asPartiallyGenerated)
+)
+public macro Generable(description: String? = nil, representNilExplicitlyInGeneratedContent: Bool) =
     #externalMacro(module: "FoundationModelsMacros", type: "GenerableMacro")
 
 /// Conforms a struct or an enum to ``Generable``, naming its schema with `name` instead of the

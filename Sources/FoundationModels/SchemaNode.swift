@@ -31,4 +31,20 @@ struct SchemaProperty: Sendable {
     var description: String?
     var node: SchemaNode
     var isOptional: Bool
+    /// For an optional property of an object made with `representNilExplicitlyInGeneratedContent:
+    /// true`: the model writes the property always, as `null` when it has no value, so the
+    /// property is required and may be `null` (otherwise the model leaves a nil property out).
+    var representsNilExplicitly = false
+}
+
+extension [SchemaProperty] {
+    /// The properties of an object whose nil optionals are written as `null` (`explicitNil`)
+    /// or left out.
+    func representingNil(explicitly explicitNil: Bool) -> [SchemaProperty] {
+        map { property in
+            var property = property
+            property.representsNilExplicitly = explicitNil && property.isOptional
+            return property
+        }
+    }
 }

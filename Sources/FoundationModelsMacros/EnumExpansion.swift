@@ -55,7 +55,7 @@ struct EnumExpansion {
         return """
         FoundationModels.GenerationSchema(
                     type: Self.self,
-                    description: \(descriptionText),
+                    description: \(descriptionText),\(arguments.nilRepresentationArgument(indent: "            "))
                     _taggedCases: [\(taggedCases)
                     ]
                 )
@@ -88,13 +88,30 @@ struct EnumExpansion {
             }
             let bindings = enumCase.values.indices.map { "let value\($0)" }.joined(separator: ", ")
             let pattern = enumCase.values.isEmpty ? "" : "(\(bindings))"
+            let opening = "\n        case .\(enumCase.identifier)\(pattern):\n            "
+            // A nil optional value is left out unless the attribute says to write it as null.
+            if omitsNilValues, enumCase.values.contains(where: { $0.type.unwrappedOptional != nil }) {
+                var lines = ["var properties: [(String, any FoundationModels.ConvertibleToGeneratedContent)] = [(\"case\", \(literal(enumCase.name)))]"]
+                for (index, value) in enumCase.values.enumerated() {
+                    lines.append(value.type.unwrappedOptional != nil
+                        ? "if let value = value\(index) { properties.append((\(literal(value.key)), value)) }"
+                        : "properties.append((\(literal(value.key)), value\(index)))")
+                }
+                lines.append("return FoundationModels.GeneratedContent(properties: properties, uniquingKeysWith: { first, _ in first })")
+                return opening + lines.joined(separator: "\n            ")
+            }
             let pairs = [("\"case\"", literal(enumCase.name))] + enumCase.values.enumerated().map { index, value in
                 (literal(value.key), "value\(index)")
             }
             let properties = pairs.map { "\($0): \($1)" }.joined(separator: ", ")
-            return "\n        case .\(enumCase.identifier)\(pattern):\n            "
-                + "FoundationModels.GeneratedContent(properties: [\(properties)])"
+            // Once one case needs statements, the switch is no longer an expression: every case returns.
+            return opening + (omitsNilValues ? "return " : "") + "FoundationModels.GeneratedContent(properties: [\(properties)])"
         }.joined()
+    }
+
+    /// Whether some case has an optional associated value left out when `nil`.
+    private var omitsNilValues: Bool {
+        !arguments.writesNilExplicitly && cases.contains { $0.values.contains { $0.type.unwrappedOptional != nil } }
     }
 
     /// `"Unknown case '\(caseName)' for Mood; expected one of: cheerful, grumpy"` as source text.

@@ -18,6 +18,8 @@ enum GenerableDiagnostic: DiagnosticMessage {
     case guideTypeMismatch(guide: String, applies: String, property: String, type: String)
     /// `@Guide` on something other than a stored property.
     case guideOnNonStoredProperty(kind: String)
+    /// `representNilExplicitlyInGeneratedContent:` given as an expression, not `true`/`false`.
+    case nonLiteralNilRepresentation(expression: String)
 
     var message: String {
         switch self {
@@ -33,6 +35,8 @@ enum GenerableDiagnostic: DiagnosticMessage {
             "'@Guide' \(guide) applies to \(applies), but property '\(property)' has type '\(type)'"
         case .guideOnNonStoredProperty(let kind):
             "'@Guide' can only be attached to a stored property of a '@Generable' type, not \(kind)"
+        case .nonLiteralNilRepresentation(let expression):
+            "'@Generable' needs 'true' or 'false' for 'representNilExplicitlyInGeneratedContent', not '\(expression)'"
         }
     }
 
@@ -47,6 +51,7 @@ enum GenerableDiagnostic: DiagnosticMessage {
         case .unsupportedCase: "unsupportedCase"
         case .guideTypeMismatch: "guideTypeMismatch"
         case .guideOnNonStoredProperty: "guideOnNonStoredProperty"
+        case .nonLiteralNilRepresentation: "nonLiteralNilRepresentation"
         }
     }
 

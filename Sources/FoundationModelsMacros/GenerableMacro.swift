@@ -28,7 +28,7 @@ public struct GenerableMacro: ExtensionMacro {
             attributes: declaration.attributes.availabilityAttributes,
             access: declaration.modifiers.generatedAccess
         )
-        let arguments = GenerableArguments(node)
+        let arguments = GenerableArguments(node, diagnose: context.diagnose)
         let text: String
         if let structDecl = declaration.as(StructDeclSyntax.self) {
             let properties = StoredProperty.all(in: structDecl.memberBlock.members, diagnose: context.diagnose)

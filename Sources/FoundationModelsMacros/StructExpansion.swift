@@ -22,7 +22,7 @@ struct StructExpansion {
             }
 
             \(access)nonisolated var generatedContent: FoundationModels.GeneratedContent {
-                FoundationModels.GeneratedContent(properties: [\(contentPairs)])
+                \(generatedContentBody)
             }
 
             \(partialStruct)
@@ -38,7 +38,7 @@ struct StructExpansion {
         """
         FoundationModels.GenerationSchema(
                     type: Self.self,
-                    description: \(arguments.description?.description ?? "nil"),
+                    description: \(arguments.description?.description ?? "nil"),\(arguments.nilRepresentationArgument(indent: "            "))
                     properties: [\(schemaProperties)]
                 )
         """
@@ -61,6 +61,29 @@ struct StructExpansion {
         properties.map { property in
             "\n        self.\(property.identifier.text) = try content.value(\(property.type.trimmedDescription).self, forProperty: \(literal(property.name)))"
         }.joined()
+    }
+
+    /// The properties as generated content. A `nil` optional is left out unless the attribute
+    /// says `representNilExplicitlyInGeneratedContent: true`, when it is `null` (what
+    /// `Optional.generatedContent` gives).
+    private var generatedContentBody: String {
+        guard !arguments.writesNilExplicitly, properties.contains(where: \.isOptional) else {
+            return "FoundationModels.GeneratedContent(properties: [\(contentPairs)])"
+        }
+        let indent = "\n        "
+        // The properties before the first optional start the array; the rest are appended in
+        // declaration order, the optionals only when they have a value.
+        let leading = properties.prefix { !$0.isOptional }
+        let start = leading.map { "(\(literal($0.name)), self.\($0.identifier.text))" }.joined(separator: ", ")
+        var lines = ["var properties: [(String, any FoundationModels.ConvertibleToGeneratedContent)] = [\(start)]"]
+        for property in properties.dropFirst(leading.count) {
+            let name = literal(property.name), value = "self.\(property.identifier.text)"
+            lines.append(property.isOptional
+                ? "if let value = \(value) { properties.append((\(name), value)) }"
+                : "properties.append((\(name), \(value)))")
+        }
+        lines.append("return FoundationModels.GeneratedContent(properties: properties, uniquingKeysWith: { first, _ in first })")
+        return lines.joined(separator: indent)
     }
 
     private var contentPairs: String {

@@ -138,3 +138,64 @@ private func jsonObject(_ schema: GenerationSchema) throws -> [String: Any] {
     let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(schema))
     return try #require(object as? [String: Any])
 }
+
+// Apple's two ways to represent a nil optional, expanded by the real plugin.
+
+@Generable(representNilExplicitlyInGeneratedContent: true)
+struct ExplicitContact: Equatable {
+    let name: String
+    var phone: String?
+}
+
+@Generable(description: "A contact", representNilExplicitlyInGeneratedContent: false)
+struct OmittingContact: Equatable {
+    let name: String
+    var phone: String?
+}
+
+@Generable(name: "ContactCard")
+struct RenamedContact: Equatable {
+    var phone: String?
+}
+
+@Suite("@Generable nil representation at run time") struct GenerableNilRepresentationRuntimeTests {
+    @Test func explicitNilWritesNullAndRequiresTheProperty() throws {
+        let contact = ExplicitContact(name: "Ana", phone: nil)
+        #expect(contact.generatedContent.jsonString == #"{"name":"Ana","phone":null}"#)
+        #expect(ExplicitContact(name: "Ana", phone: "010").generatedContent.jsonString == #"{"name":"Ana","phone":"010"}"#)
+        let schema = try JSONSchemaText.of(ExplicitContact.self)
+        #expect(schema.contains(#""required":["name","phone"]"#))
+        #expect(schema.contains(#""phone":{"anyOf":[{"type":"string"},{"type":"null"}]}"#))
+        #expect(try ExplicitContact(GeneratedContent(json: #"{"name":"Ana","phone":null}"#)) == contact)
+    }
+
+    @Test func leavingNilOutOmitsThePropertyAndDoesNotRequireIt() throws {
+        let contact = OmittingContact(name: "Ana", phone: nil)
+        #expect(contact.generatedContent.jsonString == #"{"name":"Ana"}"#)
+        #expect(OmittingContact(name: "Ana", phone: "010").generatedContent.jsonString == #"{"name":"Ana","phone":"010"}"#)
+        let schema = try JSONSchemaText.of(OmittingContact.self)
+        #expect(schema.contains(#""required":["name"]"#))
+        #expect(schema.contains(#""phone":{"type":"string"}"#))
+        // Both forms read back as nil.
+        #expect(try OmittingContact(GeneratedContent(json: #"{"name":"Ana"}"#)) == contact)
+        #expect(try OmittingContact(GeneratedContent(json: #"{"name":"Ana","phone":null}"#)) == contact)
+        // The plain macro behaves the same way: GeneratedRecipe's nil note is left out.
+        let recipe = GeneratedRecipe(title: "Soup", difficulty: 1, steps: ["a", "b"], note: nil, mood: .cheerful)
+        #expect(!recipe.generatedContent.jsonString.contains("note"))
+    }
+
+    @Test func theNameOverloadRenamesTheSchemaAndLeavesNilOutByDefault() throws {
+        #expect(RenamedContact.generationSchema.name == "ContactCard")
+        #expect(try JSONSchemaText.of(RenamedContact.self).contains(#""title":"ContactCard""#))
+        #expect(RenamedContact(phone: nil).generatedContent.jsonString == "{}")
+    }
+}
+
+/// A type's JSON Schema as compact text, through the public `Codable` conformance.
+enum JSONSchemaText {
+    static func of(_ type: any Generable.Type) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(type.generationSchema), as: UTF8.self)
+    }
+}

@@ -36,7 +36,9 @@ import Testing
             }
 
             nonisolated var generatedContent: FoundationModels.GeneratedContent {
-                FoundationModels.GeneratedContent(properties: ["difficulty": self.difficulty, "note": self.note])
+                var properties: [(String, any FoundationModels.ConvertibleToGeneratedContent)] = [("difficulty", self.difficulty)]
+                if let value = self.note { properties.append(("note", value)) }
+                return FoundationModels.GeneratedContent(properties: properties, uniquingKeysWith: { first, _ in first })
             }
 
             nonisolated struct PartiallyGenerated: Identifiable, FoundationModels.ConvertibleFromGeneratedContent {

@@ -173,8 +173,10 @@ struct SessionMechanicsTests {
 
     @Test func tokenCountsUseTheModelsTokenizer() async throws {
         let model = SystemLanguageModel(backend: ScriptedBackend(reply: ""))
-        #expect(try await model.tokenCount(for: Prompt("How many tokens is this?")) == 24)
-        #expect(try await model.tokenCount(for: Instructions("Be brief.")) == 9)
+        // The scripted template writes a turn as "<role>content</>", one token per byte.
+        #expect(try await model.tokenCount(for: Prompt("How many tokens is this?")) == "<user>How many tokens is this?</>".utf8.count)
+        #expect(try await model.tokenCount(for: "How many tokens is this?") == "<user>How many tokens is this?</>".utf8.count)
+        #expect(try await model.tokenCount(for: Instructions("Be brief.")) == "<system>Be brief.</>".utf8.count)
         #expect(try await model.tokenCount(for: RecipeCard.generationSchema) > 100)
         let entries: [Transcript.Entry] = [.prompt(.init(segments: [.text(.init(content: "Hi"))]))]
         #expect(try await model.tokenCount(for: entries) == "<user>Hi</>".utf8.count)

@@ -129,10 +129,4 @@ struct SessionSafetyTests {
         #expect(!model.supportsLocale(Locale(identifier: "ko_KR")))
         #expect(model.supportedLanguages == [Locale.Language(identifier: "en"), Locale.Language(identifier: "no"), Locale.Language(identifier: "zh")])
     }
-
-    @Test func refusalExplainsWithTheModelsResponse() async throws {
-        let entries: [Transcript.Entry] = [.response(.init(assetIDs: [], segments: [.text(.init(content: "I can't help with that request."))]))]
-        let refusal = LanguageModelSession.GenerationError.Refusal(transcriptEntries: entries)
-        #expect(try await refusal.explanation.content == "I can't help with that request.")
-    }
 }

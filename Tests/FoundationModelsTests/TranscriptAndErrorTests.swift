@@ -60,12 +60,6 @@ struct GenerationErrorTests {
         #expect(busy.localizedDescription == "The session is already responding to a request.")
     }
 
-    @Test func refusalExplainsWithTheLastResponse() async throws {
-        let entries: [Transcript.Entry] = [.response(.init(assetIDs: [], segments: [.text(.init(content: "I can't help with that."))]))]
-        let refusal = LanguageModelSession.GenerationError.Refusal(transcriptEntries: entries)
-        #expect(try await refusal.explanation.content == "I can't help with that.")
-    }
-
     @Test func schemaErrorsAreLocalized() {
         let error = GenerationSchema.SchemaError.duplicateProperty(schema: "Menu", property: "dish", .init(debugDescription: ""))
         #expect(error.localizedDescription == "The schema 'Menu' has more than one property named 'dish'.")

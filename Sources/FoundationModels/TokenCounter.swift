@@ -1,0 +1,38 @@
+/// Counts what chat turns cost in a model's context, with the model's own chat template and
+/// tokenizer: the arithmetic behind `SystemLanguageModel.tokenCount(for:)`.
+///
+/// A turn's cost is measured as a difference, the tokens of a conversation with the turn minus
+/// the tokens of the same conversation without it, because templates do not render turns on
+/// their own: ChatML may add a default system prompt before a first turn that is not a system
+/// turn (SmolLM2 does), and Gemma folds the system text into the first user turn. Where every
+/// turn starts with a control token (ChatML, Llama 3) the tokenizer cannot merge across turns,
+/// so the difference is exactly the turn's tokens in any conversation.
+struct TokenCounter {
+    let backend: any LanguageModelBackend
+
+    /// The tokens of a whole conversation, BOS included where the model has one, without the
+    /// opening of the next assistant turn: what a transcript holds in the context.
+    func conversation(_ turns: [ChatTurn]) -> Int {
+        backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: false)).count
+    }
+
+    /// The tokens `turns` add after `prefix`.
+    func added(_ turns: [ChatTurn], after prefix: [ChatTurn]) -> Int {
+        rendered(prefix + turns) - rendered(prefix)
+    }
+
+    /// The tokens of a system turn holding `content`. An empty user turn follows it so that a
+    /// template without a system turn, which writes the system text into the next user turn,
+    /// counts the text too; the empty user turn itself is subtracted.
+    func systemTurn(_ content: String) -> Int {
+        let closing = [ChatTurn(role: .user, content: "")]
+        // Measured against an empty system turn, which keeps a default system prompt out.
+        let empty = ChatTurn(role: .system, content: "")
+        return rendered([ChatTurn(role: .system, content: content)] + closing) - rendered([empty] + closing) + rendered([empty])
+    }
+
+    /// The tokens of rendered turns without BOS (which belongs to the conversation, not a turn).
+    private func rendered(_ turns: [ChatTurn]) -> Int {
+        backend.tokenize(backend.render(turns, addGenerationPrompt: false)).count
+    }
+}
