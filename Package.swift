@@ -78,11 +78,14 @@ let package = Package(
             dependencies: ["JSONSchemaValidation", "FoundationModels"],
             resources: [.copy("Resources")]
         ),
+        // fm's command-line parser (declared options, help, usage errors), on its own so that it
+        // can be unit-tested; no product: only fm uses it.
+        .target(name: "ArgumentParsing"),
         .executableTarget(
             name: "fm",
             dependencies: [
                 "LocalInference", "StructuredDecoding", "JSONSchemaValidation", "IntentEnvelope",
-                "FoundationModels",
+                "FoundationModels", "ArgumentParsing",
             ]
         ),
         .testTarget(
@@ -92,6 +95,7 @@ let package = Package(
         ),
         .testTarget(name: "StructuredDecodingTests", dependencies: ["StructuredDecoding", "LocalInference", "JSONSchemaValidation"]),
         .testTarget(name: "JSONSchemaValidationTests", dependencies: ["JSONSchemaValidation"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "IntentEnvelopeTests", dependencies: ["IntentEnvelope", "FoundationModels"]),
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "LocalInference", "StructuredDecoding", "JSONSchemaValidation"]),
         .testTarget(
