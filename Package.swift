@@ -96,7 +96,10 @@ let package = Package(
         .testTarget(name: "StructuredDecodingTests", dependencies: ["StructuredDecoding", "LocalInference", "JSONSchemaValidation"]),
         .testTarget(name: "JSONSchemaValidationTests", dependencies: ["JSONSchemaValidation"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-        .testTarget(name: "IntentEnvelopeTests", dependencies: ["IntentEnvelope", "FoundationModels"]),
+        // Runs the fm binary (built first: the dependency makes SwiftPM build it), on the real model.
+        .testTarget(name: "fmTests", dependencies: ["fm", "FoundationModels"]),
+        // Depends on fm so that SwiftPM builds the binary its command tests run (never a stale one).
+        .testTarget(name: "IntentEnvelopeTests", dependencies: ["IntentEnvelope", "FoundationModels", "fm"]),
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "LocalInference", "StructuredDecoding", "JSONSchemaValidation"]),
         .testTarget(
             name: "FoundationModelsMacrosTests",

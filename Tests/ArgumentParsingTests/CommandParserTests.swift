@@ -58,9 +58,10 @@ func usageMessage(_ words: [String], sourceLocation: SourceLocation = #_sourceLo
     }
 
     @Test func shortClustersAndAttachedValues() throws {
-        let answer = try parse(["answer", "-gq", "-iBe brief.", "-gm"], as: Answer.self)
+        let answer = try parse(["answer", "-gq", "-iBe brief.", "-mmodel.gguf"], as: Answer.self)
         #expect(answer.greedy && answer.quiet)
         #expect(answer.instructions == "Be brief.")
+        #expect(answer.shared.model == "model.gguf")
         #expect(exit(["answer", "-gm"])?.text.hasPrefix("tool: missing value for '-m <path>'") == true)
     }
 
@@ -95,7 +96,8 @@ func usageMessage(_ words: [String], sourceLocation: SourceLocation = #_sourceLo
         (["answer", "--gredy"], "unknown option '--gredy'; did you mean '--greedy'?"),
         (["answer", "--maxtokens", "3"], "unknown option '--maxtokens'; did you mean '--max-tokens'?"),
         (["answer", "--instruct", "x"], "unknown option '--instruct'; did you mean '--instructions'?"),
-        (["answer", "--frobnicate"], "unknown option '--frobnicate'"),
+        (["answer", "--frobnicate"], "unknown option '--frobnicate' (to pass text that starts with '-', put it after '--')"),
+        (["group", "leaf", "--frobnicate"], "unknown option '--frobnicate'"),
         (["answer", "-x", "text"], "unknown option '-x' (to pass text that starts with '-', put it after '--')"),
         (["answer", "-gx"], "unknown option '-x' (to pass text that starts with '-', put it after '--')"),
         (["group", "leaf", "-x"], "unknown option '-x'"),

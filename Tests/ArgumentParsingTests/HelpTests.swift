@@ -19,9 +19,10 @@ import Testing
         #expect(Tool.helpText(for: ["answer"]) == """
             OVERVIEW: Answer a prompt.
 
-            USAGE: tool answer [--instructions <text>] [--max-tokens <n>] [--greedy] [--quiet]
-                               [--[no-]stream] [--text <text> ...] [--whitespace <whitespace>]
-                               [--model <path>] [--seed <seed>] [<prompt> ...]
+            USAGE: tool answer [--instructions <text>] [--max-tokens <n>] [--greedy]
+                               [--quiet] [--[no-]stream] [--text <text> ...]
+                               [--whitespace <whitespace>] [--model <path>] [--seed <seed>]
+                               [<prompt> ...]
 
             ARGUMENTS:
               <prompt> ...            The prompt.

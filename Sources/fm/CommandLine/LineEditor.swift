@@ -49,8 +49,9 @@ final class LineEditor {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { return fallbackReadLine(prompt: prompt) }
-        defer { tcsetattr(input, TCSAFLUSH, &original) }
+        // TCSADRAIN, not TCSAFLUSH: keys typed while a response was streaming are kept.
+        guard tcsetattr(input, TCSADRAIN, &raw) == 0 else { return fallbackReadLine(prompt: prompt) }
+        defer { tcsetattr(input, TCSADRAIN, &original) }
         var state = EditState(prompt: prompt, columns: terminalColumns())
         var historyIndex = history.count
         var scratch: [Character] = []

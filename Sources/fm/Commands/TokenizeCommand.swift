@@ -10,9 +10,9 @@ struct TokenizeCommand: ParsableCommand {
             commandName: "tokenize",
             abstract: "Print the token ids of a text as a JSON array.",
             discussion: """
-                Tokenizes TEXT (several words are joined with spaces; '-' or no TEXT with standard input
-                not a terminal reads standard input, byte for byte) with the model's tokenizer and prints
-                the ids, e.g. [19556, 28, 905]. The tokenizer's speed is 'fm bench tokenizer'.
+                Tokenizes <text> (several words are joined with spaces; '-', or no <text> with standard
+                input not a terminal, reads standard input, byte for byte) with the model's tokenizer
+                and prints the ids, e.g. [19556, 28, 905]. Its speed is 'fm bench tokenizer'.
                 """)
     }
 
