@@ -48,28 +48,3 @@ public struct CommandConfiguration {
     /// Every subcommand, grouped ones included, in help order.
     var allSubcommands: [any ParsableCommand.Type] { subcommands + groupedSubcommands.flatMap(\.subcommands) }
 }
-
-/// Subcommands shown together under a title in the parent's help.
-public struct CommandGroup {
-    public var name: String
-    public var subcommands: [any ParsableCommand.Type]
-
-    public init(name: String, subcommands: [any ParsableCommand.Type]) {
-        self.name = name
-        self.subcommands = subcommands
-    }
-}
-
-/// A titled block of help text: two-column items (`--string <name>`, what it does) or, with no
-/// items, a paragraph.
-public struct HelpSection: Sendable {
-    public var title: String
-    public var items: [(label: String, text: String)]
-    public var text: String
-
-    public init(title: String, items: [(label: String, text: String)] = [], text: String = "") {
-        self.title = title
-        self.items = items
-        self.text = text
-    }
-}

@@ -18,6 +18,3 @@ public struct ExitCode: Error, RawRepresentable, Hashable, Sendable, CustomStrin
 
     public var description: String { "exit status \(rawValue)" }
 }
-
-/// Thrown by a command group's default `run()`: show the group's help.
-struct HelpRequest: Error {}

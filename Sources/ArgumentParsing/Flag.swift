@@ -33,11 +33,6 @@ public struct Flag<Value>: ArgumentDeclaring {
     }
 }
 
-/// How a flag is turned off explicitly.
-public enum FlagInversion: Sendable {
-    /// `--no-<name>` sets the flag to false.
-    case prefixedNo
-}
 
 extension Flag where Value == Bool {
     public init(wrappedValue: Bool = false, name: String? = nil, short: Character? = nil,

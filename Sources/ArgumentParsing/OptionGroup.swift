@@ -13,8 +13,3 @@ public struct OptionGroup<Value: ParsableArguments>: ArgumentDeclaring, OptionGr
     func definitions(label: String) -> [ArgumentDefinition] { ArgumentNames.definitions(of: wrappedValue) }
     var groupValue: any ParsableArguments { wrappedValue }
 }
-
-/// An `@OptionGroup`, seen through reflection.
-protocol OptionGroupDeclaring {
-    var groupValue: any ParsableArguments { get }
-}

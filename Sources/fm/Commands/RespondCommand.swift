@@ -80,7 +80,7 @@ struct RespondCommand: ParsableCommand {
             let response = try await languageSession.respond(to: promptText, schema: generationSchema, options: sampling.generationOptions)
             let value = try JSONValue(parsing: response.content.jsonString)
             content = value
-            if !json { Terminal.line(value.serialized()) }
+            if !json { JSONOutput.write(value) }
         } else if streams {
             var streaming = ResponseStreaming()
             let text = try await streaming.stream(languageSession, prompt: promptText, options: sampling.generationOptions) { piece in

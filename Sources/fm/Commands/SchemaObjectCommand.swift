@@ -50,6 +50,6 @@ struct SchemaObjectCommand: ParsableCommand {
 
     func run() async throws {
         let schema = try SchemaBuilder(name: name, words: declarations).schema()
-        Terminal.line(compact ? schema.serialized() : JSONOutput.pretty(schema))
+        if compact { JSONOutput.write(schema) } else { Terminal.line(JSONOutput.pretty(schema)) }
     }
 }

@@ -39,7 +39,7 @@ struct SchemaShowCommand: ParsableCommand {
             let systemModel = try await SystemModel.load(url: url)
             JSONOutput.write(["schema": jsonSchema, "prompt_tokens": JSONOutput.number(try await systemModel.tokenCount(for: generationSchema))])
         } else {
-            Terminal.line(compact ? jsonSchema.serialized() : JSONOutput.pretty(jsonSchema))
+            if compact { JSONOutput.write(jsonSchema) } else { Terminal.line(JSONOutput.pretty(jsonSchema)) }
         }
     }
 
