@@ -39,7 +39,7 @@ struct ChatCommand: ParsableCommand {
 
     func validate() throws {
         if resume != nil, instructions != nil {
-            throw UsageError("give --resume or --instructions, not both: the transcript already contains its instructions")
+            throw UsageError.transcriptAndInstructions("--resume")
         }
     }
 

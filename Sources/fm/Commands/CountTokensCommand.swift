@@ -36,7 +36,7 @@ struct CountTokensCommand: ParsableCommand {
 
     func validate() throws {
         if transcript != nil, instructions != nil {
-            throw UsageError("give --transcript or --instructions, not both: the transcript already contains its instructions")
+            throw UsageError.transcriptAndInstructions("--transcript")
         }
     }
 

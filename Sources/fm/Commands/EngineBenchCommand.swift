@@ -124,22 +124,11 @@ struct EngineBenchCommand: ParsableCommand {
         let idsFile = FileManager.default.temporaryDirectory.appendingPathComponent("fm-bench-\(getpid()).json")
         try Data(("[" + prompt.map(String.init).joined(separator: ",") + "]").utf8).write(to: idsFile)
         defer { try? FileManager.default.removeItem(at: idsFile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--model", url.path, "--threads", "\(threads)",
-                             "--prompt-ids", idsFile.path, "--gen-tokens", "\(genTokens)", "--runs", "\(runs)"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let prefill = object["prefill_tokens_per_second"] as? Double,
-              let decode = object["decode_tokens_per_second"] as? Double
-        else {
-            throw CommandError("the llama.cpp benchmark failed (\(script.path), exit \(process.terminationStatus))",
-                               hint: "Install the peers with scripts/install-peers.sh (llama-cpp-python).", status: .unavailable)
+        let what = "the llama.cpp benchmark (\(script.path))"
+        let object = try PeerProcess.runPython([script.path, "--model", url.path, "--threads", "\(threads)", "--prompt-ids", idsFile.path,
+                                                "--gen-tokens", "\(genTokens)", "--runs", "\(runs)"], what: what)
+        guard let prefill = object["prefill_tokens_per_second"] as? Double, let decode = object["decode_tokens_per_second"] as? Double else {
+            throw CommandError("\(what) printed no tokens/s", status: .unavailable)
         }
         return (prefill, decode)
     }

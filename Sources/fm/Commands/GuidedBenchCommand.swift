@@ -11,7 +11,7 @@ struct GuidedBenchCommand: ParsableCommand {
             commandName: "guided",
             abstract: "Measure guided (schema-constrained) generation: compile, prefill and decode times.",
             discussion: """
-                Runs 'fm generate''s decode loop greedily on a schema (default: a recipe card with a
+                Runs fm generate's decode loop greedily on a schema (default: a recipe card with a
                 title, a difficulty from 1 to 5, 1-6 ingredients and 1-4 steps), one warm-up run and
                 then R measured runs, and prints the medians: schema compile time, prompt prefill,
                 decode, and tokens per second of the whole request (sampled and forced tokens). The

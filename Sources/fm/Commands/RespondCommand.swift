@@ -47,7 +47,7 @@ struct RespondCommand: ParsableCommand {
 
     func validate() throws {
         if resume != nil, instructions != nil {
-            throw UsageError("give --resume or --instructions, not both: the transcript already contains its instructions")
+            throw UsageError.transcriptAndInstructions("--resume")
         }
         if schema != nil, stream == true { throw UsageError("--stream cannot be used with --schema: a guided value is printed once it is complete") }
     }

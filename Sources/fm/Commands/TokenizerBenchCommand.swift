@@ -92,22 +92,10 @@ struct TokenizerBenchCommand: ParsableCommand {
                 rates.append(total / 1e6 / max(time.thread_time() - start, 1e-9))
             print(json.dumps({"mb_per_second": statistics.median(rates), "version": llama_cpp.__version__, "ids": ids}))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, model.path, chunksFile.path, "\(TokenizerBenchmark.runs)"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let rate = object["mb_per_second"] as? Double,
-              let ids = object["ids"] as? [[Int]]
-        else {
-            throw CommandError("the llama.cpp tokenizer benchmark failed (python3 exit \(process.terminationStatus))",
-                               hint: "Install the peers with scripts/install-peers.sh (llama-cpp-python).", status: .unavailable)
+        let what = "the llama.cpp tokenizer benchmark"
+        let object = try PeerProcess.runPython(["-c", script, model.path, chunksFile.path, "\(TokenizerBenchmark.runs)"], what: what, quiet: true)
+        guard let rate = object["mb_per_second"] as? Double, let ids = object["ids"] as? [[Int]] else {
+            throw CommandError("\(what) printed no MB/s or ids", status: .unavailable)
         }
         return (rate, object["version"] as? String ?? "?", ids.map { $0.map { Int32(truncatingIfNeeded: $0) } })
     }
