@@ -8,7 +8,7 @@ struct FM: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "fm",
-            abstract: "Apple's FoundationModels on Linux: a local GGUF model, guided generation and the tools around them.",
+            abstract: "Apple's FoundationModels on Linux: a local model, guided generation, tools.",
             discussion: """
                 With no subcommand, prints this help. Run 'fm help <subcommand>' or 'fm <subcommand> --help'
                 for a subcommand's options. Errors are printed as 'fm: <description>' on standard error.
