@@ -78,11 +78,14 @@ let package = Package(
             dependencies: ["JSONSchemaValidation", "FoundationModels"],
             resources: [.copy("Resources")]
         ),
+        // fm's command-line parser (declared options, help, usage errors), on its own so that it
+        // can be unit-tested; no product: only fm uses it.
+        .target(name: "ArgumentParsing"),
         .executableTarget(
             name: "fm",
             dependencies: [
                 "LocalInference", "StructuredDecoding", "JSONSchemaValidation", "IntentEnvelope",
-                "FoundationModels",
+                "FoundationModels", "ArgumentParsing",
             ]
         ),
         .testTarget(
@@ -92,7 +95,11 @@ let package = Package(
         ),
         .testTarget(name: "StructuredDecodingTests", dependencies: ["StructuredDecoding", "LocalInference", "JSONSchemaValidation"]),
         .testTarget(name: "JSONSchemaValidationTests", dependencies: ["JSONSchemaValidation"]),
-        .testTarget(name: "IntentEnvelopeTests", dependencies: ["IntentEnvelope", "FoundationModels"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        // Runs the fm binary (built first: the dependency makes SwiftPM build it), on the real model.
+        .testTarget(name: "fmTests", dependencies: ["fm", "FoundationModels"]),
+        // Depends on fm so that SwiftPM builds the binary its command tests run (never a stale one).
+        .testTarget(name: "IntentEnvelopeTests", dependencies: ["IntentEnvelope", "FoundationModels", "fm"]),
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "LocalInference", "StructuredDecoding", "JSONSchemaValidation"]),
         .testTarget(
             name: "FoundationModelsMacrosTests",

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The peer for `fm jsonschema bench`: the same suite data through Python's `jsonschema`."""
+"""The peer for `fm bench jsonschema`: the same suite data through Python's `jsonschema`."""
 import json, os, sys, time
 import importlib.metadata
 import jsonschema

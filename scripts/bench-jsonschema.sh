@@ -7,5 +7,5 @@ cd "$(dirname "$0")/.."
 rounds="${1:-20}"
 suite="../shared/testdata/json-schema-test-suite"
 swift build -c release --product fm >/dev/null
-.build/release/fm jsonschema bench --suite "$suite" --rounds "$rounds"
+.build/release/fm bench jsonschema --suite "$suite" --rounds "$rounds"
 python3 scripts/bench-jsonschema.py "$suite" "$rounds"

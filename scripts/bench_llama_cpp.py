@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The llama.cpp side of `fm bench --compare` (llama-cpp-python): same model file, same threads,
+"""The llama.cpp side of `fm bench engine --compare` (llama-cpp-python): same model file, same threads,
 same prompt token ids, greedy decode; prints one JSON object.
 
     python3 scripts/bench_llama_cpp.py --model M.gguf --threads 2 --prompt-ids ids.json --gen-tokens 128 --runs 3

@@ -16,7 +16,7 @@ import JSONSchemaValidation
     @Test func checkIncompleteSeedEnvelopeIsRefused() throws {
         let output = try FMExecutable.run(["envelope", "check", try FMExecutable.temporaryFile(SeedExamples.incomplete)])
         #expect(output.stdout == "refused: incomplete: complete is false; perform() waits until generation has finished\n")
-        #expect(output.status == 3)
+        #expect(output.status == 1)
     }
 
     @Test(arguments: [
@@ -27,21 +27,21 @@ import JSONSchemaValidation
     func checkBadSeedVariants(key: String, value: JSONValue?, expected: String) throws {
         let output = try FMExecutable.run(["envelope", "check", try file(try SeedExamples.completeWith(key, value))])
         #expect(output.stdout == expected + "\n")
-        #expect(output.status == 1)
+        #expect(output.status == 65)
     }
 
     @Test func checkSchemaVersionParameterKeyAndAppIntentRules() throws {
         let complete = try FMExecutable.temporaryFile(SeedExamples.complete)
         let stale = try FMExecutable.run(["envelope", "check", complete, "--schema-version", "4"])
         #expect(stale.stdout == "refused: schemaVersionMismatch: schemaVersion is 3 but the intent is at version 4; an old envelope replays only through a registered migration\n")
-        #expect(stale.status == 3)
+        #expect(stale.status == 1)
         #expect(try FMExecutable.run(["envelope", "check", complete, "--schema-version", "3"]).status == 0)
 
         guard case .object(var content) = try SeedExamples.completeWith("content", nil)["parameters"] ?? .null else { return }
         content["giftWrap"] = true
         let extra = try FMExecutable.run(["envelope", "check", try file(try SeedExamples.completeWith("parameters", .object(content)))])
         #expect(extra.stdout == "refused: parameterNotInContent: parameters key 'giftWrap' (/parameters/giftWrap) is not in content; the model did not write it\n")
-        #expect(extra.status == 3)
+        #expect(extra.status == 1)
 
         var appIntent = try SeedExamples.completeWith("source", "app-intent")
         if case .object(var object) = appIntent {
@@ -51,39 +51,49 @@ import JSONSchemaValidation
         }
         let invented = try FMExecutable.run(["envelope", "check", try file(appIntent)])
         #expect(invented.stdout == "refused: appIntentMustNotCarryModelFields: source app-intent must have null sessionId; no session or content is invented for a system call\n")
-        #expect(invented.status == 3)
+        #expect(invented.status == 1)
     }
 
     @Test func checkUnreadableAndUsage() throws {
         let missing = try FMExecutable.run(["envelope", "check", "/nonexistent/envelope.json"])
-        #expect(missing.stdout == "unreadable: /nonexistent/envelope.json: cannot read file\n")
-        #expect(missing.status == 2)
+        #expect(missing.stdout.isEmpty)
+        #expect(missing.stderr == "fm: cannot read /nonexistent/envelope.json: No such file or directory\n")
+        #expect(missing.status == 66)
         let notJSON = try FMExecutable.run(["envelope", "check", try FMExecutable.temporaryFile("{\"source\": ")])
-        #expect(notJSON.stdout.hasPrefix("unreadable: "))
-        #expect(notJSON.status == 2)
+        #expect(notJSON.stderr.hasPrefix("fm: "))
+        #expect(notJSON.stderr.contains(" is not JSON: "))
+        #expect(notJSON.status == 65)
         #expect(try FMExecutable.run(["envelope", "check"]).status == 64)
     }
 
-    @Test(arguments: ["--help", "-h"])
-    func helpPrintsTheUsageVerbatim(flag: String) throws {
-        let output = try FMExecutable.run(["envelope", "check", flag])
+    @Test(arguments: [["envelope", "check", "--help"], ["envelope", "check", "-h"], ["help", "envelope", "check"]])
+    func helpPrintsTheUsageVerbatim(arguments: [String]) throws {
+        let output = try FMExecutable.run(arguments)
         #expect(output.stdout == """
-            USAGE: fm envelope check FILE.json [--schema-version N]
+            OVERVIEW: Check a seed-004 envelope against its schema and the execution rules.
 
-            Prints `may perform: <intent>`, `refused: <rule>: <reason>`, or one
-            `malformed: <path>: <reason>` line per schema violation.
+            Prints 'may perform: <intent>', 'refused: <rule>: <reason>', or one
+            'malformed: <path>: <reason>' line per schema violation. Exit status 0 when it may be
+            performed, 1 when it is well-formed but refused, 65 when malformed, 66 when unreadable.
+
+            USAGE: fm envelope check [--schema-version <n>] [--json] <file>
+
+            ARGUMENTS:
+              <file>                  The envelope.
 
             OPTIONS:
-              --schema-version N   The intent's current schema version; other versions are refused.
-
-            EXIT STATUS: 0 may be performed, 3 well-formed but must not be performed,
-                         1 malformed, 2 unreadable.
+              --schema-version <n>    The intent's current schema version; other versions
+                                      are refused.
+              --json                  Print one JSON object: {"verdict": "may perform" |
+                                      "refused" | "malformed", ...}.
+              -h, --help              Show help information.
 
             """)
         #expect(output.status == 0)
-        let overview = try FMExecutable.run(["--help"])
-        #expect(overview.stdout.contains("  envelope check "))
-        #expect(overview.stdout.contains("  jsonschema validate "))
+        let overview = try FMExecutable.run(["envelope", "--help"])
+        #expect(overview.stdout.contains("\n  check "))
+        #expect(overview.stdout.contains("\n  replay "))
+        #expect(try FMExecutable.run(["jsonschema", "--help"]).stdout.contains("\n  validate "))
     }
 
     @Test func diffShowsTheRationaleOnlyInContent() throws {
@@ -106,11 +116,11 @@ import JSONSchemaValidation
             2 records: 1 may perform, 1 refused, 0 malformed
 
             """)
-        #expect(output.status == 3)
+        #expect(output.status == 1)
         let clean = try FMExecutable.temporaryFile(complete + "\n", name: "journal.jsonl")
         #expect(try FMExecutable.run(["envelope", "replay", clean]).status == 0)
-        #expect(try FMExecutable.run(["envelope", "replay", clean, "--schema-version", "2"]).status == 3)
-        #expect(try FMExecutable.run(["envelope", "replay", "/nonexistent/j.jsonl"]).status == 2)
+        #expect(try FMExecutable.run(["envelope", "replay", clean, "--schema-version", "2"]).status == 1)
+        #expect(try FMExecutable.run(["envelope", "replay", "/nonexistent/j.jsonl"]).status == 66)
     }
 
     @Test func jsonschemaValidateSingleAndLines() throws {
@@ -130,9 +140,10 @@ import JSONSchemaValidation
         #expect(output.status == 1)
         let broken = try FMExecutable.temporaryFile("{\"n\":1}\n{\"n\":\n", name: "instances.jsonl")
         let unreadable = try FMExecutable.run(["jsonschema", "validate", "--schema", schema, "--instances", broken])
-        #expect(unreadable.stdout.hasPrefix("valid\nunreadable: line 2: "))
-        #expect(unreadable.status == 2)
-        #expect(try FMExecutable.run(["jsonschema", "validate", "--schema", "/nonexistent.json", "--instances", lines]).status == 2)
+        #expect(unreadable.stdout == "valid\n")
+        #expect(unreadable.stderr.hasPrefix("fm: \(broken): line 2: "))
+        #expect(unreadable.status == 65)
+        #expect(try FMExecutable.run(["jsonschema", "validate", "--schema", "/nonexistent.json", "--instances", lines]).status == 66)
     }
 
     @Test func jsonschemaValidateResolvesSiblingFilesAndAssertsFormats() throws {

@@ -143,7 +143,8 @@ def run_fm(fm, model, schema_path, prompt, threads, max_tokens, whitespace):
     command = [fm, "generate", "--schema", schema_path, "--model", model, "--greedy", "--threads", str(threads),
                "--max-tokens", str(max_tokens), "--json"] + (["--whitespace", whitespace] if whitespace else []) + [prompt]
     done = subprocess.run(command, capture_output=True, text=True)
-    if done.returncode not in (0, 1):
+    # 65: the value did not complete within --max-tokens (the --json report says complete: false).
+    if done.returncode not in (0, 65):
         sys.exit(f"fm generate failed ({done.returncode}): {done.stderr}")
     report = json.loads(done.stdout)
     # Per request, as llama.cpp's wall below: schema compile, prompt tokenization and KV-cache

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""MaskBench with llguidance (PyPI), for comparison with `fm maskbench`.
+"""MaskBench with llguidance (PyPI), for comparison with `fm bench maskbench`.
 
 Same data, same SmolLM2 vocabulary (read from the GGUF through llama-cpp-python), same
 measurements: per schema, compile-to-first-mask time; per instance token, the time to compute

@@ -8,7 +8,7 @@ import Foundation
 ///    to `~/.cache/fm/models`.
 ///
 /// ```swift
-/// let url = try ModelLocation.resolve(option: try arguments.option("--model"))
+/// let url = try ModelLocation.resolve(option: model)
 /// ```
 enum ModelLocation {
     static let defaultFileName = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -40,23 +40,5 @@ enum ModelLocation {
             throw ModelLocationError(url: url, source: source)
         }
         return url
-    }
-}
-
-/// The model file `fm` looked for does not exist.
-struct ModelLocationError: Error, CustomStringConvertible {
-    enum Source { case option, environment, defaultLocation }
-    let url: URL
-    let source: Source
-
-    var description: String {
-        switch source {
-        case .option:
-            "model file \(url.path) (from --model) does not exist"
-        case .environment:
-            "model file \(url.path) (from FM_MODEL) does not exist"
-        case .defaultLocation:
-            "model file \(url.path) does not exist; run scripts/fetch-models.sh to download the default models, or pass --model PATH"
-        }
     }
 }

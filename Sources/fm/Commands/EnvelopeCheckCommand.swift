@@ -1,80 +1,68 @@
+import ArgumentParsing
 import Foundation
 import IntentEnvelope
 import JSONSchemaValidation
 
 /// `fm envelope check`: may this envelope be performed?
-struct EnvelopeCheckCommand: Command {
-    static let name = "envelope check"
-    static let abstract = "Check a seed-004 envelope against its schema and the execution rules"
-    static let usage = """
-        USAGE: fm envelope check FILE.json [--schema-version N]
-
-        Prints `may perform: <intent>`, `refused: <rule>: <reason>`, or one
-        `malformed: <path>: <reason>` line per schema violation.
-
-        OPTIONS:
-          --schema-version N   The intent's current schema version; other versions are refused.
-
-        EXIT STATUS: 0 may be performed, 3 well-formed but must not be performed,
-                     1 malformed, 2 unreadable.
-        """
-
-    let path: String
-    let schemaVersion: Int?
-
-    init(arguments: inout ArgumentList) throws {
-        schemaVersion = try arguments.option("--schema-version", as: Int.self)
-        let positionals = try arguments.positionals()
-        guard positionals.count == 1 else { throw UsageError("expected one FILE.json") }
-        path = positionals[0]
+struct EnvelopeCheckCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "check",
+            abstract: "Check a seed-004 envelope against its schema and the execution rules.",
+            discussion: """
+                Prints 'may perform: <intent>', 'refused: <rule>: <reason>', or one
+                'malformed: <path>: <reason>' line per schema violation. Exit status 0 when it may be
+                performed, 1 when it is well-formed but refused, 65 when malformed, 66 when unreadable.
+                """)
     }
 
-    func run() async throws -> Int32 {
-        let envelope: Envelope
-        switch EnvelopeFile.load(path) {
-        case .unreadable(let message):
-            print("unreadable: \(message)")
-            return 2
-        case .malformed(let lines):
-            for line in lines { print("malformed: \(line)") }
-            return 1
-        case .envelope(let value):
-            envelope = value
-        }
+    @Option(help: "The intent's current schema version; other versions are refused.", valueName: "n")
+    var schemaVersion: Int?
+    @Flag(help: "Print one JSON object: {\"verdict\": \"may perform\" | \"refused\" | \"malformed\", ...}.")
+    var json = false
+    @Argument(help: "The envelope.", valueName: "file")
+    var path: String
+
+    func run() async throws {
+        let envelope = try EnvelopeFile.load(path, json: json)
         if let refusal = EnvelopeRules.refusal(for: envelope, currentSchemaVersion: schemaVersion) {
-            print("refused: \(refusal)")
-            return 3
+            if json {
+                JSONOutput.write(["verdict": "refused", "rule": .string(refusal.ruleName), "refusal": .string(refusal.description)])
+            } else {
+                Terminal.write("refused: \(refusal)\n")
+            }
+            throw ExitCode.failure
         }
-        print("may perform: \(envelope.intent)")
-        return 0
+        if json {
+            JSONOutput.write(["verdict": "may perform", "intent": .string(envelope.intent)])
+        } else {
+            Terminal.write("may perform: \(envelope.intent)\n")
+        }
     }
 }
 
 /// Loading an envelope file for the `envelope` commands.
 enum EnvelopeFile {
-    enum Loaded {
-        case envelope(Envelope)
-        /// `<path>: <reason>` per schema violation.
-        case malformed([String])
-        case unreadable(String)
-    }
-
-    static func load(_ path: String) -> Loaded {
-        switch readJSON(path) {
-        case .failure(let error):
-            return .unreadable(error.message)
-        case .success(let json):
-            return decode(json)
-        }
-    }
-
-    static func decode(_ json: JSONValue) -> Loaded {
+    /// The envelope in `path`; a malformed one has its violations printed (one line each, or
+    /// one JSON object) and ends the command with status 65.
+    ///
+    /// - throws: `CommandError` (66 unreadable, 65 not JSON) or `ExitCode.dataError` after
+    ///   printing the violations.
+    static func load(_ path: String, json: Bool) throws -> Envelope {
+        let value = try FileInput.json(path)
         do {
-            return .envelope(try Envelope(json: json))
+            return try Envelope(json: value)
         } catch {
             switch error {
-            case .malformed(let errors): return .malformed(errors.map(\.description))
-            case .notJSON, .schemaUnavailable: return .unreadable(error.description)
+            case .malformed(let errors):
+                if json {
+                    JSONOutput.write(["verdict": "malformed", "errors": JSONOutput.strings(errors.map(\.description))])
+                } else {
+                    for error in errors { Terminal.write("malformed: \(error)\n") }
+                }
+                throw ExitCode.dataError
+            case .notJSON, .schemaUnavailable:
+                throw CommandError("\(path): \(error)", status: .dataError)
             }
         }
     }

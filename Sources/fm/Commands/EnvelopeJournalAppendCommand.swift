@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import IntentEnvelope
 import JSONSchemaValidation
@@ -5,39 +6,37 @@ import JSONSchemaValidation
 /// `fm envelope journal-append`: appends numbered test envelopes to a journal, printing
 /// `ack <n>` after each fsync. The crash test SIGKILLs it mid-write and checks that every
 /// acknowledged record is read back.
-struct EnvelopeJournalAppendCommand: Command {
-    static let name = "envelope journal-append"
-    static let abstract = "(testing) Append numbered envelopes to a journal, acknowledging each"
-    static let usage = """
-        USAGE: fm envelope journal-append JOURNAL.jsonl [--start N] [--count N] [--padding BYTES]
-                                          [--chunk BYTES --pause-us N]
+struct EnvelopeJournalAppendCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "journal-append",
+            abstract: "(testing) Append numbered envelopes to a journal, acknowledging each.",
+            discussion: """
+                Appends envelopes with sessionId 'crash-<n>' for n in start..<start+count, each with a
+                content field 'padding' of BYTES characters, printing 'ack <n>' once each is fsynced.
+                With --chunk, each record is written in pieces of BYTES with N microseconds between
+                them, so that a kill lands mid-record.
+                """)
+    }
 
-        Appends envelopes with sessionId `crash-<n>` for n in start..<start+count, each with a
-        content field `padding` of BYTES characters, printing `ack <n>` once each is fsynced.
-        With --chunk, each record is written in pieces of BYTES with N microseconds between
-        them, so that a kill lands mid-record.
-        """
+    @Option(help: "The first envelope's number.", valueName: "n")
+    var start = 0
+    @Option(help: "How many envelopes to append.", valueName: "n")
+    var count = 100
+    @Option(help: "Characters of padding in each envelope's content.", valueName: "bytes")
+    var padding = 4096
+    @Option(help: "Write each record in pieces of this many bytes.", valueName: "bytes")
+    var chunk: Int?
+    @Option(name: "pause-us", help: "Microseconds between pieces.", valueName: "n")
+    var pause: UInt32 = 0
+    @Argument(help: "The journal file.", valueName: "journal")
+    var path: String
 
-    let path: String
-    let start: Int
-    let count: Int
-    let padding: Int
-    let chunk: Int?
-    let pause: UInt32
-
-    init(arguments: inout ArgumentList) throws {
-        start = try arguments.option("--start", as: Int.self) ?? 0
-        count = try arguments.option("--count", as: Int.self) ?? 100
-        padding = try arguments.option("--padding", as: Int.self) ?? 4096
-        chunk = try arguments.option("--chunk", as: Int.self)
-        pause = try arguments.option("--pause-us", as: UInt32.self) ?? 0
+    func validate() throws {
         if let chunk, chunk < 1 { throw UsageError("--chunk must be at least 1") }
-        let positionals = try arguments.positionals()
-        guard positionals.count == 1 else { throw UsageError("expected one JOURNAL.jsonl") }
         guard count >= 0, start >= 0, (0...(64 << 20)).contains(padding) else {
             throw UsageError("--start and --count must be >= 0 and --padding in 0...\(64 << 20)")
         }
-        path = positionals[0]
     }
 
     /// The envelope numbered `n`, as the crash test also builds it to compare.
@@ -51,7 +50,7 @@ struct EnvelopeJournalAppendCommand: Command {
                         parameters: ["itemId": .string("sku_\(n)"), "quantity": .number(JSONNumber(n % 7 + 1))])
     }
 
-    func run() async throws -> Int32 {
+    func run() async throws {
         var journal = EnvelopeJournal(path: path)
         journal.writeChunkSize = chunk
         journal.pauseBetweenChunks = pause
@@ -59,11 +58,9 @@ struct EnvelopeJournalAppendCommand: Command {
             do {
                 try journal.append(Self.envelope(n, padding: padding))
             } catch {
-                printError("error: \(error)")
-                return 1
+                throw CommandError("cannot append to \(path): \(error)", status: .cannotCreate)
             }
-            FileHandle.standardOutput.write(Data("ack \(n)\n".utf8))
+            Terminal.write("ack \(n)\n")
         }
-        return 0
     }
 }

@@ -1,61 +1,73 @@
+import ArgumentParsing
 import IntentEnvelope
 import JSONSchemaValidation
 
 /// `fm envelope replay`: which journaled envelopes would run now, and why not.
-struct EnvelopeReplayCommand: Command {
-    static let name = "envelope replay"
-    static let abstract = "Run every envelope of a journal through the gate again"
-    static let usage = """
-        USAGE: fm envelope replay JOURNAL.jsonl [--schema-version N]
-
-        One line per record: `line <n>: may perform: <intent>`, `line <n>: refused: <rule>: <reason>`
-        or `line <n>: malformed: <reason>`; a torn last line (an append cut by a crash) is
-        reported and skipped; then a summary.
-
-        OPTIONS:
-          --schema-version N   The intent's current schema version; other versions are refused.
-
-        EXIT STATUS: 0 every record may run, 3 some refused, 1 some malformed, 2 unreadable.
-        """
-
-    let path: String
-    let schemaVersion: Int?
-
-    init(arguments: inout ArgumentList) throws {
-        schemaVersion = try arguments.option("--schema-version", as: Int.self)
-        let positionals = try arguments.positionals()
-        guard positionals.count == 1 else { throw UsageError("expected one JOURNAL.jsonl") }
-        path = positionals[0]
+struct EnvelopeReplayCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "replay",
+            abstract: "Run every envelope of a journal through the gate again.",
+            discussion: """
+                One line per record: 'line <n>: may perform: <intent>', 'line <n>: refused: <rule>: <reason>'
+                or 'line <n>: malformed: <reason>'; a torn last line (an append cut by a crash) is reported
+                and skipped; then a summary. Exit status 0 when every record may run, 1 when some are
+                refused, 65 when some are malformed, 66 when the journal cannot be read.
+                """)
     }
 
-    func run() async throws -> Int32 {
+    @Option(help: "The intent's current schema version; other versions are refused.", valueName: "n")
+    var schemaVersion: Int?
+    @Flag(help: "Print one JSON object per record, then one with the summary.")
+    var json = false
+    @Argument(help: "The journal.", valueName: "journal")
+    var path: String
+
+    func run() async throws {
         let contents: JournalContents
         do {
             contents = try EnvelopeJournal(path: path).read()
         } catch {
-            print("unreadable: \(error)")
-            return 2
+            throw CommandError("cannot read journal \(path): \(error)", status: .noInput)
         }
         var runnable = 0, refused = 0, malformed = 0
         for record in contents.records {
+            let line = JSONOutput.number(record.line)
             switch record.envelope {
             case .failure(let error):
                 malformed += 1
-                print("line \(record.line): malformed: \(error)")
+                if json { JSONOutput.write(["line": line, "verdict": "malformed", "error": .string("\(error)")]) }
+                else { Terminal.write("line \(record.line): malformed: \(error)\n") }
             case .success(let envelope):
                 if let refusal = EnvelopeRules.refusal(for: envelope, currentSchemaVersion: schemaVersion) {
                     refused += 1
-                    print("line \(record.line): refused: \(refusal)")
+                    if json {
+                        JSONOutput.write(["line": line, "verdict": "refused", "rule": .string(refusal.ruleName),
+                                          "refusal": .string(refusal.description)])
+                    } else {
+                        Terminal.write("line \(record.line): refused: \(refusal)\n")
+                    }
                 } else {
                     runnable += 1
-                    print("line \(record.line): may perform: \(envelope.intent)")
+                    if json { JSONOutput.write(["line": line, "verdict": "may perform", "intent": .string(envelope.intent)]) }
+                    else { Terminal.write("line \(record.line): may perform: \(envelope.intent)\n") }
                 }
             }
         }
         if let torn = contents.tornTail {
-            print("torn last line at byte \(torn.offset) (\(torn.byteCount) bytes): not a record")
+            if json {
+                JSONOutput.write(["torn_tail_offset": JSONOutput.number(torn.offset), "torn_tail_bytes": JSONOutput.number(torn.byteCount)])
+            } else {
+                Terminal.write("torn last line at byte \(torn.offset) (\(torn.byteCount) bytes): not a record\n")
+            }
         }
-        print("\(contents.records.count) records: \(runnable) may perform, \(refused) refused, \(malformed) malformed")
-        return malformed > 0 ? 1 : (refused > 0 ? 3 : 0)
+        if json {
+            JSONOutput.write(["records": JSONOutput.number(contents.records.count), "may_perform": JSONOutput.number(runnable),
+                              "refused": JSONOutput.number(refused), "malformed": JSONOutput.number(malformed)])
+        } else {
+            Terminal.write("\(contents.records.count) records: \(runnable) may perform, \(refused) refused, \(malformed) malformed\n")
+        }
+        if malformed > 0 { throw ExitCode.dataError }
+        if refused > 0 { throw ExitCode.failure }
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import JSONSchemaValidation
 import LocalInference
@@ -6,81 +7,81 @@ import StructuredDecoding
 /// `fm generate --schema`: one JSON value that satisfies a JSON Schema, decoded under the
 /// grammar's token masks. Bytes the grammar forces are tokenized and evaluated as one batch
 /// (jump-forward) instead of being sampled token by token.
-struct GenerateCommand: Command {
-    static let name = "generate"
-    static let abstract = "Generate one JSON value that satisfies a JSON Schema (constrained decoding)."
-    static let usage = """
-        USAGE: fm generate --schema FILE.json [--model PATH] [--greedy] [--seed S]
-                           [--max-tokens N] [--threads N] [--whitespace W] [--stats] [--json] PROMPT...
-
-        Applies the model's chat template, describes the schema in the prompt, and decodes
-        with every token constrained by the schema's grammar. Prints the JSON value.
-
-        OPTIONS:
-          --schema FILE      JSON Schema the output must satisfy
-          --model PATH       GGUF model file (default: $FM_MODEL, else
-                             $FM_MODELS_DIR/SmolLM2-135M-Instruct.Q4_1.gguf)
-          --greedy           always pick the most likely allowed token
-          --seed S           random seed, for reproducible sampling
-          --max-tokens N     most tokens to produce (default 512)
-          --threads N        worker threads (default: all cores)
-          --whitespace W     whitespace the grammar allows between JSON tokens:
-                             compact   none (default; what the library generates)
-                             space     at most one space per place (llama-cpp-python's
-                                       response_format grammar)
-                             flexible  llama.cpp's json-schema-to-grammar: one space, or
-                                       1-2 newlines and up to 20 spaces/tabs of indent
-          --stats            print sampled/forced token counts and time to standard error
-          --json             print one JSON object instead of the bare value: the output, the
-                             system prompt used, token counts and timings (for benchmarks)
-        """
-
-    let schemaPath: String
-    let model: String?
-    let parameters: SamplingParameters
-    let maxTokens: Int
-    let threads: Int?
-    let whitespace: JSONWhitespace
-    let stats: Bool
-    let json: Bool
-    let prompt: String
-
-    init(arguments: inout ArgumentList) throws {
-        guard let schema = try arguments.option("--schema") else { throw UsageError("missing --schema FILE") }
-        schemaPath = schema
-        model = try arguments.option("--model")
-        let greedy = arguments.flag("--greedy")
-        stats = arguments.flag("--stats")
-        json = arguments.flag("--json")
-        let seed = try arguments.option("--seed", as: UInt64.self)
-        maxTokens = try arguments.option("--max-tokens", as: Int.self) ?? 512
-        threads = try arguments.option("--threads", as: Int.self)
-        switch try arguments.option("--whitespace") {
-        case nil, "compact"?: whitespace = .compact
-        case "space"?: whitespace = .singleSpace
-        case "flexible"?: whitespace = .flexible
-        case let other?: throw UsageError("--whitespace must be compact, space or flexible, got '\(other)'")
-        }
-        let words = try arguments.positionals()
-        guard !words.isEmpty else { throw UsageError("missing PROMPT") }
-        guard maxTokens >= 1 else { throw UsageError("--max-tokens must be >= 1, got \(maxTokens)") }
-        if let threads, !(1...256).contains(threads) { throw UsageError("--threads must be in 1...256, got \(threads)") }
-        prompt = words.joined(separator: " ")
-        parameters = greedy ? SamplingParameters(temperature: 0, seed: seed)
-            : SamplingParameters(temperature: 0.8, topK: 40, topP: 0.95, seed: seed)
+struct GenerateCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "generate",
+            abstract: "Generate one JSON value that satisfies a JSON Schema (constrained decoding).",
+            discussion: """
+                Applies the model's chat template, describes the schema in the prompt, and decodes with
+                every token constrained by the schema's grammar (the engine directly, without a session).
+                Prints the JSON value. A value the token budget cuts off is not printed: fm says so on
+                standard error and exits with status 65 (with --json the report is printed, with
+                "complete": false).
+                """)
     }
 
-    func run() async throws -> Int32 {
-        guard let schemaData = FileManager.default.contents(atPath: schemaPath) else {
-            throw UsageError("cannot read schema file '\(schemaPath)'")
+    /// The whitespace the grammar allows between JSON tokens.
+    enum Whitespace: String, CaseIterable, ExpressibleByArgument {
+        /// None: what the library generates.
+        case compact
+        /// At most one space per place: llama-cpp-python's response_format grammar.
+        case space
+        /// llama.cpp's json-schema-to-grammar: one space, or 1-2 newlines and up to 20 spaces/tabs.
+        case flexible
+
+        var grammarWhitespace: JSONWhitespace {
+            switch self {
+            case .compact: .compact
+            case .space: .singleSpace
+            case .flexible: .flexible
+            }
         }
-        let schema: JSONValue
-        do {
-            schema = try JSONValue(parsing: [UInt8](schemaData))
-        } catch {
-            throw UsageError("schema file '\(schemaPath)' is not JSON: \(error)")
+    }
+
+    @Option(help: "The JSON Schema the output must satisfy: a file, or the schema itself as JSON.", valueName: "file")
+    var schema: String
+    @Option(help: "Whitespace the grammar allows between JSON tokens: compact (none), space (llama-cpp-python's), flexible (llama.cpp's).")
+    var whitespace: Whitespace = .compact
+    @Flag(help: "Print sampled/forced token counts and time to standard error.")
+    var stats = false
+    @Flag(help: "Print one JSON object instead of the bare value: the output, the system prompt used, token counts and timings (for benchmarks).")
+    var json = false
+    @OptionGroup var model: ModelOptions
+    @OptionGroup var threads: ThreadOptions
+    @OptionGroup var sampling: SamplingOptions
+    @Argument(help: "The prompt.", valueName: "prompt")
+    var words: [String] = []
+
+    /// Temperature 0.8, top-k 40, top-p 0.95 unless `--greedy` or `--temperature`.
+    var parameters: SamplingParameters { sampling.samplingParameters() }
+
+    func run() async throws {
+        let prompt = try InputText.read(words, name: "<prompt>")
+        let schema = try FileInput.jsonOrFile(self.schema).value
+        let url = try model.url()
+        let languageModel = try await ModelLoadProgress.load(url) { try LanguageModel(contentsOf: url, threads: threads.threads) }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let report = try Self.generate(schema: schema, prompt: prompt, languageModel: languageModel, parameters: parameters,
+                                       maxTokens: sampling.maxTokens, whitespace: whitespace.grammarWhitespace)
+        if json {
+            JSONOutput.write(report.json)
+        } else if report.complete {
+            Terminal.write(report.output + "\n")
         }
-        let languageModel = try LanguageModel(contentsOf: try ModelLocation.resolve(option: model), threads: threads)
+        if stats {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            Terminal.write(String(format: "tokens %d (sampled %d, forced %d) in %.3f s, complete: %@\n", report.tokens, report.sampled,
+                                  report.forced, seconds, report.complete ? "yes" : "no"), to: .standardError)
+        }
+        guard report.complete else { throw CommandError.guidedOutputIncomplete(tokens: report.tokens, maxTokens: sampling.maxTokens) }
+    }
+
+    /// The decode loop: the schema's grammar, the prompt with the schema described in the
+    /// system turn, masked sampling with forced bytes evaluated as batches, until the value
+    /// is complete or `maxTokens` are spent. The report says which (`complete`).
+    static func generate(schema: JSONValue, prompt: String, languageModel: LanguageModel, parameters: SamplingParameters,
+                         maxTokens: Int, whitespace: JSONWhitespace) throws -> GenerationReport {
         let tokenizer = languageModel.tokenizer
         // Per model, like loading it: the grammar layer's view of the vocabulary (token bytes and
         // the token slices masks walk). The library builds it once per model too (one compiler
@@ -164,28 +165,17 @@ struct GenerateCommand: Command {
         }
         let finished = DispatchTime.now().uptimeNanoseconds
         let cpuSeconds = Self.processCPUSeconds() - cpuStarted
-        if json {
-            let vocabularySeconds = Double(compileStarted - vocabularyStarted) / 1e9
-            let compileSeconds = Double(compiled - compileStarted) / 1e9
-            let promptSeconds = Double(started - compiled) / 1e9
-            let prefillSeconds = Double(prefilled - started) / 1e9
-            let decodeSeconds = Double(finished - prefilled) / 1e9
-            let report = GenerationReport(
-                output: String(decoding: output, as: UTF8.self), outputTokens: outputTokens, system: instructions,
-                promptTokens: promptTokens.count, tokens: produced, sampled: sampledCount, forced: forcedCount,
-                openingForced: opening.tokens.count, sparseSamples: sparseCount, complete: matcher.isComplete,
-                vocabularySeconds: vocabularySeconds, compileSeconds: compileSeconds, promptSeconds: promptSeconds,
-                prefillSeconds: prefillSeconds, decodeSeconds: decodeSeconds, cpuSeconds: cpuSeconds, phases: phases)
-            print(report.serialized())
-        } else {
-            print(String(decoding: output, as: UTF8.self))
-        }
-        if stats {
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            printError(String(format: "tokens %d (sampled %d, forced %d) in %.3f s, complete: %@", produced, sampledCount,
-                              forcedCount, seconds, matcher.isComplete ? "yes" : "no"))
-        }
-        return matcher.isComplete ? 0 : 1
+        let vocabularySeconds = Double(compileStarted - vocabularyStarted) / 1e9
+        let compileSeconds = Double(compiled - compileStarted) / 1e9
+        let promptSeconds = Double(started - compiled) / 1e9
+        let prefillSeconds = Double(prefilled - started) / 1e9
+        let decodeSeconds = Double(finished - prefilled) / 1e9
+        return GenerationReport(
+            output: String(decoding: output, as: UTF8.self), outputTokens: outputTokens, system: instructions,
+            promptTokens: promptTokens.count, tokens: produced, sampled: sampledCount, forced: forcedCount,
+            openingForced: opening.tokens.count, sparseSamples: sparseCount, complete: matcher.isComplete,
+            vocabularySeconds: vocabularySeconds, compileSeconds: compileSeconds, promptSeconds: promptSeconds,
+            prefillSeconds: prefillSeconds, decodeSeconds: decodeSeconds, cpuSeconds: cpuSeconds, phases: phases)
     }
 
     /// Accepts the tokens the grammar forces now (StructuredDecoding's

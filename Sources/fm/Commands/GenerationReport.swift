@@ -34,31 +34,25 @@ struct GenerationReport {
     /// Where `decodeSeconds` went.
     var phases: DecodePhases
 
-    func serialized() -> String {
-        let fields: [(String, JSONValue)] = [
-            ("output", .string(output)), ("output_tokens", .array(outputTokens.map { .number(JSONNumber(Int($0))) })),
-            ("system", .string(system)),
-            ("prompt_tokens", .number(JSONNumber(promptTokens))), ("tokens", .number(JSONNumber(tokens))),
-            ("sampled", .number(JSONNumber(sampled))), ("forced", .number(JSONNumber(forced))),
-            ("opening_forced", .number(JSONNumber(openingForced))),
-            ("sparse_samples", .number(JSONNumber(sparseSamples))),
-            ("complete", .bool(complete)),
-            ("vocabulary_seconds", .number(JSONNumber(vocabularySeconds))),
-            ("compile_seconds", .number(JSONNumber(compileSeconds))),
-            ("prompt_seconds", .number(JSONNumber(promptSeconds))),
-            ("prefill_seconds", .number(JSONNumber(prefillSeconds))),
-            ("decode_seconds", .number(JSONNumber(decodeSeconds))),
-            ("cpu_seconds", .number(JSONNumber(cpuSeconds))),
-            ("mask_seconds", .number(JSONNumber(phases.mask))),
-            ("sample_seconds", .number(JSONNumber(phases.sample))),
-            ("forward_seconds", .number(JSONNumber(phases.forward))),
+    /// The report as `fm generate --json` prints it.
+    var json: JSONValue {
+        [
+            "output": .string(output), "output_tokens": .array(outputTokens.map { .number(JSONNumber(Int($0))) }),
+            "system": .string(system),
+            "prompt_tokens": .number(JSONNumber(promptTokens)), "tokens": .number(JSONNumber(tokens)),
+            "sampled": .number(JSONNumber(sampled)), "forced": .number(JSONNumber(forced)),
+            "opening_forced": .number(JSONNumber(openingForced)),
+            "sparse_samples": .number(JSONNumber(sparseSamples)),
+            "complete": .bool(complete),
+            "vocabulary_seconds": .number(JSONNumber(vocabularySeconds)),
+            "compile_seconds": .number(JSONNumber(compileSeconds)),
+            "prompt_seconds": .number(JSONNumber(promptSeconds)),
+            "prefill_seconds": .number(JSONNumber(prefillSeconds)),
+            "decode_seconds": .number(JSONNumber(decodeSeconds)),
+            "cpu_seconds": .number(JSONNumber(cpuSeconds)),
+            "mask_seconds": .number(JSONNumber(phases.mask)),
+            "sample_seconds": .number(JSONNumber(phases.sample)),
+            "forward_seconds": .number(JSONNumber(phases.forward)),
         ]
-        var text = "{"
-        for (index, (key, value)) in fields.enumerated() {
-            if index > 0 { text += "," }
-            JSONValue.writeString(key, to: &text)
-            text += ":" + value.serialized()
-        }
-        return text + "}"
     }
 }

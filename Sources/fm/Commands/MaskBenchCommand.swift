@@ -1,9 +1,10 @@
+import ArgumentParsing
 import Foundation
 import JSONSchemaValidation
 import LocalInference
 import StructuredDecoding
 
-/// `fm maskbench`: runs MaskBench (JSON Schema test instances) through the grammar layer on a
+/// `fm bench maskbench`: runs MaskBench (JSON Schema test instances) through the grammar layer on a
 /// real model's vocabulary and reports correctness and per-token mask time.
 ///
 /// For every schema that compiles, every test instance is tokenized with the model's tokenizer
@@ -14,39 +15,34 @@ import StructuredDecoding
 ///
 /// Compile time is measured to the first mask (compile + first mask), as llguidance's
 /// benchmark does; that first mask is not counted again in the mask times.
-struct MaskBenchCommand: Command {
-    static let name = "maskbench"
-    static let abstract = "Check grammar masks against MaskBench instances and time them."
-    static let usage = """
-        USAGE: fm maskbench FILE.jsonl.gz [--json] [--limit N] [--model PATH] [--verbose]
+struct MaskBenchCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "maskbench",
+            abstract: "Check grammar masks against MaskBench instances and time them.",
+            discussion: """
+                <file> is MaskBench (one {"id","schema","tests":[{"data","valid"}]} object per line,
+                gzip-compressed or plain), e.g. ../shared/testdata/maskbench/maskbench.jsonl.gz. Uses the
+                model's tokenizer.
+                """)
+    }
 
-        FILE is MaskBench (one {"id","schema","tests":[{"data","valid"}]} object per line,
-        gzip-compressed or plain). Uses the default model's tokenizer ($FM_MODEL, else
-        $FM_MODELS_DIR/SmolLM2-135M-Instruct.Q4_1.gguf) unless --model is given.
-          --json       print one JSON object instead of a table
-          --limit N    only the first N schemas
-          --verbose    print each failing schema and instance
-        """
+    @Flag(help: "Print one JSON object instead of a table.")
+    var json = false
+    @Option(help: "Only the first N schemas.", valueName: "n")
+    var limit: Int?
+    @Flag(help: "Print each failing schema and instance to standard error.")
+    var verbose = false
+    @OptionGroup var model: ModelOptions
+    @Argument(help: "The MaskBench file.", valueName: "file")
+    var file: String
 
-    let file: String
-    let json: Bool
-    let limit: Int?
-    let modelPath: String?
-    let verbose: Bool
-
-    init(arguments: inout ArgumentList) throws {
-        json = arguments.flag("--json")
-        verbose = arguments.flag("--verbose")
-        limit = try arguments.option("--limit", as: Int.self)
-        modelPath = try arguments.option("--model")
-        let rest = try arguments.positionals()
-        guard rest.count == 1 else { throw UsageError("expected exactly one FILE") }
-        file = rest[0]
+    func validate() throws {
         if let limit, limit < 1 { throw UsageError("--limit must be at least 1, got \(limit)") }
     }
 
-    func run() async throws -> Int32 {
-        let tokenizer = try Tokenizer(gguf: GGUFFile(contentsOf: ModelLocation.resolve(option: modelPath)))
+    func run() async throws {
+        let tokenizer = try Tokenizer(gguf: GGUFFile(contentsOf: model.url()))
         let vocabulary = TokenVocabulary(tokenizer: tokenizer)
         let endToken = vocabulary.endOfGenerationTokenIDs.min() ?? -1
         let compiler = GrammarCompiler(vocabulary: vocabulary)
@@ -60,7 +56,7 @@ struct MaskBenchCommand: Command {
         for line in lines where !line.isEmpty {
             guard let entry = try? JSONValue(parsing: line), let schema = entry["schema"] else { continue }
             total += 1
-            if MaskBenchCommand.slowMaskLog { printError("schema \(entry["id"]?.string ?? "?")") }
+            if MaskBenchCommand.slowMaskLog { Terminal.log("schema \(entry["id"]?.string ?? "?")") }
             let started = DispatchTime.now().uptimeNanoseconds
             let grammar: CompiledGrammar
             do {
@@ -69,7 +65,7 @@ struct MaskBenchCommand: Command {
             } catch {
                 let key = "\(error.kind) \(error.keyword)"
                 errorCounts[key, default: 0] += 1
-                if verbose { printError("compile \(entry["id"]?.string ?? "?"): \(error)") }
+                if verbose { Terminal.log("compile \(entry["id"]?.string ?? "?"): \(error)") }
                 continue
             }
             GrammarMatcher(grammar: grammar).fillAllowedTokens(into: &mask)
@@ -100,7 +96,7 @@ struct MaskBenchCommand: Command {
                     allRight = false
                     if valid { validRejected += 1 } else { invalidAccepted += 1 }
                     if verbose {
-                        printError("\(valid ? "valid rejected" : "invalid accepted") \(entry["id"]?.string ?? "?"): \(candidates.last ?? "")")
+                        Terminal.log("\(valid ? "valid rejected" : "invalid accepted") \(entry["id"]?.string ?? "?"): \(candidates.last ?? "")")
                     }
                 }
             }
@@ -108,11 +104,10 @@ struct MaskBenchCommand: Command {
         }
         let report = Report(total: total, compiled: compiled, passing: passing, invalidAccepted: invalidAccepted,
                             validRejected: validRejected, maskTimes: maskTimes, compileTimes: compileTimes)
-        print(json ? report.json : report.table)
+        if json { JSONOutput.write(report.json) } else { Terminal.write(report.table + "\n") }
         if verbose {
-            for (key, count) in errorCounts.sorted(by: { $0.value > $1.value }) { printError("\(count)\t\(key)") }
+            for (key, count) in errorCounts.sorted(by: { $0.value > $1.value }) { Terminal.log("\(count)\t\(key)") }
         }
-        return 0
     }
 
     /// Feeds tokens with a timed mask before each; true when every token is allowed and the
@@ -130,7 +125,7 @@ struct MaskBenchCommand: Command {
             times.append(elapsed)
             if slowMaskLog, elapsed > 300 {
                 let allowed = mask.reduce(0) { $0 + $1.nonzeroBitCount }
-                printError("slow mask \(Int(elapsed))us new DFA states \(grammar.dfaStateCount - before) allowed \(allowed) nfa \(grammar.automatonSize)")
+                Terminal.log("slow mask \(Int(elapsed))us new DFA states \(grammar.dfaStateCount - before) allowed \(allowed) nfa \(grammar.automatonSize)")
             }
             guard token >= 0, mask[Int(token) >> 6] & (1 << (UInt64(token) & 63)) != 0 else { return false }
             guard matcher.accept(token) else { return false }
@@ -149,9 +144,9 @@ struct MaskBenchCommand: Command {
             try process.run()
             data = pipe.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw UsageError("gzip -dc \(path) failed") }
+            guard process.terminationStatus == 0 else { throw CommandError("gzip -dc \(path) failed (exit \(process.terminationStatus))", status: .noInput) }
         } else {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try FileInput.data(path)
         }
         return [UInt8](data).split(separator: UInt8(ascii: "\n"))
     }
@@ -177,12 +172,12 @@ struct MaskBenchCommand: Command {
             ]
         }
 
-        var json: String {
-            "{" + numbers.map { key, value in
-                let text = key.hasPrefix("schemas") || key.hasSuffix("accepted") || key.hasSuffix("rejected")
-                    ? String(Int(value)) : String(format: "%.2f", value)
-                return "\"\(key)\":\(text)"
-            }.joined(separator: ",") + "}"
+        /// Counts as integers, times in µs rounded to 0.01.
+        var json: JSONValue {
+            .object(JSONObject(numbers.map { key, value in
+                let isCount = key.hasPrefix("schemas") || key.hasSuffix("accepted") || key.hasSuffix("rejected")
+                return (key: key, value: isCount ? JSONOutput.number(Int(value)) : JSONOutput.number((value * 100).rounded() / 100))
+            }))
         }
 
         var table: String {

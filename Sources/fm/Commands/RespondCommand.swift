@@ -1,101 +1,117 @@
+import ArgumentParsing
 import Foundation
 import FoundationModels
+import JSONSchemaValidation
 
-/// `fm respond`: answers a prompt through the Apple-compatible API (session, chat template,
-/// streaming), and with `--timing` reports the time to the first token with and without a
-/// prewarmed cache.
-struct RespondCommand: Command {
-    static let name = "respond"
-    static let abstract = "Answer a prompt through the FoundationModels API (streamed)."
-    static let usage = """
-        USAGE: fm respond [--model PATH] [--instructions TEXT] [--greedy] [--seed S]
-                          [--temperature T] [--max-tokens N] [--context N] [--prewarm] [--timing] PROMPT...
-
-        Starts a LanguageModelSession (with the instructions, if given), streams the response
-        to PROMPT and prints it as it is generated.
-
-        OPTIONS:
-          --model PATH         GGUF model file (default: $FM_MODEL, else the default model)
-          --instructions TEXT  the session's instructions
-          --greedy             always pick the most likely token
-          --seed S             random seed, for reproducible sampling
-          --temperature T      sampling temperature (default: the model's)
-          --max-tokens N       most tokens in the response (default 256)
-          --context N          context size in tokens (default 4096)
-          --prewarm            evaluate the instructions into the cache before the prompt
-          --timing             print time to first token and decode speed to standard error
-        """
-
-    let model: String?
-    let instructions: String?
-    let options: GenerationOptions
-    let contextSize: Int
-    let prewarm: Bool
-    let timing: Bool
-    let prompt: String
-
-    init(arguments: inout ArgumentList) throws {
-        model = try arguments.option("--model")
-        instructions = try arguments.option("--instructions")
-        let greedy = arguments.flag("--greedy")
-        let seed = try arguments.option("--seed", as: UInt64.self)
-        let temperature = try arguments.option("--temperature", as: Double.self)
-        let maxTokens = try arguments.option("--max-tokens", as: Int.self) ?? 256
-        contextSize = try arguments.option("--context", as: Int.self) ?? SystemLanguageModel.defaultContextSize
-        prewarm = arguments.flag("--prewarm")
-        timing = arguments.flag("--timing")
-        prompt = try arguments.positionals().joined(separator: " ")
-        guard !prompt.isEmpty else { throw UsageError("missing PROMPT") }
-        guard maxTokens >= 1 else { throw UsageError("--max-tokens must be >= 1, got \(maxTokens)") }
-        guard contextSize >= 16 else { throw UsageError("--context must be >= 16, got \(contextSize)") }
-        if let temperature, !(temperature >= 0 && temperature.isFinite) {
-            throw UsageError("--temperature must be a finite value >= 0, got \(temperature)")
-        }
-        let sampling: GenerationOptions.SamplingMode? = greedy ? .greedy : seed.map { .random(probabilityThreshold: 0.9, seed: $0) }
-        options = GenerationOptions(sampling: sampling, temperature: temperature, maximumResponseTokens: maxTokens)
+/// `fm respond`: answers one prompt with a `LanguageModelSession`, as Apple's `fm respond` does:
+/// the prompt from the arguments or standard input, `--instructions`, `--schema` for guided
+/// output, streamed by default, transcripts saved and resumed.
+struct RespondCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "respond",
+            abstract: "Answer a prompt with a LanguageModelSession (streamed).",
+            discussion: """
+                The prompt is the words (and --text segments, one per line); without them, standard input
+                when it is not a terminal. The response is streamed to standard output as it is
+                generated (--no-stream prints it at the end). With --schema the response is one JSON
+                value that satisfies the schema, printed on one line once it is complete; a value the
+                token budget cuts off is never printed (status 65). With --json: one JSON object,
+                {"content": ..., "model": ...}; with --json --stream, {"delta": "..."} lines first.
+                """)
     }
 
-    func run() async throws -> Int32 {
-        let url = try ModelLocation.resolve(option: model)
-        let systemModel = SystemLanguageModel(contentsOf: url, contextSize: contextSize)
-        guard systemModel.isAvailable else {
-            FileHandle.standardError.write(Data("fm respond: the model at \(url.path) is unavailable (\(systemModel.availability))\n".utf8))
-            return 1
+    @Option(short: "i", help: "The session's instructions.", valueName: "text")
+    var instructions: String?
+    @Option(help: "A JSON Schema the response must satisfy: a file, or the schema itself as JSON (fm schema object writes one).",
+            valueName: "file")
+    var schema: String?
+    @Option(help: "A text segment of the prompt (repeatable).", valueName: "text")
+    var text: [String] = []
+    @Flag(inversion: .prefixedNo, help: "Print the response as it is generated (default: on, off with --json).")
+    var stream: Bool?
+    @Flag(help: "Print one JSON object with the response.")
+    var json = false
+    @Option(help: "Continue the conversation saved in this transcript file.", valueName: "file")
+    var resume: String?
+    @Option(help: "Save the transcript (with the new turn) to this file.", valueName: "file")
+    var saveTranscript: String?
+    @Flag(help: "Evaluate the instructions into the cache before the prompt (with --timing, timed apart).")
+    var prewarm = false
+    @Flag(help: "Print the time to the first token and the decode speed to standard error.")
+    var timing = false
+    @OptionGroup var session: SessionOptions
+    @OptionGroup var sampling: SamplingOptions
+    @Argument(help: "The prompt.", valueName: "prompt")
+    var prompt: [String] = []
+
+    func validate() throws {
+        if resume != nil, instructions != nil {
+            throw UsageError.transcriptAndInstructions("--resume")
         }
-        let session = instructions.map { LanguageModelSession(model: systemModel, instructions: $0) }
-            ?? LanguageModelSession(model: systemModel)
+        if schema != nil, stream == true { throw UsageError("--stream cannot be used with --schema: a guided value is printed once it is complete") }
+    }
+
+    /// Streaming is the default for text; `--json` prints one object unless `--stream` asks for deltas.
+    var streams: Bool { schema == nil && (stream ?? !json) }
+
+    func run() async throws {
+        let promptText = try InputText.read(prompt, segments: text, name: "<prompt>")
+        let generationSchema = try schema.map(SchemaShowCommand.generationSchema(from:))
+        let transcript = try resume.map(TranscriptFile.read)
+        let url = try session.model.url()
+        let systemModel = try await session.loadedModel()
+        let languageSession: LanguageModelSession
+        if let transcript {
+            languageSession = LanguageModelSession(model: systemModel, transcript: transcript)
+        } else if let instructions {
+            languageSession = LanguageModelSession(model: systemModel, instructions: instructions)
+        } else {
+            languageSession = LanguageModelSession(model: systemModel)
+        }
         let clock = ContinuousClock()
         if prewarm {
             let start = clock.now
-            try await session.prewarmAndWait()
-            if timing { report("prewarm (load + instructions): \(milliseconds(clock.now - start)) ms") }
+            try await languageSession.prewarmAndWait()
+            if timing { Terminal.log("prewarm (instructions): \(Self.milliseconds(clock.now - start)) ms") }
         }
-        let start = clock.now
-        var firstToken: ContinuousClock.Duration?
-        var printed = ""
-        var snapshots = 0
-        for try await snapshot in session.streamResponse(to: prompt, options: options) {
-            if firstToken == nil { firstToken = clock.now - start }
-            snapshots += 1
-            let text = snapshot.content
-            if text.hasPrefix(printed) {
-                FileHandle.standardOutput.write(Data(text.dropFirst(printed.count).utf8))
+        let content: JSONValue
+        if let generationSchema {
+            let response = try await languageSession.respond(to: promptText, schema: generationSchema, options: sampling.generationOptions)
+            let value = try JSONValue(parsing: response.content.jsonString)
+            content = value
+            if !json { JSONOutput.write(value) }
+        } else if streams {
+            var streaming = ResponseStreaming()
+            let text = try await streaming.stream(languageSession, prompt: promptText, options: sampling.generationOptions) { piece in
+                if json { JSONOutput.write(["delta": .string(piece)]) } else { Terminal.write(piece) }
             }
-            printed = text
+            if !json { Terminal.write("\n") }
+            content = .string(text)
+            if timing { Self.report(streaming.timing) }
+        } else {
+            let response = try await languageSession.respond(to: promptText, options: sampling.generationOptions)
+            content = .string(response.content)
+            if !json { Terminal.line(response.content) }
         }
-        FileHandle.standardOutput.write(Data("\n".utf8))
-        if timing, let firstToken {
-            let total = clock.now - start
-            let decode = total - firstToken
-            let rate = snapshots > 1 ? Double(snapshots - 1) / max(seconds(decode), 1e-9) : 0
-            report("time to first token: \(milliseconds(firstToken)) ms; \(snapshots) snapshots in \(milliseconds(total)) ms (\(String(format: "%.1f", rate)) snapshots/s after the first)")
+        if json { JSONOutput.write(["content": content, "model": .string(url.lastPathComponent)]) }
+        if let saveTranscript {
+            let path = try TranscriptFile.write(languageSession.transcript, modelName: url.lastPathComponent, to: saveTranscript)
+            Terminal.log("Transcript saved to: \(path)")
         }
-        return 0
     }
 
-    private func report(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
-    private func seconds(_ duration: ContinuousClock.Duration) -> Double {
+    private static func report(_ timing: ResponseStreaming.Timing) {
+        guard let first = timing.firstSnapshot else { return }
+        let decode = timing.total - first
+        let rate = timing.snapshots > 1 ? Double(timing.snapshots - 1) / max(seconds(decode), 1e-9) : 0
+        Terminal.log("time to first token: \(milliseconds(first)) ms; \(timing.snapshots) snapshots in \(milliseconds(timing.total)) ms"
+                     + " (\(String(format: "%.1f", rate)) snapshots/s after the first)")
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
-    private func milliseconds(_ duration: ContinuousClock.Duration) -> Int { Int(seconds(duration) * 1000) }
+
+    private static func milliseconds(_ duration: Duration) -> Int { Int(seconds(duration) * 1000) }
 }

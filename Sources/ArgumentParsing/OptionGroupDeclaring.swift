@@ -1,0 +1,4 @@
+/// An `@OptionGroup`, seen through reflection.
+protocol OptionGroupDeclaring {
+    var groupValue: any ParsableArguments { get }
+}
