@@ -86,6 +86,7 @@ extension LanguageModelSession {
         if !tools.isEmpty { return try await generateWithTools(request, onUpdate: onUpdate ?? { _ in }) }
         let transcript = try await beginRequest()
         defer { endRequest() }
+        try refuseOversizedPrompt(request.prompt.text)
         let responseKind = try admit(request, after: transcript)
         let jsonSchema = try request.schema?.jsonSchema()
         let promptEntry = Transcript.Entry.prompt(.init(
@@ -109,6 +110,20 @@ extension LanguageModelSession {
         return GenerationResult(content: turn.content, entries: entries)
     }
 
+    /// Refuses a prompt that cannot fit the context window whatever its tokens, before any
+    /// other work on it: the language and guardrail checks and the tokenizer would spend
+    /// seconds on 10 MB of text. Shorter prompts are left to the exact count in `decodeTurn`.
+    private func refuseOversizedPrompt(_ text: String) throws {
+        // A token stands for at least one byte, so a shorter text cannot reach the bound.
+        guard text.utf8.count >= model.contextSize else { return }
+        let backend = try model.backend()
+        let atLeast = backend.minimumTokenCount(text)
+        guard atLeast < backend.contextSize else {
+            throw GenerationError.exceededContextWindowSize(.init(
+                debugDescription: "Content contains at least \(atLeast) tokens (\(text.utf8.count) bytes), which exceeds the maximum allowed context size of \(backend.contextSize)."))
+        }
+    }
+
     /// Decodes one assistant turn after `entries`: checks the context, evaluates the prompt
     /// (reusing the cached prefix), and samples until the end of the turn, the token limit or
     /// the end of the guided value, reporting each partial result.
@@ -120,8 +135,15 @@ extension LanguageModelSession {
         if let jsonSchema, request.includeSchemaInPrompt, let last = turns.lastIndex(where: { $0.role == .user }) {
             turns[last].content += "\n\n" + PromptRenderer.schemaInstruction(PromptRenderer.promptSchema(jsonSchema).serialized())
         }
-        let promptTokens = backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: true))
+        let rendered = backend.render(turns, addGenerationPrompt: true)
         let limit = backend.contextSize
+        // Before tokenizing: a prompt that cannot fit is refused without the work.
+        let atLeast = backend.minimumTokenCount(rendered)
+        guard atLeast < limit else {
+            throw GenerationError.exceededContextWindowSize(.init(
+                debugDescription: "Content contains at least \(atLeast) tokens (\(rendered.utf8.count) bytes), which exceeds the maximum allowed context size of \(limit)."))
+        }
+        let promptTokens = backend.tokenizePrompt(rendered)
         guard promptTokens.count < limit else {
             throw GenerationError.exceededContextWindowSize(.init(
                 debugDescription: "Content contains \(promptTokens.count) tokens, which exceeds the maximum allowed context size of \(limit)."))

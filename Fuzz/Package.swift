@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+// libFuzzer targets for every parser that input from outside reaches (issue #15).
+//
+// Built only by scripts/fuzz.sh, which passes `-sanitize=fuzzer,address` to every module so
+// that the package's own code is instrumented, not just these harnesses. Each target is one
+// `LLVMFuzzerTestOneInput`; libFuzzer supplies `main`. They use only the public API, so the
+// package that depends on the repository by path sees exactly what a client sees.
+import Foundation
+import PackageDescription
+
+/// The repository's package identity is the name of its directory (a clone may be named anything).
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+let rootIdentity = root.lastPathComponent
+
+func product(_ name: String) -> Target.Dependency { .product(name: name, package: rootIdentity) }
+
+/// One fuzz target: `Sources/<name>/<name>.swift`, parsed as a library (no top-level code).
+func fuzzTarget(_ name: String, _ dependencies: [String]) -> Target {
+    .executableTarget(name: name, dependencies: dependencies.map(product),
+                      swiftSettings: [.unsafeFlags(["-parse-as-library"])])
+}
+
+let package = Package(
+    name: "FoundationModelsFuzz",
+    dependencies: [.package(path: "..")],
+    targets: [
+        fuzzTarget("FuzzGGUF", ["LocalInference"]),
+        fuzzTarget("FuzzTokenizer", ["LocalInference"]),
+        fuzzTarget("FuzzJSON", ["FoundationModels", "JSONSchemaValidation"]),
+        fuzzTarget("FuzzRegex", ["StructuredDecoding", "JSONSchemaValidation"]),
+        fuzzTarget("FuzzSchemaCompile", ["StructuredDecoding", "JSONSchemaValidation"]),
+        fuzzTarget("FuzzValidator", ["JSONSchemaValidation"]),
+        fuzzTarget("FuzzEnvelope", ["IntentEnvelope", "JSONSchemaValidation"]),
+        fuzzTarget("FuzzTranscript", ["FoundationModels"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

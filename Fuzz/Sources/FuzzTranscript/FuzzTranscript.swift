@@ -1,0 +1,18 @@
+import Foundation
+import FoundationModels
+
+/// Input: transcript JSON, as an app stores and restores it. Decoding gives a `Transcript` or a
+/// `DecodingError`; a decoded transcript encodes and decodes to itself.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTranscript(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Data(UnsafeBufferPointer(start: data, count: size))
+    guard let transcript = try? JSONDecoder().decode(Transcript.self, from: bytes) else { return 0 }
+    do {
+        let encoded = try JSONEncoder().encode(transcript)
+        let again = try JSONDecoder().decode(Transcript.self, from: encoded)
+        guard again == transcript else { fatalError("transcript round trip changed it: \(String(decoding: encoded, as: UTF8.self))") }
+    } catch {
+        fatalError("a decoded transcript does not round-trip: \(error)")
+    }
+    return 0
+}
