@@ -85,11 +85,15 @@ let package = Package(
         // fm's command-line parser (declared options, help, usage errors), on its own so that it
         // can be unit-tested; no product: only fm uses it.
         .target(name: "ArgumentParsing"),
+        // System C libraries for `fm models pull`: zlib inflates wheel members, libcrypto hashes
+        // (scripts/test.sh installs the Debian packages when they are missing).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .executableTarget(
             name: "fm",
             dependencies: [
                 "LocalInference", "StructuredDecoding", "JSONSchemaValidation", "IntentEnvelope",
-                "FoundationModels", "ArgumentParsing",
+                "FoundationModels", "ArgumentParsing", "CZlib", "CCrypto",
             ]
         ),
         .testTarget(

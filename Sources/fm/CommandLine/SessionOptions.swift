@@ -3,7 +3,7 @@ import ArgumentParsing
 import FoundationModels
 
 /// The options of the commands that answer through a `LanguageModelSession` (`respond`,
-/// `chat`): the model, its context size, guardrails and use case, as Apple's `fm` names them.
+/// `chat`): the model, its threads, context size, guardrails and use case, as Apple's `fm` names them.
 struct SessionOptions: ParsableArguments {
     enum GuardrailLevel: String, CaseIterable, ExpressibleByArgument {
         case `default`
@@ -22,6 +22,7 @@ struct SessionOptions: ParsableArguments {
     }
 
     @OptionGroup var model: ModelOptions
+    @OptionGroup var threads: ThreadOptions
     @Option(help: "Context size in tokens, prompt and response together (at most the model's trained length).", valueName: "n")
     var context = SystemLanguageModel.defaultContextSize
     @Option(help: "The guardrails to apply.", valueName: "level")
@@ -38,7 +39,8 @@ struct SessionOptions: ParsableArguments {
     /// - throws: `ModelLocationError` or `CommandError` (69) saying why it is unavailable;
     ///   `GenerationError.assetsUnavailable` when the file does not load.
     func loadedModel() async throws -> SystemLanguageModel {
-        try await SystemModel.load(url: model.url(), contextSize: context, useCase: useCase.useCase,
+        threads.exportToEngine()
+        return try await SystemModel.load(url: model.url(), contextSize: context, useCase: useCase.useCase,
                                    guardrails: guardrails.guardrails)
     }
 }

@@ -23,7 +23,7 @@ struct RespondCommand: ParsableCommand {
 
     @Option(short: "i", help: "The session's instructions.", valueName: "text")
     var instructions: String?
-    @Option(help: "A JSON Schema the response must satisfy: a file, or the schema itself as JSON (fm schema object writes one).",
+    @Option(help: "A JSON Schema the response must satisfy: a file, the schema itself as JSON (fm schema object writes one), or a Swift file of @Generable types (X.swift, X.swift#Type).",
             valueName: "file")
     var schema: String?
     @Option(help: "A text segment of the prompt (repeatable).", valueName: "text")

@@ -16,8 +16,11 @@ struct SchemaShowCommand: ParsableCommand {
             abstract: "Print a schema as the session uses it, and check that guided decoding can enforce it.",
             discussion: """
                 <schema> is a file or the schema itself as JSON (a file written by 'fm schema object',
-                or any JSON Schema). Prints it as the session hands it to the grammar compiler; a
-                schema the compiler refuses ends with status 65 naming the keyword and its path.
+                or any JSON Schema), or a Swift file of @Generable structs and enums with their
+                @Guides ('Recipe.swift', or 'Recipe.swift#Recipe' to pick the root type): its schema is
+                the one the macro gives the compiled type. Prints it as the session hands it to the
+                grammar compiler; a schema the compiler refuses ends with status 65 naming the keyword
+                and its path.
                 """)
     }
 
@@ -26,7 +29,7 @@ struct SchemaShowCommand: ParsableCommand {
     @Flag(help: "Print one JSON object: {\"schema\": ..., \"prompt_tokens\": N} (the tokens the schema adds to the prompt).")
     var json = false
     @OptionGroup var model: ModelOptions
-    @Argument(help: "The schema file, or inline JSON.", valueName: "schema")
+    @Argument(help: "The schema file (.json, or .swift of @Generable types), or inline JSON.", valueName: "schema")
     var schema: String
 
     func run() async throws {
@@ -43,12 +46,16 @@ struct SchemaShowCommand: ParsableCommand {
         }
     }
 
-    /// A `--schema` argument (a file or inline JSON) as a `GenerationSchema`, its properties in
-    /// the order the file writes them (decoding keeps only `x-order`'s order, so it is added
-    /// where missing).
+    /// A `--schema` argument (a JSON file, inline JSON, or a Swift file of `@Generable` types,
+    /// `X.swift` or `X.swift#Type`) as a `GenerationSchema`, its properties in the order the
+    /// file writes them (decoding keeps only `x-order`'s order, so it is added where missing).
     ///
-    /// - throws: `CommandError` (65/66) naming the file or what is not JSON.
+    /// - throws: `CommandError` (65/66) naming the file or what is not JSON; `SchemaFileError`
+    ///   (65) naming the line of a Swift file that cannot be read.
     static func generationSchema(from argument: String) throws -> GenerationSchema {
+        if let swiftFile = SwiftSchemaFile.names(argument) {
+            return try SwiftSchemaFile(path: swiftFile.path).generationSchema(root: swiftFile.type)
+        }
         let (value, source) = try FileInput.jsonOrFile(argument)
         do {
             return try JSONDecoder().decode(GenerationSchema.self, from: Data(recordingPropertyOrder(value).serialized().utf8))
