@@ -3,8 +3,8 @@
 //
 // Built only by scripts/fuzz.sh, which passes `-sanitize=fuzzer,address` to every module so
 // that the package's own code is instrumented, not just these harnesses. Each target is one
-// `LLVMFuzzerTestOneInput`; libFuzzer supplies `main`. They use only the public API, so the
-// package that depends on the repository by path sees exactly what a client sees.
+// test function run by libFuzzer's driver (FuzzSupport). They use only the public API: this
+// package depends on the repository by path and sees exactly what a client sees.
 import Foundation
 import PackageDescription
 
@@ -14,16 +14,17 @@ let rootIdentity = root.lastPathComponent
 
 func product(_ name: String) -> Target.Dependency { .product(name: name, package: rootIdentity) }
 
-/// One fuzz target: `Sources/<name>/<name>.swift`, parsed as a library (no top-level code).
+/// One fuzz target: `Sources/<name>/main.swift`, its test function handed to libFuzzer.
 func fuzzTarget(_ name: String, _ dependencies: [String]) -> Target {
-    .executableTarget(name: name, dependencies: dependencies.map(product),
-                      swiftSettings: [.unsafeFlags(["-parse-as-library"])])
+    .executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies.map(product))
 }
 
 let package = Package(
     name: "FoundationModelsFuzz",
     dependencies: [.package(path: "..")],
     targets: [
+        .target(name: "CFuzzerDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"]),
         fuzzTarget("FuzzGGUF", ["LocalInference"]),
         fuzzTarget("FuzzTokenizer", ["LocalInference"]),
         fuzzTarget("FuzzJSON", ["FoundationModels", "JSONSchemaValidation"]),

@@ -29,7 +29,7 @@ build() {
 
 echo "== building fuzz targets"
 start=$(date +%s)
-for target in "${TARGETS[@]}"; do build --product "$target"; done
+if [[ ${#TARGETS[@]} -eq 1 ]]; then build --product "${TARGETS[0]}"; else build; fi
 echo "== built in $(( $(date +%s) - start )) s"
 [[ -d $WORK/seeds ]] || python3 scripts/fuzz-corpus.py "$WORK/seeds" >/dev/null
 mkdir -p "$WORK/crashes"
