@@ -12,6 +12,7 @@ import hashlib
 import json
 import os
 import struct
+import zlib
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -166,6 +167,8 @@ def main():
         write("FuzzGGUF", image)
     line = compact(ENVELOPE)
     incomplete = dict(ENVELOPE, complete=False, parameters={})
+    sealed = line[:-1] + ',"crc32":"%08x"}' % zlib.crc32(line.encode())  # as EnvelopeJournal.append writes
+    write("FuzzEnvelope", sealed + "\n" + sealed + "\n")
     write("FuzzEnvelope", line + "\n")
     write("FuzzEnvelope", line + "\n" + compact(incomplete) + "\n" + line[:40])
     write("FuzzEnvelope", "\n\n" + json.dumps(ENVELOPE, indent=2))

@@ -1,3 +1,4 @@
+import FuzzSupport
 import LocalInference
 
 /// Any bytes: the GGUF reader parses them or throws `GGUFError`; the tensors it accepts lie
@@ -19,3 +20,7 @@ public func fuzzGGUF(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     return 0
 }
+
+// SwiftPM names an executable's entry point `FuzzGGUF_main`, so libFuzzer's own `main` is not
+// used: this top-level code hands the command line to libFuzzer's driver instead.
+runFuzzer { data, size in data.map { fuzzGGUF($0, size) } ?? 0 }

@@ -1,3 +1,4 @@
+import FuzzSupport
 import IntentEnvelope
 import JSONSchemaValidation
 
@@ -18,3 +19,7 @@ public func fuzzEnvelope(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = try? Envelope(parsing: String(decoding: bytes, as: UTF8.self))
     return 0
 }
+
+// SwiftPM names an executable's entry point `FuzzEnvelope_main`, so libFuzzer's own `main` is not
+// used: this top-level code hands the command line to libFuzzer's driver instead.
+runFuzzer { data, size in data.map { fuzzEnvelope($0, size) } ?? 0 }

@@ -1,3 +1,4 @@
+import FuzzSupport
 import Foundation
 import FoundationModels
 
@@ -16,3 +17,7 @@ public func fuzzTranscript(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     return 0
 }
+
+// SwiftPM names an executable's entry point `FuzzTranscript_main`, so libFuzzer's own `main` is not
+// used: this top-level code hands the command line to libFuzzer's driver instead.
+runFuzzer { data, size in data.map { fuzzTranscript($0, size) } ?? 0 }

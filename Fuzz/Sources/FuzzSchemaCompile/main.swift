@@ -1,3 +1,4 @@
+import FuzzSupport
 import JSONSchemaValidation
 import StructuredDecoding
 
@@ -26,3 +27,7 @@ public func fuzzSchemaCompile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int3
     }
     return 0
 }
+
+// SwiftPM names an executable's entry point `FuzzSchemaCompile_main`, so libFuzzer's own `main` is not
+// used: this top-level code hands the command line to libFuzzer's driver instead.
+runFuzzer { data, size in data.map { fuzzSchemaCompile($0, size) } ?? 0 }

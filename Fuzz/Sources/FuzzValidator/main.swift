@@ -1,3 +1,4 @@
+import FuzzSupport
 import JSONSchemaValidation
 
 /// Input: a schema and an instance, JSON texts separated by a NUL byte (no NUL: the instance is
@@ -14,3 +15,7 @@ public func fuzzValidator(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     for error in result.errors { _ = error.description }
     return 0
 }
+
+// SwiftPM names an executable's entry point `FuzzValidator_main`, so libFuzzer's own `main` is not
+// used: this top-level code hands the command line to libFuzzer's driver instead.
+runFuzzer { data, size in data.map { fuzzValidator($0, size) } ?? 0 }

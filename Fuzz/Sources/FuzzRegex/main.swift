@@ -1,3 +1,4 @@
+import FuzzSupport
 import JSONSchemaValidation
 import StructuredDecoding
 
@@ -30,3 +31,7 @@ public func fuzzRegex(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     return 0
 }
+
+// SwiftPM names an executable's entry point `FuzzRegex_main`, so libFuzzer's own `main` is not
+// used: this top-level code hands the command line to libFuzzer's driver instead.
+runFuzzer { data, size in data.map { fuzzRegex($0, size) } ?? 0 }

@@ -1,3 +1,4 @@
+import FuzzSupport
 import FoundationModels
 import JSONSchemaValidation
 
@@ -53,3 +54,7 @@ func same(_ value: JSONValue, _ content: GeneratedContent) -> Bool {
     default: return false
     }
 }
+
+// SwiftPM names an executable's entry point `FuzzJSON_main`, so libFuzzer's own `main` is not
+// used: this top-level code hands the command line to libFuzzer's driver instead.
+runFuzzer { data, size in data.map { fuzzJSON($0, size) } ?? 0 }

@@ -1,3 +1,4 @@
+import FuzzSupport
 import Foundation
 import LocalInference
 
@@ -28,3 +29,7 @@ public func fuzzTokenizer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     _ = tokenizer.decode(special, skipSpecial: size % 2 == 0)
     return 0
 }
+
+// SwiftPM names an executable's entry point `FuzzTokenizer_main`, so libFuzzer's own `main` is not
+// used: this top-level code hands the command line to libFuzzer's driver instead.
+runFuzzer { data, size in data.map { fuzzTokenizer($0, size) } ?? 0 }
