@@ -1,10 +1,10 @@
 import ArgumentParsing
 import Foundation
 
-/// `--model`, for every command that uses a model.
+/// `--model`, for every command that uses a model: a path, or a name from `fm models list`.
 struct ModelOptions: ParsableArguments {
-    @Option(short: "m", help: "A GGUF model file, a catalog name (fm models list), or 'system' for the default model (default: $FM_MODEL, else the default model).",
-            valueName: "path|name")
+    @Option(short: "m", help: "A GGUF file or a model name (fm models list); 'system' is the default model (default: $FM_MODEL, else smollm2).",
+            valueName: "model")
     var model: String?
 
     /// The model file (checked to exist).
