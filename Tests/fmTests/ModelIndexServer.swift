@@ -9,12 +9,13 @@ final class ModelIndexServer {
     let port: Int
     private let process: Process
 
-    init(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// - parameter serving: more files to serve as `/files/<name>`, by name.
+    init(serving extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws {
         root = try FMProcess.temporaryDirectory()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ModelIndexServer.py")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--root", root.path]
+        process.arguments = ["python3", script.path, "--root", root.path] + extra.sorted { $0.key < $1.key }.flatMap { ["--serve", "\($0.key)=\($0.value)"] }
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let portFile = root.appendingPathComponent("port")

@@ -116,6 +116,30 @@ import Testing
         #expect(terminal.waitForExit() == 0)
     }
 
+    /// On a terminal, `fm respond` with the default model not pulled pulls it (with the bar)
+    /// and answers; the "default" here is the real SmolLM2 file served from 127.0.0.1 under a
+    /// catalog entry that replaces the built-in one. In a pipe the same command only says how.
+    @Test func respondOnATerminalPullsTheMissingDefaultModel() throws {
+        try FMProcess.requireDefaultModel()
+        let real = ModelLocationPaths.defaultModel
+        let server = try ModelIndexServer(serving: ["smol.gguf": real.path])
+        let catalog = server.root.appendingPathComponent("default.json")
+        try Data(#"[{"name": "smollm2", "file": "SmolLM2-135M-Instruct.Q4_1.gguf", "size": 98362432, "sha256": "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53", "url": "\#(server.base)/files/smol.gguf"}]"#.utf8).write(to: catalog)
+        let environment = ["FM_MODELS_DIR": server.modelsDirectory.path, "FM_MODELS_CATALOG": catalog.path, "FM_MODEL": ""]
+
+        let piped = try FMProcess.run(["respond", "--greedy", "--max-tokens", "3", "Hi."], environment: environment)
+        #expect(piped.status == 69)
+        #expect(piped.stderr.contains("hint: Run 'fm models pull smollm2'"))
+        #expect(try server.requests().isEmpty)
+
+        let terminal = try PseudoTerminal(["respond", "--greedy", "--max-tokens", "3", "Hi."], environment: environment)
+        var position = try #require(terminal.waitFor("The default model (smollm2) is not installed; pulling it."))
+        position = try #require(terminal.waitFor(" MB/s  ETA ", after: position))
+        position = try #require(terminal.waitFor("Installed smollm2: ", after: position))
+        #expect(terminal.waitForExit() == 0)
+        #expect(FileManager.default.fileExists(atPath: server.modelsDirectory.appendingPathComponent("SmolLM2-135M-Instruct.Q4_1.gguf").path))
+    }
+
     /// Names resolve wherever a model is read, against the real models directory (the test
     /// models are there): a pulled name loads its file, a known name not pulled says how to
     /// pull it, an unknown word suggests the nearest name.
@@ -154,5 +178,14 @@ import Testing
         let bad = try FMProcess.run(["chat", "--threads", "0"])
         #expect(bad.status == 64)
         #expect(bad.firstErrorLine == "fm: --threads must be in 1...256, got 0")
+    }
+}
+
+/// Where the test models are (FM_MODELS_DIR or ~/.cache/fm/models).
+enum ModelLocationPaths {
+    static var defaultModel: URL {
+        let directory = ProcessInfo.processInfo.environment["FM_MODELS_DIR"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/fm/models")
+        return directory.appendingPathComponent("SmolLM2-135M-Instruct.Q4_1.gguf")
     }
 }

@@ -64,7 +64,7 @@ struct ChatCommand: ParsableCommand {
     ]
 
     func run() async throws {
-        let url = try session.model.url()
+        let url = try await session.model.urlFetchingDefault()
         let named = try sessionName.map { try NamedSession(name: $0) }
         let saved = try named?.transcript()
         if saved != nil, instructions != nil {

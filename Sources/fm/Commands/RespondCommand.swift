@@ -70,7 +70,7 @@ struct RespondCommand: ParsableCommand {
         if named != nil, transcript != nil, instructions != nil {
             throw UsageError("session '\(sessionName ?? "")' already has its instructions; leave -i out, or start a new session")
         }
-        let url = try session.model.url()
+        let url = try await session.model.urlFetchingDefault()
         let systemModel = try await session.loadedModel()
         let languageSession: LanguageModelSession
         if let transcript {

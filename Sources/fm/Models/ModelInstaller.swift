@@ -48,6 +48,7 @@ struct ModelInstaller {
         guard rename(assembled.path, destination.path) == 0 else {
             throw CommandError("cannot install \(destination.path): \(String(cString: strerror(errno)))", status: .cannotCreate)
         }
+        rmdir(store.partialDirectory.path)   // only when empty: other downloads may be in progress
         Terminal.log("Installed \(model.name): \(destination.path)")
         return destination
     }
