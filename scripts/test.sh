@@ -10,6 +10,12 @@ cd "$(dirname "$0")/.."
 # llama.cpp, and the model-driven sampler, session and tool-calling tests.
 ENGINE_SUITES='LocalInferenceTests|TurnSamplerBoundaryTests|RealModelTests|ToolCallingModelTests'
 
+
+# fm models links the system's zlib and libcrypto (README); a fresh machine may lack the headers.
+if ! pkg-config --exists zlib libcrypto 2>/dev/null; then
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq && $sudo apt-get install -y -qq pkg-config zlib1g-dev libssl-dev
+fi
 scripts/fetch-models.sh
 swift build --build-tests
 scripts/check-compat.sh

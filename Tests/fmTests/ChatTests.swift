@@ -97,3 +97,47 @@ import Testing
         #expect(try Self.prompts(in: second) == ["Hello world!", "Hello world!"])
     }
 }
+
+/// Named sessions (`--session NAME`, kept in `$FM_SESSIONS_DIR`, Apple's `~/.fm/sessions`), and
+/// one transcript format for every command that saves or reads one.
+@Suite("fm named sessions and transcripts", .serialized) struct NamedSessionTests {
+    @Test func aNamedSessionGoesOnAcrossChatAndRespond() throws {
+        try FMProcess.requireDefaultModel()
+        let directory = try FMProcess.temporaryDirectory()
+        let environment = ["FM_SESSIONS_DIR": directory.path]
+        let first = try FMProcess.run(["chat", "--session", "work", "--greedy", "--max-tokens", "4", "-i", "Be brief."],
+                                      stdin: "Hello there.\n", environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        let file = directory.appendingPathComponent("work.json").path
+        #expect(first.stderr.hasSuffix("Session 'work' saved to: \(file)\n"))
+        #expect(try ChatTests.prompts(in: file) == ["Hello there."])
+
+        // respond adds a turn to the same session; chat then continues it, instructions kept.
+        let respond = try FMProcess.run(["respond", "--session", "work", "--greedy", "--max-tokens", "4", "Second."], environment: environment)
+        #expect(respond.status == 0, "\(respond.stderr)")
+        #expect(try ChatTests.prompts(in: file) == ["Hello there.", "Second."])
+        let again = try FMProcess.run(["chat", "--session", "work", "--greedy", "--max-tokens", "4"],
+                                      stdin: "/history\nThird.\n", environment: environment)
+        #expect(again.status == 0)
+        #expect(again.stderr.hasPrefix("Continuing session 'work' (5 entries).\n"))
+        #expect(again.stdout.hasPrefix("instructions: Be brief.\nyou: Hello there.\nfm: "))
+        #expect(try ChatTests.prompts(in: file) == ["Hello there.", "Second.", "Third."])
+
+        // The session file is a transcript like any other: --resume and count-tokens read it.
+        let counted = try FMProcess.run(["count-tokens", "--transcript", file, "--json", "Fourth."]).json()
+        #expect((counted["tokens"] as? Int ?? 0) > 10)
+        let resumed = try FMProcess.run(["chat", "--resume", file], stdin: "/history\n")
+        #expect(resumed.stdout.hasPrefix("instructions: Be brief.\nyou: Hello there.\n"))
+    }
+
+    @Test(arguments: [
+        (["chat", "--session", "../x"], "fm: --session '../x': a session name uses letters, digits, '-', '_' and '.', and does not start with '.'"),
+        (["chat", "--session", "a", "--resume", "t.json"], "fm: give --session or --resume, not both: a named session resumes itself"),
+        (["respond", "--session", "a b", "hi"], "fm: --session 'a b': a session name uses letters, digits, '-', '_' and '.', and does not start with '.'"),
+    ])
+    func badSessionNamesAreUsageErrors(arguments: [String], message: String) throws {
+        let output = try FMProcess.run(arguments)
+        #expect(output.status == 64)
+        #expect(output.firstErrorLine == message)
+    }
+}

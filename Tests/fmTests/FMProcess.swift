@@ -35,6 +35,12 @@ enum FMProcess {
             return lines[0]
         }
 
+        /// The first line of standard error that is fm's error report (`fm: ...`), after any
+        /// progress lines.
+        var reportLine: String {
+            stderr.split(separator: "\n").first { $0.hasPrefix("fm: ") }.map(String.init) ?? ""
+        }
+
         /// The first line of standard error.
         var firstErrorLine: String { stderr.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "" }
     }

@@ -9,7 +9,8 @@ import Testing
         ["license"], ["generate"], ["complete"], ["tokenize"], ["language"], ["guardrail"], ["jsonschema"],
         ["jsonschema", "validate"], ["envelope"], ["envelope", "check"], ["envelope", "diff"], ["envelope", "replay"],
         ["envelope", "journal-append"], ["bench"], ["bench", "engine"], ["bench", "guided"], ["bench", "maskbench"],
-        ["bench", "jsonschema"], ["bench", "tokenizer"],
+        ["bench", "jsonschema"], ["bench", "tokenizer"], ["models"], ["models", "list"], ["models", "pull"], ["models", "rm"],
+        ["models", "verify"],
     ]
 
     @Test(arguments: commands)
@@ -33,7 +34,7 @@ import Testing
         #expect(bare.status == 0)
         #expect(bare.stdout == (try FMProcess.run(["--help"])).stdout)
         for name in ["available", "respond", "chat", "count-tokens", "schema", "license", "generate", "complete", "tokenize",
-                     "language", "guardrail", "jsonschema", "envelope", "bench"] {
+                     "language", "guardrail", "jsonschema", "envelope", "bench", "models"] {
             #expect(bare.stdout.contains("\n  \(name) "), "\(name) is not listed")
         }
         #expect(bare.stdout.contains("EXIT STATUS:"))
@@ -54,7 +55,8 @@ import Testing
             input not a terminal, reads standard input, byte for byte) with the model's tokenizer
             and prints the ids, e.g. [19556, 28, 905]. Its speed is 'fm bench tokenizer'.
 
-            USAGE: fm tokenize [--special] [--no-bos] [--json] [--model <path>] [<text> ...]
+            USAGE: fm tokenize [--special] [--no-bos] [--json] [--model <model>]
+                               [<text> ...]
 
             ARGUMENTS:
               <text> ...              The text to tokenize.
@@ -66,8 +68,9 @@ import Testing
                                       asks for.
               --json                  Print {"tokens": [...], "count": N} instead of the
                                       bare array.
-              -m, --model <path>      The GGUF model file, or 'system' for the default model
-                                      (default: $FM_MODEL, else the default model).
+              -m, --model <model>     A GGUF file or a model name (fm models list); 'system'
+                                      is the default model (default: $FM_MODEL, else
+                                      smollm2).
               -h, --help              Show help information.
 
             """)

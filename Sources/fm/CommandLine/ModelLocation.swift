@@ -32,7 +32,8 @@ enum ModelLocation {
         } else if let value = environment["FM_MODEL"], !value.isEmpty {
             (url, source) = try locate(value, from: .environment, environment: environment)
         } else {
-            url = modelsDirectory(environment: environment).appendingPathComponent(defaultFileName)
+            let fileName = (try? ModelCatalog.current(environment: environment))?.model(named: ModelCatalog.defaultName)?.fileName
+            url = modelsDirectory(environment: environment).appendingPathComponent(fileName ?? defaultFileName)
             source = .defaultLocation
         }
         var isDirectory: ObjCBool = false

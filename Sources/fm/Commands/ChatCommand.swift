@@ -21,7 +21,9 @@ struct ChatCommand: ParsableCommand {
                 Each line is a message; a line starting with '/' is a command (see COMMANDS; '//' sends a
                 line that starts with '/'). A turn that fails (a guardrail, a full context) prints the
                 error and the chat goes on; without a terminal, the exit status is then the last failed
-                turn's. With --save-transcript the conversation is saved when the chat ends.
+                turn's. With --save-transcript the conversation is saved when the chat ends; with --session
+                <name> it is kept under that name (continued next time, saved after every turn), as
+                Apple's fm keeps sessions in ~/.fm/sessions.
                 """,
             helpSections: [HelpSection(title: "Commands", items: ChatCommand.slashCommands.map { ($0.usage, $0.help) })])
     }
@@ -32,6 +34,9 @@ struct ChatCommand: ParsableCommand {
     var resume: String?
     @Option(help: "Save the conversation to this file when the chat ends (and on /save without a file).", valueName: "file")
     var saveTranscript: String?
+    @Option(name: "session", help: "A named session ($FM_SESSIONS_DIR, else ~/.fm/sessions): continued when it exists, saved after every turn.",
+            valueName: "name")
+    var sessionName: String?
     @Flag(help: "Without a terminal: print one JSON object per turn, {\"prompt\": ..., \"content\": ...}.")
     var json = false
     @OptionGroup var session: SessionOptions
@@ -40,6 +45,10 @@ struct ChatCommand: ParsableCommand {
     func validate() throws {
         if resume != nil, instructions != nil {
             throw UsageError.transcriptAndInstructions("--resume")
+        }
+        if let sessionName {
+            if resume != nil { throw UsageError("give --session or --resume, not both: a named session resumes itself") }
+            _ = try NamedSession(name: sessionName)
         }
     }
 
@@ -55,10 +64,16 @@ struct ChatCommand: ParsableCommand {
     ]
 
     func run() async throws {
-        let url = try session.model.url()
+        let url = try await session.model.urlFetchingDefault()
+        let named = try sessionName.map { try NamedSession(name: $0) }
+        let saved = try named?.transcript()
+        if saved != nil, instructions != nil {
+            throw UsageError("session '\(sessionName ?? "")' already has its instructions; leave -i out, or start a new session")
+        }
         let systemModel = try await session.loadedModel()
         var conversation = Conversation(model: systemModel, modelName: url.lastPathComponent,
-                                        instructions: instructions, transcript: try resume.map(TranscriptFile.read))
+                                        instructions: instructions, transcript: try saved ?? resume.map(TranscriptFile.read))
+        if let named, saved != nil { Terminal.log("Continuing session '\(named.name)' (\(conversation.session.transcript.count) entries).") }
         let editor = LineEditor()
         if editor != nil {
             Terminal.line(Terminal.style("fm chat", .bold, on: .standardOutput) + " with \(url.lastPathComponent). "
@@ -94,6 +109,7 @@ struct ChatCommand: ParsableCommand {
             if let status = await turn(message, in: conversation, interactive: editor != nil, interrupts: interrupts) {
                 lastFailure = status
             }
+            try named?.save(conversation.session.transcript, modelName: conversation.modelName)
         }
     }
 
@@ -152,8 +168,8 @@ struct ChatCommand: ParsableCommand {
         case "history":
             for entry in conversation.session.transcript { Terminal.line(Self.describe(entry)) }
         case "save":
-            guard let path = argument.isEmpty ? saveTranscript : argument else {
-                Terminal.log("fm: /save needs a file (or start the chat with --save-transcript <file>)")
+            guard let path = argument.isEmpty ? saveTranscript ?? sessionName.flatMap({ try? NamedSession(name: $0).url.path }) : argument else {
+                Terminal.log("fm: /save needs a file (or start the chat with --save-transcript <file> or --session <name>)")
                 return true
             }
             do {
@@ -183,8 +199,13 @@ struct ChatCommand: ParsableCommand {
         return true
     }
 
-    /// Saves the transcript when `--save-transcript` was given.
+    /// Saves the transcript when `--save-transcript` or `--session` was given.
     private func finish(_ conversation: Conversation) throws {
+        if let sessionName {
+            let named = try NamedSession(name: sessionName)
+            try named.save(conversation.session.transcript, modelName: conversation.modelName)
+            Terminal.log("Session '\(named.name)' saved to: \(named.url.path)")
+        }
         guard let saveTranscript else { return }
         let written = try TranscriptFile.write(conversation.session.transcript, modelName: conversation.modelName, to: saveTranscript)
         Terminal.log("Transcript saved to: \(written)")

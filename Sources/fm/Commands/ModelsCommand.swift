@@ -5,7 +5,7 @@ struct ModelsCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "models",
-            abstract: "List, pull, remove and verify models by name (smollm2, gemma3-270m, qwen2.5-coder-0.5b, ...).",
+            abstract: "List, pull, remove and verify models by name.",
             discussion: """
                 Models are installed in $FM_MODELS_DIR (default ~/.cache/fm/models). A name works
                 wherever a model is taken: --model qwen2.5-coder-0.5b, FM_MODEL=gemma3-270m. Downloads

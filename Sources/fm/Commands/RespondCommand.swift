@@ -36,6 +36,9 @@ struct RespondCommand: ParsableCommand {
     var resume: String?
     @Option(help: "Save the transcript (with the new turn) to this file.", valueName: "file")
     var saveTranscript: String?
+    @Option(name: "session", help: "A named session (fm chat --session): continue it when it exists, and save it with this turn.",
+            valueName: "name")
+    var sessionName: String?
     @Flag(help: "Evaluate the instructions into the cache before the prompt (with --timing, timed apart).")
     var prewarm = false
     @Flag(help: "Print the time to the first token and the decode speed to standard error.")
@@ -49,6 +52,10 @@ struct RespondCommand: ParsableCommand {
         if resume != nil, instructions != nil {
             throw UsageError.transcriptAndInstructions("--resume")
         }
+        if let sessionName {
+            if resume != nil { throw UsageError("give --session or --resume, not both: a named session resumes itself") }
+            _ = try NamedSession(name: sessionName)
+        }
         if schema != nil, stream == true { throw UsageError("--stream cannot be used with --schema: a guided value is printed once it is complete") }
     }
 
@@ -58,8 +65,12 @@ struct RespondCommand: ParsableCommand {
     func run() async throws {
         let promptText = try InputText.read(prompt, segments: text, name: "<prompt>")
         let generationSchema = try schema.map(SchemaShowCommand.generationSchema(from:))
-        let transcript = try resume.map(TranscriptFile.read)
-        let url = try session.model.url()
+        let named = try sessionName.map { try NamedSession(name: $0) }
+        let transcript = try named?.transcript() ?? resume.map(TranscriptFile.read)
+        if named != nil, transcript != nil, instructions != nil {
+            throw UsageError("session '\(sessionName ?? "")' already has its instructions; leave -i out, or start a new session")
+        }
+        let url = try await session.model.urlFetchingDefault()
         let systemModel = try await session.loadedModel()
         let languageSession: LanguageModelSession
         if let transcript {
@@ -99,6 +110,7 @@ struct RespondCommand: ParsableCommand {
             let path = try TranscriptFile.write(languageSession.transcript, modelName: url.lastPathComponent, to: saveTranscript)
             Terminal.log("Transcript saved to: \(path)")
         }
+        try named?.save(languageSession.transcript, modelName: url.lastPathComponent)
     }
 
     private static func report(_ timing: ResponseStreaming.Timing) {

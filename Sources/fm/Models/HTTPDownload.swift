@@ -62,6 +62,8 @@ enum HTTPDownload {
             var written: Int
             var total: Int?
             var failure: DownloadError.Reason?
+            /// False until a 200 or 206 arrives: no other response's body is the file.
+            var accepting = false
         }
 
         private let handle: FileHandle
@@ -88,11 +90,13 @@ enum HTTPDownload {
                 switch http.statusCode {
                 case 206:
                     state.total = length.map { state.written + $0 }
+                    state.accepting = true
                     return true
                 case 200:
                     // The whole file again: the server ignored the range, so start over.
                     state.written = 0
                     state.total = length
+                    state.accepting = true
                     return true
                 case 416 where state.written > 0:
                     // Nothing past what we have: the partial file is already complete.
@@ -111,6 +115,7 @@ enum HTTPDownload {
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            guard state.withLock({ $0.accepting }) else { return }
             do {
                 try handle.write(contentsOf: data)
             } catch {

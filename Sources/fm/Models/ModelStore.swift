@@ -49,6 +49,7 @@ struct ModelStore: Sendable {
             }
             removed = true
         }
+        rmdir(partialDirectory.path)   // only when empty
         return removed
     }
 }
