@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "fmTests", dependencies: ["fm", "FoundationModels"], exclude: ["ModelIndexServer.py"]),
         // Depends on fm so that SwiftPM builds the binary its command tests run (never a stale one).
         .testTarget(name: "IntentEnvelopeTests", dependencies: ["IntentEnvelope", "FoundationModels", "fm"]),
-        .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "LocalInference", "StructuredDecoding", "JSONSchemaValidation"]),
+        .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "LocalInference", "StructuredDecoding", "JSONSchemaValidation", "CKernels"]),
         .testTarget(
             name: "FoundationModelsMacrosTests",
             dependencies: ["FoundationModelsMacros", "FoundationModels"],

@@ -9,7 +9,7 @@ internal import StructuredDecoding
 /// One instance per model file and context size (see ``BackendCache``): the weights are mapped
 /// once and shared; each session gets its own ``InferenceContext`` (KV cache).
 final class LocalEngineBackend: LanguageModelBackend {
-    let model: LanguageModel
+    let model: LocalInference.LanguageModel
     let template: ChatTemplate
     let contextSize: Int
     let grammars: GrammarCompiler
@@ -24,7 +24,7 @@ final class LocalEngineBackend: LanguageModelBackend {
     ///
     /// - throws: `LanguageModelError` (the file, the tensor and what is wrong with it).
     init(url: URL, contextSize: Int) throws {
-        model = try LanguageModel(contentsOf: url)
+        model = try LocalInference.LanguageModel(contentsOf: url)
         template = model.chatTemplate ?? .chatML
         self.contextSize = max(1, min(contextSize, model.trainedContextLength))
         let tokenizer = model.tokenizer
