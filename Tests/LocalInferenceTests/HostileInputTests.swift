@@ -80,4 +80,20 @@ import Testing
             #expect(tokenizer.encode(spelling, addSpecialTokens: false, parseSpecial: true).count == 1)
         }
     }
+
+    /// Chat templates are recognised by family, never interpreted: a 1 MB template of nested
+    /// Jinja blocks is refused with its excerpt, and a ChatML one with a huge default system
+    /// prompt is read in linear time.
+    @Test func hostileChatTemplates() throws {
+        let nested = String(repeating: "{% if x %}{{ ", count: 80_000)
+        let time = elapsed {
+            #expect(throws: ChatTemplateError.unrecognized(excerpt: String(nested.prefix(200)))) {
+                _ = try ChatTemplate(template: nested)
+            }
+        }
+        #expect(time < .seconds(1))
+        let system = String(repeating: "a", count: 1_000_000)
+        let chatML = "{{ '<|im_start|>system\\n" + system + "<|im_end|>' }}{% for m in messages %}<|im_start|>{% endfor %}"
+        #expect(elapsed { _ = try? ChatTemplate(template: chatML) } < .seconds(2))
+    }
 }
