@@ -57,6 +57,10 @@ let package = Package(
         .library(name: "FoundationModels", targets: ["FoundationModels"]),
         .library(name: "IntentEnvelope", targets: ["IntentEnvelope"]),
         .library(name: "LocalInference", targets: ["LocalInference"]),
+        // The grammar compiler and the JSON Schema validator on their own, for clients and for
+        // the fuzz targets in Fuzz/ (a separate package that depends on this one by path).
+        .library(name: "StructuredDecoding", targets: ["StructuredDecoding"]),
+        .library(name: "JSONSchemaValidation", targets: ["JSONSchemaValidation"]),
         .executable(name: "fm", targets: ["fm"]),
     ],
     targets: [
@@ -105,7 +109,7 @@ let package = Package(
         .testTarget(name: "fmTests", dependencies: ["fm", "FoundationModels"], exclude: ["ModelIndexServer.py"]),
         // Depends on fm so that SwiftPM builds the binary its command tests run (never a stale one).
         .testTarget(name: "IntentEnvelopeTests", dependencies: ["IntentEnvelope", "FoundationModels", "fm"]),
-        .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "LocalInference", "StructuredDecoding", "JSONSchemaValidation"]),
+        .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "LocalInference", "StructuredDecoding", "JSONSchemaValidation", "CKernels"]),
         .testTarget(
             name: "FoundationModelsMacrosTests",
             dependencies: ["FoundationModelsMacros", "FoundationModels"],

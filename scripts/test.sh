@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
 # The whole test suite, as README.md shows it: fetches the models if needed, builds, checks the
 # API samples in ../shared/compat, builds and runs the client package Examples/SeedApp on the
-# default model, and runs every test (last, so its summary closes the output).
+# default model, runs the engine's suites once more on every lower kernel path this CPU can
+# run (FM_CPU; scripts/cpu-paths.sh), and runs every test on the best path (last, so its
+# summary closes the output).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The suites whose results depend on the kernel path: the kernels, the forward pass against
+# llama.cpp, and the model-driven sampler, session and tool-calling tests.
+ENGINE_SUITES='LocalInferenceTests|TurnSamplerBoundaryTests|RealModelTests|ToolCallingModelTests'
+
+
 # fm models links the system's zlib and libcrypto (README); a fresh machine may lack the headers.
 if ! pkg-config --exists zlib libcrypto 2>/dev/null; then
   sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
@@ -13,4 +20,13 @@ scripts/fetch-models.sh
 swift build --build-tests
 scripts/check-compat.sh
 scripts/check-client-package.sh
-swift test --skip-build
+paths=($(scripts/cpu-paths.sh))
+best=${paths[${#paths[@]}-1]}
+echo "kernel paths this CPU runs: ${paths[*]}; the engine suites run on each, everything on $best"
+for path in "${paths[@]}"; do
+    [[ "$path" == "$best" ]] && continue
+    echo "== engine suites on FM_CPU=$path =="
+    FM_CPU=$path swift test --skip-build --filter "$ENGINE_SUITES"
+done
+echo "== every test on FM_CPU=$best =="
+FM_CPU=$best swift test --skip-build

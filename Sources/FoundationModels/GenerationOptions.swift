@@ -15,10 +15,43 @@ public struct GenerationOptions: Sendable, Equatable, Codable {
     /// The most tokens the response may have; `nil` is what remains of the context.
     public var maximumResponseTokens: Int?
 
-    public init(sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil) {
+    /// Whether the model may, must or must not call the session's tools; `nil` is `.allowed`.
+    public var toolCallingMode: ToolCallingMode?
+
+    public init(sampling: SamplingMode?, temperature: Double? = nil, maximumResponseTokens: Int? = nil) {
         self.sampling = sampling
         self.temperature = temperature
         self.maximumResponseTokens = maximumResponseTokens
+    }
+
+    /// Creates generation options that control token sampling behavior.
+    ///
+    /// ```swift
+    /// let options = GenerationOptions(samplingMode: .greedy, maximumResponseTokens: 64)
+    /// ```
+    /// - parameter samplingMode: A strategy to use for sampling from a distribution.
+    /// - parameter temperature: How sharply the model favors its most likely tokens.
+    /// - parameter maximumResponseTokens: The most tokens the response may have; must be positive.
+    public init(samplingMode: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil) {
+        self.init(sampling: samplingMode, temperature: temperature, maximumResponseTokens: maximumResponseTokens)
+    }
+
+    /// Creates generation options that also say how the model may use tools.
+    ///
+    /// ```swift
+    /// let options = GenerationOptions(toolCallingMode: .disallowed)
+    /// ```
+    /// - parameter toolCallingMode: `.allowed`, `.required` or `.disallowed`; `nil` is `.allowed`.
+    public init(samplingMode: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil,
+                toolCallingMode: ToolCallingMode?) {
+        self.init(sampling: samplingMode, temperature: temperature, maximumResponseTokens: maximumResponseTokens)
+        self.toolCallingMode = toolCallingMode
+    }
+
+    /// A sampling strategy for how the model picks tokens (the 27 spelling of ``sampling``).
+    public var samplingMode: SamplingMode? {
+        get { sampling }
+        set { sampling = newValue }
     }
 
     /// How to choose each token.
@@ -30,6 +63,29 @@ public struct GenerationOptions: Sendable, Equatable, Codable {
         }
 
         let mode: Mode
+
+        /// The strategy this sampling mode uses to choose the next token.
+        public var kind: Kind {
+            switch mode {
+            case .greedy: .greedy
+            case .top(let k, let seed): .top(k, seed: seed)
+            case .nucleus(let threshold, let seed): .probabilityThreshold(threshold, seed: seed)
+            }
+        }
+
+        /// The strategies a sampling mode can use, so an executor can read the caller's choice.
+        ///
+        /// ```swift
+        /// if case .top(let k, _) = options.samplingMode?.kind { server.topK = k }
+        /// ```
+        public enum Kind: Sendable, Equatable {
+            /// Always the most likely token.
+            case greedy
+            /// Random among the `k` most likely tokens, with an optional seed.
+            case top(Int, seed: UInt64?)
+            /// Random among the most likely tokens whose probabilities add up to the threshold.
+            case probabilityThreshold(Double, seed: UInt64?)
+        }
 
         /// Always the most likely token: deterministic.
         public static var greedy: SamplingMode { SamplingMode(mode: .greedy) }
@@ -44,6 +100,40 @@ public struct GenerationOptions: Sendable, Equatable, Codable {
         public static func random(probabilityThreshold: Double, seed: UInt64? = nil) -> SamplingMode {
             SamplingMode(mode: .nucleus(threshold: probabilityThreshold, seed: seed))
         }
+    }
+}
+
+extension GenerationOptions {
+    /// How the model may use the session's tools for a request.
+    ///
+    /// ```swift
+    /// // Answer from the tools' output only after calling at least one:
+    /// try await session.respond(to: "Weather in Seoul?", options: GenerationOptions(toolCallingMode: .required))
+    /// ```
+    /// On the local engine the mode is enforced by the decoding grammar: `.required` allows only
+    /// a call turn, `.disallowed` only an answer.
+    public struct ToolCallingMode: Sendable, Equatable, Hashable, Codable {
+        /// The behaviors a mode can name.
+        public enum Kind: String, Sendable, Equatable, Hashable, Codable {
+            /// The model may or may not call tools.
+            case allowed
+            /// The model must call one or more tools.
+            case required
+            /// The model may not call any tool.
+            case disallowed
+        }
+
+        /// The tool-calling behavior this mode represents.
+        public var kind: Kind
+
+        init(kind: Kind) { self.kind = kind }
+
+        /// The model may or may not call tools. This is the default.
+        public static let allowed = ToolCallingMode(kind: .allowed)
+        /// The model must call one or multiple tools before it answers.
+        public static let required = ToolCallingMode(kind: .required)
+        /// The model may not call any tool.
+        public static let disallowed = ToolCallingMode(kind: .disallowed)
     }
 }
 

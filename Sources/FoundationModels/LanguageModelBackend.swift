@@ -23,6 +23,10 @@ protocol LanguageModelBackend: Sendable {
     func tokenizePrompt(_ text: String) -> [Int32]
     /// The bytes a token stands for (empty for control tokens).
     func tokenBytes(_ token: Int32) -> [UInt8]
+    /// A lower bound on the tokens `text` encodes to, found without tokenizing it, so that a
+    /// prompt far beyond the context (10 MB of one emoji) fails at once instead of after a
+    /// long tokenization. 0 when the backend cannot tell.
+    func minimumTokenCount(_ text: String) -> Int
     /// Renders chat turns with the model's chat template.
     func render(_ turns: [ChatTurn], addGenerationPrompt: Bool) -> String
     /// A decoder with its own KV cache, for one session.
@@ -32,6 +36,7 @@ protocol LanguageModelBackend: Sendable {
 }
 
 extension LanguageModelBackend {
+    func minimumTokenCount(_ text: String) -> Int { 0 }
     func tokenizePrompt(_ text: String) -> [Int32] { tokenize(text) }
     func tokenizeText(_ text: String) -> [Int32] { tokenize(text) }
 }

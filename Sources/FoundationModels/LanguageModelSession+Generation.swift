@@ -8,12 +8,22 @@ struct GenerationRequest: Sendable {
     var includeSchemaInPrompt: Bool
     var options: GenerationOptions
     var responseFormat: Transcript.ResponseFormat?
+    /// What the prompt shows beyond the transcript (the reasoning level; the schema flag is
+    /// `includeSchemaInPrompt`).
+    var contextOptions = ContextOptions()
 }
 
 /// The finished result of a request.
 struct GenerationResult: Sendable {
     var content: GeneratedContent
     var entries: ArraySlice<Transcript.Entry>
+    /// Every model call of the request, added up.
+    var usage: LanguageModelSession.Usage = .zero
+}
+
+extension LanguageModelSession {
+    /// Receives each partial result of a request: the content so far and the usage so far.
+    typealias UpdateHandler = @Sendable (GeneratedContent, LanguageModelSession.Usage) -> Void
 }
 
 extension LanguageModelSession {
@@ -81,11 +91,19 @@ extension LanguageModelSession {
     ///   `assetsUnavailable`, `unsupportedGuide`, `decodingFailure`), `CancellationError`.
     func generate(
         _ request: GenerationRequest,
-        onUpdate: (@Sendable (GeneratedContent) -> Void)? = nil
+        onUpdate: UpdateHandler? = nil
     ) async throws -> GenerationResult {
-        if !tools.isEmpty { return try await generateWithTools(request, onUpdate: onUpdate ?? { _ in }) }
+        guard languageModel is SystemLanguageModel else {
+            return try await generateThroughExecutor(languageModel, request: request, onUpdate: onUpdate)
+        }
+        if request.contextOptions.reasoningLevel != nil {
+            throw LanguageModelError.unsupportedCapability(.init(
+                capability: .reasoning, debugDescription: "The model does not support reasoning: the request sets a reasoning level."))
+        }
+        if !tools.isEmpty { return try await generateWithTools(request, onUpdate: onUpdate ?? { _, _ in }) }
         let transcript = try await beginRequest()
         defer { endRequest() }
+        try refuseOversizedPrompt(request.prompt.text)
         let responseKind = try admit(request, after: transcript)
         let jsonSchema = try request.schema?.jsonSchema()
         let promptEntry = Transcript.Entry.prompt(.init(
@@ -104,9 +122,24 @@ extension LanguageModelSession {
         ])))
         let entries = state.withLock { state -> ArraySlice<Transcript.Entry> in
             state.transcript.entries.append(contentsOf: pending)
+            state.usage = state.usage.adding(turn.usage)
             return state.transcript.entries.suffix(pending.count)
         }
-        return GenerationResult(content: turn.content, entries: entries)
+        return GenerationResult(content: turn.content, entries: entries, usage: turn.usage)
+    }
+
+    /// Refuses a prompt that cannot fit the context window whatever its tokens, before any
+    /// other work on it: the language and guardrail checks and the tokenizer would spend
+    /// seconds on 10 MB of text. Shorter prompts are left to the exact count in `decodeTurn`.
+    private func refuseOversizedPrompt(_ text: String) throws {
+        // A token stands for at least one byte, so a shorter text cannot reach the bound.
+        guard text.utf8.count >= model.contextSize else { return }
+        let backend = try model.backend()
+        let atLeast = backend.minimumTokenCount(text)
+        guard atLeast < backend.contextSize else {
+            throw GenerationError.exceededContextWindowSize(.init(
+                debugDescription: "Content contains at least \(atLeast) tokens (\(text.utf8.count) bytes), which exceeds the maximum allowed context size of \(backend.contextSize)."))
+        }
     }
 
     /// Decodes one assistant turn after `entries`: checks the context, evaluates the prompt
@@ -114,14 +147,21 @@ extension LanguageModelSession {
     /// the end of the guided value, reporting each partial result.
     private func decodeTurn(
         backend: any LanguageModelBackend, entries: [Transcript.Entry], jsonSchema: JSONValue?, request: GenerationRequest,
-        onUpdate: (@Sendable (GeneratedContent) -> Void)?
-    ) async throws -> (text: String, content: GeneratedContent) {
+        onUpdate: UpdateHandler?
+    ) async throws -> (text: String, content: GeneratedContent, usage: LanguageModelSession.Usage) {
         var turns = PromptRenderer.turns(for: Transcript(entries: entries))
         if let jsonSchema, request.includeSchemaInPrompt, let last = turns.lastIndex(where: { $0.role == .user }) {
             turns[last].content += "\n\n" + PromptRenderer.schemaInstruction(PromptRenderer.promptSchema(jsonSchema).serialized())
         }
-        let promptTokens = backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: true))
+        let rendered = backend.render(turns, addGenerationPrompt: true)
         let limit = backend.contextSize
+        // Before tokenizing: a prompt that cannot fit is refused without the work.
+        let atLeast = backend.minimumTokenCount(rendered)
+        guard atLeast < limit else {
+            throw GenerationError.exceededContextWindowSize(.init(
+                debugDescription: "Content contains at least \(atLeast) tokens (\(rendered.utf8.count) bytes), which exceeds the maximum allowed context size of \(limit)."))
+        }
+        let promptTokens = backend.tokenizePrompt(rendered)
         guard promptTokens.count < limit else {
             throw GenerationError.exceededContextWindowSize(.init(
                 debugDescription: "Content contains \(promptTokens.count) tokens, which exceeds the maximum allowed context size of \(limit)."))
@@ -136,12 +176,22 @@ extension LanguageModelSession {
         var generated = 0
         let id = GenerationID()
         let structured = constraint != nil
+        // Usage is exact: the prompt's tokens, how many of them the cache already held, and
+        // every token the turn added (sampled or forced).
+        let input = LanguageModelSession.Usage.Input(
+            totalTokenCount: promptTokens.count, cachedTokenCount: decoder.reusablePrefixLength(of: promptTokens))
+        func usage(_ generated: Int) -> LanguageModelSession.Usage {
+            LanguageModelSession.Usage(input: input, output: .init(totalTokenCount: generated, reasoningTokenCount: 0))
+        }
         // Snapshots are built only for a listener (a stream): a plain `respond` parses the
         // text once, at the end.
+        let counter = GeneratedTokenCount()
         let onText = onUpdate.map { onUpdate in
-            { (text: String) in onUpdate(Self.content(from: text, structured: structured, complete: false, id: id)) }
+            { (text: String) in onUpdate(Self.content(from: text, structured: structured, complete: false, id: id), usage(counter.count)) }
         }
-        try TurnSampler(backend: backend, decoder: decoder, plan: plan).run(
+        var sampler = TurnSampler(backend: backend, decoder: decoder, plan: plan)
+        if onUpdate != nil { sampler.onGenerated = { counter.count = $0 } }
+        try sampler.run(
             prompt: promptTokens, into: &output, generated: &generated, constraint: constraint, budget: budget,
             onText: onText)
 
@@ -150,7 +200,7 @@ extension LanguageModelSession {
                 debugDescription: "The response stopped after \(generated) tokens before the \(request.responseFormat?.name ?? "structured") value was complete: \(output.text)"))
         }
         let text = output.text   // a character cut off by the token limit is dropped, not shown as U+FFFD
-        return (text, try Self.finalContent(from: text, structured: constraint != nil, id: id))
+        return (text, try Self.finalContent(from: text, structured: constraint != nil, id: id), usage(generated))
     }
 
     /// Whether the grammar allows nothing but end-of-generation tokens now.
@@ -179,6 +229,13 @@ extension LanguageModelSession {
         content.id = id
         return content
     }
+}
+
+/// The tokens a turn has generated so far, for the usage of its snapshots. Set and read only
+/// by the one decode that owns it, on one thread at a time; `@unchecked Sendable` for the
+/// `@Sendable` update closure that reads it.
+final class GeneratedTokenCount: @unchecked Sendable {
+    var count = 0
 }
 
 /// Collects token bytes and exposes the longest prefix that is whole UTF-8.

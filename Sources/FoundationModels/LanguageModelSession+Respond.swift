@@ -15,7 +15,7 @@ extension LanguageModelSession {
     @discardableResult
     public func respond(to prompt: Prompt, options: GenerationOptions = GenerationOptions()) async throws -> Response<String> {
         let result = try await generate(.init(prompt: prompt, schema: nil, includeSchemaInPrompt: false, options: options, responseFormat: nil))
-        return Response(content: try String(result.content), rawContent: result.content, transcriptEntries: result.entries)
+        return Response(content: try String(result.content), result: result)
     }
 
     /// Responds to a prompt written with a builder, with text.
@@ -40,7 +40,7 @@ extension LanguageModelSession {
                         options: GenerationOptions = GenerationOptions()) async throws -> Response<GeneratedContent> {
         let result = try await generate(.init(prompt: prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt,
                                               options: options, responseFormat: .init(schema: schema)))
-        return Response(content: result.content, rawContent: result.content, transcriptEntries: result.entries)
+        return Response(content: result.content, result: result)
     }
 
     /// Responds to a prompt written with a builder, with content that follows a schema.
@@ -67,7 +67,7 @@ extension LanguageModelSession {
                                             options: GenerationOptions = GenerationOptions()) async throws -> Response<Content> {
         let result = try await generate(.init(prompt: prompt, schema: Content.generationSchema, includeSchemaInPrompt: includeSchemaInPrompt,
                                               options: options, responseFormat: .init(type: type)))
-        return Response(content: try Content(result.content), rawContent: result.content, transcriptEntries: result.entries)
+        return Response(content: try Content(result.content), result: result)
     }
 
     /// Responds to a prompt written with a builder, with a value of a generable type.

@@ -19,6 +19,8 @@ extension LanguageModelSession {
             public var content: Content.PartiallyGenerated
             /// The generated content so far.
             public var rawContent: GeneratedContent
+            /// Information about how many tokens were used by this response so far.
+            public var usage: LanguageModelSession.Usage
         }
 
         public typealias Element = Snapshot
@@ -30,12 +32,12 @@ extension LanguageModelSession {
             var index = 0
 
             public mutating func next() async throws -> Snapshot? {
-                while let raw = try await run.snapshot(at: index) {
+                while let (raw, usage) = try await run.snapshot(at: index) {
                     index += 1
                     // A prefix that does not convert yet (an object without required fields
                     // in a non-partial type) is skipped; a later snapshot will.
                     if let content = try? Content.PartiallyGenerated(raw) {
-                        return Snapshot(content: content, rawContent: raw)
+                        return Snapshot(content: content, rawContent: raw, usage: usage)
                     }
                 }
                 return nil
@@ -47,7 +49,7 @@ extension LanguageModelSession {
         /// Waits for the whole response.
         public func collect() async throws -> Response<Content> {
             let result = try await run.result()
-            return Response(content: try Content(result.content), rawContent: result.content, transcriptEntries: result.entries)
+            return Response(content: try Content(result.content), result: result)
         }
     }
 }
@@ -57,11 +59,12 @@ extension LanguageModelSession.ResponseStream.Snapshot: Sendable where Content.P
 /// One generation shared by a stream's iterators and `collect()`: started once, its snapshots
 /// kept so every consumer sees all of them.
 final class StreamRun: Sendable {
-    typealias Body = @Sendable (_ onUpdate: @escaping @Sendable (GeneratedContent) -> Void) async throws -> GenerationResult
+    typealias Body = @Sendable (_ onUpdate: @escaping LanguageModelSession.UpdateHandler) async throws -> GenerationResult
+    typealias Snapshot = (content: GeneratedContent, usage: LanguageModelSession.Usage)
 
     private struct State {
         var task: Task<Void, Never>?
-        var snapshots: [GeneratedContent] = []
+        var snapshots: [Snapshot] = []
         var outcome: Result<GenerationResult, any Error>?
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
@@ -77,7 +80,7 @@ final class StreamRun: Sendable {
             state.task = Task { [self] in
                 let outcome: Result<GenerationResult, any Error>
                 do {
-                    outcome = .success(try await body { [self] snapshot in publish(snapshot) })
+                    outcome = .success(try await body { [self] snapshot, usage in publish((snapshot, usage)) })
                 } catch {
                     outcome = .failure(error)
                 }
@@ -86,7 +89,7 @@ final class StreamRun: Sendable {
         }
     }
 
-    private func publish(_ snapshot: GeneratedContent) {
+    private func publish(_ snapshot: Snapshot) {
         let waiters = state.withLock { state in
             state.snapshots.append(snapshot)
             defer { state.waiters.removeAll() }
@@ -97,8 +100,12 @@ final class StreamRun: Sendable {
 
     private func finish(_ outcome: Result<GenerationResult, any Error>) {
         let waiters = state.withLock { state in
-            if case .success(let result) = outcome, state.snapshots.last != result.content || state.snapshots.last?.isComplete != true {
-                state.snapshots.append(result.content)   // the last snapshot is the final response
+            if case .success(let result) = outcome {
+                if state.snapshots.last?.content != result.content || state.snapshots.last?.content.isComplete != true {
+                    state.snapshots.append((result.content, result.usage))   // the last snapshot is the final response
+                } else {
+                    state.snapshots[state.snapshots.count - 1].usage = result.usage
+                }
             }
             state.outcome = outcome
             defer { state.waiters.removeAll() }
@@ -110,7 +117,7 @@ final class StreamRun: Sendable {
     func cancel() { state.withLock { $0.task?.cancel() } }
 
     /// The snapshot at `index`, waiting for it; `nil` after the last; throws the run's error.
-    func snapshot(at index: Int) async throws -> GeneratedContent? {
+    func snapshot(at index: Int) async throws -> Snapshot? {
         if Task.isCancelled {
             cancel()
             throw CancellationError()
@@ -118,7 +125,7 @@ final class StreamRun: Sendable {
         startIfNeeded()
         return try await withTaskCancellationHandler {
             while true {
-                enum Step { case value(GeneratedContent), end, failure(any Error), wait }
+                enum Step { case value(Snapshot), end, failure(any Error), wait }
                 let step: Step = state.withLock { state in
                     if index < state.snapshots.count { return .value(state.snapshots[index]) }
                     switch state.outcome {

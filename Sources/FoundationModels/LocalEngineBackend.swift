@@ -9,22 +9,33 @@ internal import StructuredDecoding
 /// One instance per model file and context size (see ``BackendCache``): the weights are mapped
 /// once and shared; each session gets its own ``InferenceContext`` (KV cache).
 final class LocalEngineBackend: LanguageModelBackend {
-    let model: LanguageModel
+    let model: LocalInference.LanguageModel
     let template: ChatTemplate
     let contextSize: Int
     let grammars: GrammarCompiler
+    /// The most bytes of text one token stands for: the longest token, or the longest
+    /// control-token spelling (`<|im_start|>` is one token when special tokens are parsed).
+    let longestTokenByteCount: Int
+    /// Which bytes some token can hold: a byte-level vocabulary without a token for a byte
+    /// drops that byte (see `Tokenizer`), so it does not count towards ``minimumTokenCount(_:)``.
+    let tokenizableBytes: [Bool]
 
     /// Loads the model. The context size is capped at what the model was trained for.
     ///
     /// - throws: `LanguageModelError` (the file, the tensor and what is wrong with it).
     init(url: URL, contextSize: Int) throws {
-        model = try LanguageModel(contentsOf: url)
+        model = try LocalInference.LanguageModel(contentsOf: url)
         template = model.chatTemplate ?? .chatML
         self.contextSize = max(1, min(contextSize, model.trainedContextLength))
         let tokenizer = model.tokenizer
         let count = tokenizer.vocabularySize
         let bytes = (0..<count).map { tokenizer.tokenBytes(Int32($0)) }
         let special = Set((0..<count).lazy.map { Int32($0) }.filter { tokenizer.isControl($0) })
+        let spellings = special.map { tokenizer.tokenText($0)?.utf8.count ?? 0 }
+        longestTokenByteCount = max(1, bytes.lazy.map(\.count).max() ?? 1, spellings.max() ?? 1)
+        var tokenizable = [Bool](repeating: false, count: 256)
+        for piece in bytes where piece.count == 1 { tokenizable[Int(piece[0])] = true }
+        tokenizableBytes = tokenizable
         grammars = GrammarCompiler(vocabulary: TokenVocabulary(
             tokenBytes: bytes, specialTokenIDs: special, endOfGenerationTokenIDs: tokenizer.endOfGenerationTokenIDs))
     }
@@ -45,6 +56,16 @@ final class LocalEngineBackend: LanguageModelBackend {
     }
 
     func tokenBytes(_ token: Int32) -> [UInt8] { model.tokenizer.tokenBytes(token) }
+
+    /// Each token covers at most ``longestTokenByteCount`` bytes of the text, and bytes the
+    /// vocabulary drops cover none. Costs one pass over the bytes, and only for texts long
+    /// enough that the bound could reach the context.
+    func minimumTokenCount(_ text: String) -> Int {
+        let length = text.utf8.count
+        guard length / longestTokenByteCount >= contextSize else { return 0 }
+        let kept = text.utf8.reduce(0) { $0 + (tokenizableBytes[Int($1)] ? 1 : 0) }
+        return kept / longestTokenByteCount
+    }
 
     func render(_ turns: [ChatTurn], addGenerationPrompt: Bool) -> String {
         template.render(turns.map { ChatMessage(role: ChatRole(rawValue: $0.role.rawValue) ?? .user, content: $0.content) },

@@ -24,6 +24,10 @@ public final class SystemLanguageModel: Sendable {
     let guardrails: Guardrails
     /// Loads the backend for this model; replaced in tests of the session's own logic.
     let loader: @Sendable () throws -> any LanguageModelBackend
+    /// Set for a model on an engine handed in (``init(backend:url:guardrails:)``): its own
+    /// executor configuration, so it shares no executor (and no KV cache) with another model.
+    let injectedBackendID: ObjectIdentifier?
+    private let instanceIdentity: (any Sendable)?
 
     /// The context size when none is given: enough for a conversation, small enough for the
     /// KV cache of a small model to stay in a few MB.
@@ -46,6 +50,8 @@ public final class SystemLanguageModel: Sendable {
         self.contextSize = max(1, contextSize)
         let size = max(1, contextSize)
         loader = { try BackendCache.shared.backend(for: url, contextSize: size) }
+        injectedBackendID = nil
+        instanceIdentity = nil
     }
 
     init(backend: any LanguageModelBackend, url: URL = URL(fileURLWithPath: "/dev/null"), guardrails: Guardrails = .default) {
@@ -54,7 +60,13 @@ public final class SystemLanguageModel: Sendable {
         useCase = .general
         self.guardrails = guardrails
         loader = { backend }
+        let identity = InstanceIdentity()
+        injectedBackendID = ObjectIdentifier(identity)
+        instanceIdentity = identity
     }
+
+    /// Keeps the object behind ``injectedBackendID`` alive, so the identifier stays unique.
+    private final class InstanceIdentity: Sendable {}
 
     /// `FM_MODEL`, else the default model under `~/.cache/fm/models`.
     static var defaultModelURL: URL {

@@ -23,6 +23,9 @@ struct TurnSampler {
     /// `}}`, then `,`): one step per token instead of one batch, and the token sequences the
     /// model saw in its prompt.
     var insertsForcedBytes = true
+    /// Told the number of tokens generated so far just before each `onText` call (for the
+    /// usage of snapshots).
+    var onGenerated: ((Int) -> Void)?
 
     /// Evaluates `prompt` (reusing the cached prefix) together with the bytes `constraint`
     /// forces at the start, then samples as ``run(into:generated:constraint:budget:onText:)``;
@@ -39,6 +42,7 @@ struct TurnSampler {
         if !opening.isEmpty {
             for token in opening { output.append(backend.tokenBytes(token)) }
             generated += opening.count
+            onGenerated?(generated)
             onText?(output.text)
         }
         try sample(into: &output, generated: &generated, constraint: constraint, budget: budget,
@@ -76,6 +80,7 @@ struct TurnSampler {
                 if !forced.isEmpty {
                     for token in forced { output.append(backend.tokenBytes(token)) }
                     generated += forced.count
+                    onGenerated?(generated)
                     if reportsText { onText(output.text) }
                     // Closing bytes that end the value need no forward pass: nothing is sampled after them.
                     if isFinished(constraint, scratch: &mask) == true || generated >= budget { break decoding }
@@ -102,6 +107,7 @@ struct TurnSampler {
             }
             output.append(backend.tokenBytes(token))
             generated += 1
+            onGenerated?(generated)
             if reportsText { onText(output.text) }
             pending = token
         }

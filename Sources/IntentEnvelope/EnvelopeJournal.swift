@@ -15,6 +15,9 @@ import JSONSchemaValidation
 /// let contents = try journal.read()     // records, plus a torn last line if a crash left one
 /// ```
 ///
+/// Each line is sealed with a CRC-32 of the envelope's JSON (`JournalChecksum`), so a committed
+/// line damaged later is reported as `EnvelopeError.checksumMismatch`, not trusted.
+///
 /// Durability: `append` writes one line and `fsync`s it (and the directory when it creates the
 /// file) before returning, so a record that `append` acknowledged survives a crash. A crash
 /// during `append` can leave a partial last line with no newline; `read` reports it as
@@ -35,7 +38,7 @@ public struct EnvelopeJournal: Sendable {
     /// Appends `envelope` as one compact JSON line and fsyncs it.
     /// - throws: `JournalError` naming the path, the operation and `errno`.
     public func append(_ envelope: Envelope) throws(JournalError) {
-        try append(line: envelope.json.serialized())
+        try append(line: JournalChecksum.seal(envelope.json.serialized()))
     }
 
     func append(line: String) throws(JournalError) {

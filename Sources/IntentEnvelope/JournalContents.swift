@@ -34,11 +34,22 @@ public struct JournalContents: Sendable {
             let slice = bytes[start..<index]
             if !slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
                 let envelope: Result<Envelope, EnvelopeError>
-                do {
-                    let value = try JSONValue(parsing: slice)
-                    envelope = Result { () throws(EnvelopeError) in try Envelope(json: value) }
-                } catch {
-                    envelope = .failure(.notJSON(error))
+                var body = Array(slice)
+                var mismatch: EnvelopeError?
+                if let (sealed, stored) = JournalChecksum.unseal(slice) {
+                    body = sealed
+                    let computed = JournalChecksum.crc32(sealed)
+                    if computed != stored { mismatch = .checksumMismatch(stored: stored, computed: computed) }
+                }
+                if let mismatch {
+                    envelope = .failure(mismatch)
+                } else {
+                    do {
+                        let value = try JSONValue(parsing: body)
+                        envelope = Result { () throws(EnvelopeError) in try Envelope(json: value) }
+                    } catch {
+                        envelope = .failure(.notJSON(error))
+                    }
                 }
                 records.append(JournalRecord(line: line, offset: start, envelope: envelope))
             }

@@ -61,12 +61,16 @@ struct JSONSchemaCompiler {
 
     // MARK: - Dispatch
 
+    /// Deepest nesting of subschemas, and of the compiler's own rewrites of a subschema
+    /// (`allOf` merged, `not` pushed inwards, a `$ref` inlined beside its siblings), while
+    /// compiling one schema.
+    ///
+    /// Default: 200. Each level is a few stack frames; a schema that keeps rewriting itself
+    /// (`{"$defs": {"a": {"allOf": [{"$ref": "#/$defs/a"}]}}}`) reaches the limit and is
+    /// `GrammarError.budgetExceeded` instead of overflowing the stack.
+    static let maximumSchemaNesting = 200
+
     mutating func node(for schema: JSONValue, path: String) throws(GrammarError) -> GrammarNode {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth < 200 else {
-            throw GrammarError(.budgetExceeded, keyword: "$ref", path: path, detail: "schema nesting deeper than 200")
-        }
         switch schema {
         case .bool(true): return try anyValue()
         case .bool(false): return .nothing
@@ -77,6 +81,12 @@ struct JSONSchemaCompiler {
     }
 
     private mutating func node(for object: JSONObject, path: String) throws(GrammarError) -> GrammarNode {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < Self.maximumSchemaNesting else {
+            throw GrammarError(.budgetExceeded, keyword: "JSONSchemaCompiler.maximumSchemaNesting", path: path,
+                               detail: "subschemas and their rewrites nested deeper than \(Self.maximumSchemaNesting)")
+        }
         if !options.lenient {
             for key in object.keys.sorted() where JSONSchemaCompiler.unsupportedKeywords.contains(key) {
                 throw GrammarError(.unsupportedKeyword, keyword: key, path: path)

@@ -5,9 +5,23 @@
 ///
 /// Lookaround, backreferences and word boundaries have no finite-automaton form and are
 /// reported as `GrammarError.invalidRegex` naming the construct and offset.
+///
+/// Parsing and every later pass over the tree (length bounds, lowering to a `GrammarNode`, NFA
+/// construction) recurse once per nesting level, so nesting is capped at
+/// `maximumGroupNesting`: a deeper pattern is `GrammarError.budgetExceeded`, never a stack
+/// overflow. A quantifier applies to one atom (`a**` and `a{2}{3}` are errors, as in
+/// ECMAScript), so quantifiers cannot nest without groups either.
 struct RegexParser {
+    /// Deepest nesting of groups a pattern may have.
+    ///
+    /// Default: 256, far beyond any real pattern; a 20 KB pattern of nested groups is rejected
+    /// in microseconds instead of overflowing the stack of the thread that compiles it.
+    static let maximumGroupNesting = 256
+
     private let scalars: [UInt32]
     private var position = 0
+    /// Groups open at `position`.
+    private var groupDepth = 0
     let pattern: String
 
     init(pattern: String) {
@@ -70,24 +84,24 @@ struct RegexParser {
         return items.count == 1 ? items[0] : .sequence(items)
     }
 
+    /// At most one quantifier (and its lazy `?`) after an atom; a second is "nothing to repeat".
     private mutating func parseQuantifiers(_ atom: RegexNode) throws(GrammarError) -> RegexNode {
-        var node = atom
-        while let scalar = peek() {
-            var bounds: (Int, Int?)
-            switch scalar {
-            case 0x2A: bounds = (0, nil); position += 1
-            case 0x2B: bounds = (1, nil); position += 1
-            case 0x3F: bounds = (0, 1); position += 1
-            case 0x7B:
-                guard let parsed = parseBraces() else { return node }
-                bounds = parsed
-            default: return node
-            }
-            if peek() == 0x3F { position += 1 }  // lazy: same language
-            if let upper = bounds.1, upper < bounds.0 { throw error("{", "max < min") }
-            node = .repetition(node, min: bounds.0, max: bounds.1)
+        guard let bounds = parseQuantifier() else { return atom }
+        if peek() == 0x3F { position += 1 }  // lazy: same language
+        if let upper = bounds.1, upper < bounds.0 { throw error("{", "max < min") }
+        if parseQuantifier() != nil { throw error("quantifier", "nothing to repeat") }
+        return .repetition(atom, min: bounds.0, max: bounds.1)
+    }
+
+    /// `*`, `+`, `?` or a brace quantifier at `position`, consumed; nil (nothing consumed) if none.
+    private mutating func parseQuantifier() -> (Int, Int?)? {
+        switch peek() {
+        case 0x2A: position += 1; return (0, nil)
+        case 0x2B: position += 1; return (1, nil)
+        case 0x3F: position += 1; return (0, 1)
+        case 0x7B: return parseBraces()
+        default: return nil
         }
-        return node
     }
 
     /// `{n}`, `{n,}`, `{n,m}`; nil (and no consumption) when not a quantifier.
@@ -117,6 +131,13 @@ struct RegexParser {
         guard let scalar = peek() else { throw error("end", "unexpected end") }
         switch scalar {
         case 0x28:  // (
+            guard groupDepth < Self.maximumGroupNesting else {
+                throw GrammarError(.budgetExceeded, keyword: "RegexParser.maximumGroupNesting",
+                                   path: "offset \(position) of a \(scalars.count)-character pattern",
+                                   detail: "groups nested deeper than \(Self.maximumGroupNesting)")
+            }
+            groupDepth += 1
+            defer { groupDepth -= 1 }
             position += 1
             if peek() == 0x3F {  // ?
                 switch peek(1) {

@@ -6,14 +6,22 @@ import Testing
 let defaultModelURL = SystemLanguageModel.defaultModelURL
 let defaultModelPresent = FileManager.default.isReadableFile(atPath: defaultModelURL.path)
 
+/// Every string is bounded by an ASCII pattern so that the grammar ends the value within
+/// `GuidedRecipe.budget` tokens whatever the model picks (a greedy small model may otherwise
+/// loop inside a string until the budget, and where it does depends on the CPU's kernels): at
+/// most 26 + 1 + 4 × 18 + 3 bytes of values and 43 of keys and punctuation, and every token is
+/// at least one byte.
 @Generable(description: "A home-style recipe")
 struct GuidedRecipe {
-    @Guide(description: "The dish's name")
+    @Guide(description: "The dish's name", .pattern(/^[A-Za-z ]{1,24}$/))
     let title: String
     @Guide(description: "Difficulty from 1 to 5", .range(1...5))
     let difficulty: Int
-    @Guide(description: "Ingredients needed", .count(1...4))
+    @Guide(description: "Ingredients needed", .count(1...4), .element(.pattern(/^[A-Za-z ]{1,16}$/)))
     let ingredients: [String]
+
+    /// Tokens that always suffice for one value (145 bytes at most, compact).
+    static let budget = 160
 }
 
 /// End-to-end tests on the real default model (SmolLM2-135M-Instruct), through the local
@@ -129,7 +137,7 @@ struct RealModelTests {
         let response = try await session.respond(
             to: "I have tofu and kimchi in the fridge. Suggest a simple one-bowl dish.",
             generating: GuidedRecipe.self,
-            options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 160))
+            options: GenerationOptions(sampling: .greedy, maximumResponseTokens: GuidedRecipe.budget))
         let card = response.content
         print("guided:", response.rawContent.jsonString)
         #expect((1...5).contains(card.difficulty))
@@ -140,7 +148,7 @@ struct RealModelTests {
     @Test func guidedStreamYieldsPartialValues() async throws {
         let session = LanguageModelSession(model: model)
         let stream = session.streamResponse(to: "A quick tofu dish.", generating: GuidedRecipe.self,
-                                            options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 160))
+                                            options: GenerationOptions(sampling: .greedy, maximumResponseTokens: GuidedRecipe.budget))
         var partialTitles: [String] = []
         for try await snapshot in stream {
             if let title = snapshot.content.title { partialTitles.append(title) }
@@ -157,9 +165,11 @@ struct RealModelTests {
 
 extension RealModelTests {
     @Test func dynamicSchemaGuidesTheResponse() async throws {
+        // Bounded (a 24-letter dish, a price of at most three digits), so that the value ends
+        // within the 80 tokens whatever the model picks: 62 bytes at most, a byte a token or more.
         let menu = DynamicGenerationSchema(name: "Menu", properties: [
-            .init(name: "dish", schema: .init(type: String.self)),
-            .init(name: "price", description: "Price in dollars", schema: .init(type: Double.self)),
+            .init(name: "dish", schema: .init(type: String.self, guides: [.pattern(/^[A-Za-z ]{1,24}$/)])),
+            .init(name: "price", description: "Price in whole dollars", schema: .init(type: Int.self, guides: [.range(1...100)])),
             .init(name: "size", schema: .init(name: "Size", anyOf: ["small", "large"])),
         ])
         let schema = try GenerationSchema(root: menu, dependencies: [])
@@ -168,7 +178,7 @@ extension RealModelTests {
                                                  options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 80))
         print("dynamic:", response.content.jsonString)
         _ = try response.content.value(String.self, forProperty: "dish")
-        _ = try response.content.value(Double.self, forProperty: "price")
+        #expect((1...100).contains(try response.content.value(Int.self, forProperty: "price")))
         #expect(["small", "large"].contains(try response.content.value(String.self, forProperty: "size")))
     }
 }

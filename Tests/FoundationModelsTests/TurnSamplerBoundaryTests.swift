@@ -25,6 +25,22 @@ struct TurnSamplerBoundaryTests {
          "required": ["title", "difficulty", "ingredients", "steps"], "additionalProperties": false}
         """#
 
+    /// The same card with every string bounded by an ASCII pattern, so that the grammar ends
+    /// the value within `boundedRecipeBudget` tokens whatever the model picks: at most 202 bytes
+    /// compact (title 18, difficulty 1, four ingredients and three steps of 18 each, 94 of
+    /// keys and punctuation), a space at each of at most 24 places where `.singleSpace` allows
+    /// one, and every token is at least one byte. (The unbounded card lets a greedy run loop
+    /// inside a string until the budget: on AVX2 SmolLM2 wrote "chicken_bread_cakes_chicken_...".)
+    static let boundedRecipe = #"""
+        {"type": "object", "properties": {
+          "title": {"type": "string", "pattern": "^[A-Za-z ]{1,16}$"},
+          "difficulty": {"type": "integer", "minimum": 1, "maximum": 5},
+          "ingredients": {"type": "array", "items": {"type": "string", "pattern": "^[A-Za-z ]{1,16}$"}, "minItems": 1, "maxItems": 4},
+          "steps": {"type": "array", "items": {"type": "string", "pattern": "^[A-Za-z ]{1,16}$"}, "minItems": 1, "maxItems": 3}},
+         "required": ["title", "difficulty", "ingredients", "steps"], "additionalProperties": false}
+        """#
+    static let boundedRecipeBudget = 256
+
     let backend: LocalEngineBackend
 
     init() throws {
@@ -139,30 +155,56 @@ struct TurnSamplerBoundaryTests {
         #expect(checked > spanned && spanned > 0, "\(checked) checks, \(spanned) spanned")
     }
 
-    /// On the real model, under a grammar with a space allowed around `:`, the model picks `":`
-    /// after every key itself (the `"` closing the key is never forced), the forced tokens still
-    /// go in as batches, and the value is complete and valid.
-    @Test func modelPicksTheSpanningTokenAndTheValueIsValid() throws {
-        let run = try generate(Self.recipe, prompt: "Write a recipe card for pancakes.", whitespace: .singleSpace)
+    /// On the real model, under a grammar with a space allowed around `:`, the `"` closing each
+    /// key is never forced (`":` spans it): the token holding it is always the model's pick,
+    /// whichever of `"`, `":` or `" :` that is. The forced tokens still go in as batches, and
+    /// the value is complete (the bounded schema guarantees it within the budget) and valid.
+    @Test func modelPicksTheTokenAfterEveryKeyAndTheValueIsValid() throws {
+        let run = try generate(Self.boundedRecipe, prompt: "Write a recipe card for pancakes.", whitespace: .singleSpace,
+                               budget: Self.boundedRecipeBudget)
         print("TurnSamplerBoundary space:", run.text)
         #expect(run.complete)
-        let quoteColon = backend.tokenizeText(#"":"#)
-        // One `":` per key (title, difficulty, ingredients, steps).
-        #expect(run.tokens.count { $0 == quoteColon.first } == 4, "\(run.tokens)")
+        let bytes = run.tokens.map { backend.tokenBytes($0) }
+        // The tokens as evaluated spell the text but its last token (never evaluated).
+        #expect(run.text.utf8.starts(with: bytes.joined()) && !bytes.isEmpty)
+        let text = Array(run.text.utf8)
+        var checkedKeys = 0
+        for key in ["title", "difficulty", "ingredients", "steps"] {
+            // The key is the quoted name followed (after an optional space) by a colon.
+            let quoted = Array("\"\(key)\"".utf8)
+            guard let start = text.indices.first(where: { at in
+                text[at...].starts(with: quoted) && text[(at + quoted.count)...].drop(while: { $0 == 0x20 }).first == UInt8(ascii: ":")
+            }) else {
+                Issue.record("no key \(key) in \(run.text)")
+                continue
+            }
+            let closingQuote = start + quoted.count - 1
+            var offset = 0
+            for (index, token) in bytes.enumerated() {
+                if offset + token.count > closingQuote {
+                    #expect(run.sampled[index], "the token \(String(decoding: token, as: UTF8.self).debugDescription) closing key \(key) was forced")
+                    break
+                }
+                offset += token.count
+            }
+            checkedKeys += 1
+        }
+        #expect(checkedKeys == 4)
         #expect(run.forwardPasses < run.generated, "forced tokens go in batches")
-        try expectValid(run.text, schema: Self.recipe)
+        try expectValid(run.text, schema: Self.boundedRecipe)
     }
 
     /// The library's own path (`respond(to:schema:)`, compact grammar) yields values the
-    /// independent validator accepts.
+    /// independent validator accepts, within the budget the bounded schema guarantees.
     @Test func guidedResponseIsValid() async throws {
         let model = SystemLanguageModel(contentsOf: defaultModelURL, contextSize: 1024)
         let session = LanguageModelSession(model: model)
         let response = try await session.respond(
-            to: "Write a recipe card for pancakes.", schema: try JSONDecoder().decode(GenerationSchema.self, from: Data(Self.recipe.utf8)),
-            options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 256))
+            to: "Write a recipe card for pancakes.",
+            schema: try JSONDecoder().decode(GenerationSchema.self, from: Data(Self.boundedRecipe.utf8)),
+            options: GenerationOptions(sampling: .greedy, maximumResponseTokens: Self.boundedRecipeBudget))
         print("TurnSamplerBoundary compact:", response.content.jsonString)
-        try expectValid(response.content.jsonString, schema: Self.recipe)
+        try expectValid(response.content.jsonString, schema: Self.boundedRecipe)
     }
 
     func expectValid(_ text: String, schema: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -177,21 +219,35 @@ struct TurnSamplerBoundaryTests {
         var passes = 0
         /// The response's tokens as evaluated (the last one is never evaluated).
         var tokens: [Int32] = []
+        /// Per token of `tokens`: whether the model picked it (`append`) rather than the
+        /// grammar forcing it (`evaluate`'s response start, `extend`).
+        var sampled: [Bool] = []
         init(_ base: any BackendDecoder) { self.base = base }
         func evaluate(_ tokens: [Int32]) throws { passes += 1; try base.evaluate(tokens) }
         func evaluate(_ prompt: [Int32], responseStart: [Int32]) throws {
             passes += 1
             tokens = responseStart
+            sampled = responseStart.map { _ in false }
             try base.evaluate(prompt, responseStart: responseStart)
         }
-        func append(_ token: Int32) throws { passes += 1; tokens.append(token); try base.append(token) }
-        func extend(_ more: [Int32]) throws { passes += 1; tokens += more; try base.extend(more) }
+        func append(_ token: Int32) throws {
+            passes += 1
+            tokens.append(token)
+            sampled.append(true)
+            try base.append(token)
+        }
+        func extend(_ more: [Int32]) throws {
+            passes += 1
+            tokens += more
+            sampled += more.map { _ in false }
+            try base.extend(more)
+        }
         func sample(_ plan: SamplingPlan, allowed: [UInt64]?) throws -> Int32 { try base.sample(plan, allowed: allowed) }
         func reusablePrefixLength(of tokens: [Int32]) -> Int { base.reusablePrefixLength(of: tokens) }
     }
 
-    func generate(_ schema: String, prompt: String, whitespace: JSONWhitespace, insertsForcedBytes: Bool = true) throws
-        -> (text: String, tokens: [Int32], generated: Int, complete: Bool, forwardPasses: Int)
+    func generate(_ schema: String, prompt: String, whitespace: JSONWhitespace, budget: Int, insertsForcedBytes: Bool = true) throws
+        -> (text: String, tokens: [Int32], sampled: [Bool], generated: Int, complete: Bool, forwardPasses: Int)
     {
         let constraint = try matcher(schema, whitespace: whitespace)
         let rendered = backend.render([
@@ -204,7 +260,7 @@ struct TurnSamplerBoundaryTests {
         var output = UTF8Accumulator()
         var generated = 0
         try sampler.run(prompt: backend.tokenizePrompt(rendered), into: &output, generated: &generated,
-                        constraint: constraint, budget: 256, onText: nil)
-        return (output.text, decoder.tokens, generated, constraint.isComplete, decoder.passes)
+                        constraint: constraint, budget: budget, onText: nil)
+        return (output.text, decoder.tokens, decoder.sampled, generated, constraint.isComplete, decoder.passes)
     }
 }

@@ -6,15 +6,18 @@ import Testing
 
 /// The seed's order draft as the model fills it: the three fields `PlaceOrderIntent` takes,
 /// plus the model's `rationale`, which must stay in `content`.
+///
+/// The strings are bounded by ASCII patterns so that the grammar ends the value within the
+/// tests' 128-token budget whatever the model picks: 123 bytes at most, a byte a token or more.
 @Generable(description: "An order drafted from the user's request")
 struct OrderDraft {
-    @Guide(description: "The catalog item id the user named, like sku_42")
+    @Guide(description: "The catalog item id the user named, like sku_42", .pattern(/^[a-z0-9_]{1,16}$/))
     let itemId: String
     @Guide(description: "How many items to order", .range(1...10))
     let quantity: Int
     @Guide(description: "How the order reaches the user", .anyOf(["pickup", "delivery"]))
     let fulfillment: String
-    @Guide(description: "One short sentence saying why")
+    @Guide(description: "One short sentence saying why", .pattern(/^[A-Za-z0-9 ,.']{1,40}$/))
     let rationale: String
 }
 
@@ -36,7 +39,7 @@ struct PlaceOrderIntentV4: EnvelopeIntent {
 struct EndToEndTests {
     let instructions = "You turn a customer's message into an order draft for the shop's order system."
     let prompt = "Please order 2 of item sku_42. I will pick them up at the store."
-    let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: 120)
+    let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: 128)
 
     @Test func orderDraftIsStreamedProjectedGatedPerformedOnceAndReplayed() async throws {
         let session = LanguageModelSession(instructions: instructions)

@@ -25,7 +25,8 @@ private func choose(_ request: String?, _ f: ck_cpu_features) -> (isa: Int32, no
         if let request { return ck_choose_isa(request, &f, buffer.baseAddress, buffer.count) }
         return ck_choose_isa(nil, &f, buffer.baseAddress, buffer.count)
     }
-    return (isa, String(cString: note))
+    // The note is NUL-terminated inside the buffer (String(cString:) of an array is deprecated).
+    return (isa, String(decoding: note.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
 }
 
 @Suite("Kernel dispatch: CPU features, FM_CPU and the chosen path") struct KernelDispatchTests {

@@ -51,7 +51,7 @@ extension LanguageModelError {
         public var explanationStream: LanguageModelSession.ResponseStream<String> {
             let result = Self.response(explaining: explanationText).result
             return LanguageModelSession.ResponseStream(run: StreamRun { onUpdate in
-                onUpdate(result.content)
+                onUpdate(result.content, result.usage)
                 return result
             })
         }

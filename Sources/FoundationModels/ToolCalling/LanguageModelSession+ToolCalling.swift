@@ -35,7 +35,7 @@ extension LanguageModelSession {
     ///   requests without tools (language, guardrails, context size, cancellation).
     func generateWithTools(
         _ request: GenerationRequest,
-        onUpdate: @Sendable (GeneratedContent) -> Void
+        onUpdate: @escaping UpdateHandler
     ) async throws -> GenerationResult {
         let transcript = try await beginRequest()
         defer { endRequest() }
@@ -61,6 +61,7 @@ extension LanguageModelSession {
         var added: [Transcript.Entry] = [promptEntry]
         var callTurns = 0
         let id = GenerationID()
+        var usage = LanguageModelSession.Usage.zero
 
         let shownTurns = PromptRenderer.turns(for: shown)
         while true {
@@ -75,18 +76,30 @@ extension LanguageModelSession {
                 throw GenerationError.exceededContextWindowSize(.init(
                     debugDescription: "Content contains \(promptTokens.count) tokens, which exceeds the maximum allowed context size of \(limit)."))
             }
-            let turn = ToolTurnDecoder(
+            // The tool-calling mode is held by the grammar: no calls allowed, or only a call.
+            var turn = ToolTurnDecoder(
                 backend: backend, decoder: decoder, plan: plan,
-                callsSchema: callsSchema,
+                callsSchema: request.options.toolCallingMode == .disallowed ? nil : callsSchema,
                 answerSchema: answerSchema,
                 budget: min(request.options.maximumResponseTokens ?? .max, limit - promptTokens.count))
+            turn.requiresCall = request.options.toolCallingMode == .required
+            // Exact usage, as for a request without tools: this turn's prompt, the part of it
+            // the cache held, and the turn's tokens; added over the request's turns.
+            let input = LanguageModelSession.Usage.Input(
+                totalTokenCount: promptTokens.count, cachedTokenCount: decoder.reusablePrefixLength(of: promptTokens))
+            let usageBefore = usage
+            let tokens = turn.tokens
+            let turnUsage = { @Sendable in
+                usageBefore.adding(LanguageModelSession.Usage(input: input, output: .init(totalTokenCount: tokens.count, reasoningTokenCount: 0)))
+            }
             let outcome = try await onEngineThread {
                 try Task.checkCancellation()
                 try decoder.evaluate(promptTokens)
                 return try turn.decode { text in
-                    onUpdate(Self.content(from: text, structured: answerSchema != nil, complete: false, id: id))
+                    onUpdate(Self.content(from: text, structured: answerSchema != nil, complete: false, id: id), turnUsage())
                 }
             }
+            usage = turnUsage()
 
             switch outcome {
             case .answer(let text):
@@ -99,9 +112,10 @@ extension LanguageModelSession {
                 ])))
                 let entries = state.withLock { state -> ArraySlice<Transcript.Entry> in
                     state.transcript.entries.append(contentsOf: added)
+                    state.usage = state.usage.adding(usage)
                     return state.transcript.entries.suffix(added.count)
                 }
-                return GenerationResult(content: content, entries: entries)
+                return GenerationResult(content: content, entries: entries, usage: usage)
 
             case .calls(let json):
                 guard callTurns < rounds else { throw Self.toolRoundsExceeded(rounds) }

@@ -35,8 +35,13 @@ struct ToolTurnDecoder {
     let callsSchema: JSONValue?
     /// The response schema for guided generation, `nil` for text.
     let answerSchema: JSONValue?
+    /// Whether the turn must be a call turn (`GenerationOptions.ToolCallingMode.required`):
+    /// the first step then allows only the tag's first token.
+    var requiresCall = false
     /// The most tokens the turn may take.
     let budget: Int
+    /// The tokens the turn has generated so far (sampled, forced and the tag's), for usage.
+    let tokens = GeneratedTokenCount()
 
     /// Decodes the turn; `onAnswerText` receives the answer's text so far after every token.
     ///
@@ -58,6 +63,7 @@ struct ToolTurnDecoder {
                 mask.removeAll()
                 if token == first {
                     for tagToken in tag { try decoder.append(tagToken) }
+                    tokens.count = tag.count
                     return .calls(try decodeCalls(schema: callsSchema, budget: budget - tag.count))
                 }
                 if backend.endOfGenerationTokens.contains(token) {
@@ -68,6 +74,7 @@ struct ToolTurnDecoder {
                 }
                 output.append(backend.tokenBytes(token))
                 generated += 1
+                tokens.count = generated
                 onAnswerText(output.text)
                 if let answerConstraint, answerConstraint.isComplete {
                     var scratch: [UInt64]? = nil
@@ -96,6 +103,8 @@ struct ToolTurnDecoder {
         var generated = 0
         var sampler = TurnSampler(backend: backend, decoder: decoder, plan: plan)
         sampler.insertsForcedBytes = false
+        let tagTokens = tokens.count
+        sampler.onGenerated = { [tokens] in tokens.count = tagTokens + $0 }
         try sampler.run(into: &output, generated: &generated, constraint: constraint, budget: budget, onText: { _ in })
         guard constraint.isComplete else {
             throw Self.failure("The tool call turn stopped after \(generated) tokens, before its JSON was complete: \(output.text)")
@@ -108,11 +117,13 @@ struct ToolTurnDecoder {
         into output: inout UTF8Accumulator, generated: inout Int, constraint: (any TokenConstraint)?,
         budget: Int, onText: (String) -> Void
     ) throws {
-        try TurnSampler(backend: backend, decoder: decoder, plan: plan)
-            .run(into: &output, generated: &generated, constraint: constraint, budget: budget, onText: onText)
+        var sampler = TurnSampler(backend: backend, decoder: decoder, plan: plan)
+        sampler.onGenerated = { [tokens] in tokens.count = $0 }
+        try sampler.run(into: &output, generated: &generated, constraint: constraint, budget: budget, onText: onText)
     }
 
     private func finish(_ output: UTF8Accumulator, constraint: (any TokenConstraint)?, generated: Int) throws -> Outcome {
+        tokens.count = generated
         if let constraint, !constraint.isComplete {
             throw Self.failure("The response stopped after \(generated) tokens before the structured value was complete: \(output.text)")
         }
@@ -138,6 +149,7 @@ struct ToolTurnDecoder {
                 mask[Int(token) / 64] &= ~(1 << UInt64(token % 64))
             }
         }
+        if requiresCall { for index in mask.indices { mask[index] = 0 } }
         mask[Int(tagToken) / 64] |= 1 << UInt64(tagToken % 64)
         return mask
     }

@@ -61,7 +61,7 @@ enum EnvelopeFile {
                     for error in errors { Terminal.write("malformed: \(error)\n") }
                 }
                 throw ExitCode.dataError
-            case .notJSON, .schemaUnavailable:
+            case .notJSON, .schemaUnavailable, .checksumMismatch:
                 throw CommandError("\(path): \(error)", status: .dataError)
             }
         }

@@ -1,0 +1,9 @@
+#ifndef CFUZZERDRIVER_H
+#define CFUZZERDRIVER_H
+#include <stddef.h>
+#include <stdint.h>
+
+/// libFuzzer's entry point for programs that have their own `main` (compiler-rt FuzzerDriver.cpp).
+int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*UserCb)(const uint8_t *Data, size_t Size));
+
+#endif

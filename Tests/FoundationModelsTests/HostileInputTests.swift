@@ -1,0 +1,91 @@
+import Foundation
+import JSONSchemaValidation
+import Testing
+@testable import FoundationModels
+
+/// Input that decides depth or size, through the public API (issue #15): a typed error within a
+/// second, never a crash, a hang or unbounded memory.
+@Suite("Hostile input: sessions and generated content") struct HostileSessionInputTests {
+    /// 200,000 nested arrays: the streaming parser stops at its depth limit with a typed error,
+    /// whether the text is complete or cut off.
+    @Test func deepJSONArrayIsRefusedByTheStreamingParser() {
+        let open = String(repeating: "[", count: 200_000)
+        for text in [open + String(repeating: "]", count: 200_000), open] {
+            let clock = ContinuousClock()
+            let elapsed = clock.measure {
+                do {
+                    _ = try GeneratedContent(json: text)
+                    Issue.record("a 200,000-deep array parsed")
+                } catch LanguageModelSession.GenerationError.decodingFailure(let context) {
+                    #expect(context.debugDescription.contains("\(PartialJSONParser.maximumDepth)"))
+                } catch {
+                    Issue.record("unexpected error \(error)")
+                }
+            }
+            #expect(elapsed < .seconds(1))
+        }
+    }
+
+    /// Deep arrays a transcript file might hold: Foundation's decoder refuses them too.
+    @Test func deepTranscriptJSONIsADecodingError() {
+        let text = #"{"entries":"# + String(repeating: "[", count: 200_000)
+        #expect(throws: DecodingError.self) { _ = try JSONDecoder().decode(Transcript.self, from: Data(text.utf8)) }
+    }
+}
+
+/// The same on the real default model: prompts and schemas a user may send.
+@Suite("Hostile input: sessions on the default model", .serialized, .enabled(if: defaultModelPresent, "the default model is not downloaded"))
+struct HostileModelInputTests {
+    let model = SystemLanguageModel(contentsOf: defaultModelURL, contextSize: 1024)
+
+    /// 10 MB of one emoji: refused as over the context window before it is tokenized.
+    @Test func tenMegabytePromptIsOverTheContextWindow() async throws {
+        // Loads the engine (weights, grammar vocabulary) outside the timing.
+        _ = try await LanguageModelSession(model: model).respond(to: "Hi", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1))
+        let prompt = String(repeating: "😀", count: 2_500_000)
+        #expect(prompt.utf8.count == 10_000_000)
+        let session = LanguageModelSession(model: model)
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            _ = try await session.respond(to: prompt, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1))
+            Issue.record("a 10 MB prompt was answered")
+        } catch LanguageModelSession.GenerationError.exceededContextWindowSize(let context) {
+            #expect(context.debugDescription.contains("exceeds the maximum allowed context size of 1024"))
+        }
+        #expect(clock.now - start < .seconds(1))
+        // The session is usable afterwards, with nothing of the refused turn in its transcript.
+        #expect(!session.isResponding)
+        #expect(session.transcript.allSatisfy { if case .response = $0 { false } else { true } })
+    }
+
+    /// A prompt just over the context still gets the exact count (the bound does not cut in early).
+    @Test func aPromptJustOverTheContextIsCountedExactly() async throws {
+        let session = LanguageModelSession(model: model)
+        let prompt = String(repeating: "word ", count: 1_100)
+        do {
+            _ = try await session.respond(to: prompt, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1))
+            Issue.record("an over-long prompt was answered")
+        } catch LanguageModelSession.GenerationError.exceededContextWindowSize(let context) {
+            #expect(!context.debugDescription.contains("at least"))
+        }
+    }
+
+    /// The 20 KB nested pattern of issue #15 through `respond(schema:)`: an unsupported guide,
+    /// not a segmentation fault.
+    @Test func nestedPatternInASchemaIsAnUnsupportedGuide() async throws {
+        let pattern = String(repeating: "(", count: 10_000) + "a" + String(repeating: ")", count: 10_000)
+        let json = #"{"type":"object","title":"Code","properties":{"code":{"type":"string","pattern":"\#(pattern)"}},"required":["code"]}"#
+        let schema = try JSONDecoder().decode(GenerationSchema.self, from: Data(json.utf8))
+        let session = LanguageModelSession(model: model)
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            _ = try await session.respond(to: "A code?", schema: schema, includeSchemaInPrompt: false, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 4))
+            Issue.record("the nested pattern was accepted")
+        } catch LanguageModelSession.GenerationError.unsupportedGuide(let context) {
+            #expect(context.debugDescription.contains("RegexParser.maximumGroupNesting"))
+        }
+        #expect(clock.now - start < .seconds(2))
+    }
+}
