@@ -10,7 +10,7 @@ import Testing
         ["jsonschema", "validate"], ["envelope"], ["envelope", "check"], ["envelope", "diff"], ["envelope", "replay"],
         ["envelope", "journal-append"], ["bench"], ["bench", "engine"], ["bench", "guided"], ["bench", "maskbench"],
         ["bench", "jsonschema"], ["bench", "tokenizer"], ["models"], ["models", "list"], ["models", "pull"], ["models", "rm"],
-        ["models", "verify"],
+        ["models", "verify"], ["eval"],
     ]
 
     @Test(arguments: commands)
@@ -34,7 +34,7 @@ import Testing
         #expect(bare.status == 0)
         #expect(bare.stdout == (try FMProcess.run(["--help"])).stdout)
         for name in ["available", "respond", "chat", "count-tokens", "schema", "license", "generate", "complete", "tokenize",
-                     "language", "guardrail", "jsonschema", "envelope", "bench", "models"] {
+                     "language", "guardrail", "jsonschema", "envelope", "bench", "models", "eval"] {
             #expect(bare.stdout.contains("\n  \(name) "), "\(name) is not listed")
         }
         #expect(bare.stdout.contains("EXIT STATUS:"))

@@ -19,7 +19,7 @@ struct FM: ParsableCommand {
                     SchemaCommand.self, LicenseCommand.self,
                 ]),
                 CommandGroup(name: "More subcommands", subcommands: [
-                    ModelsCommand.self, GenerateCommand.self, CompleteCommand.self, TokenizeCommand.self, LanguageCommand.self,
+                    ModelsCommand.self, EvalCommand.self, GenerateCommand.self, CompleteCommand.self, TokenizeCommand.self, LanguageCommand.self,
                     GuardrailCommand.self, JSONSchemaCommand.self, EnvelopeCommand.self, BenchCommand.self,
                 ]),
             ],
