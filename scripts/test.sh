@@ -8,4 +8,5 @@ scripts/fetch-models.sh
 swift build --build-tests
 scripts/check-compat.sh
 scripts/check-client-package.sh
+scripts/check-third-party-provider.sh
 swift test --skip-build

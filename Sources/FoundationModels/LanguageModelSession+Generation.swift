@@ -58,16 +58,6 @@ extension LanguageModelSession {
 
     func endRequest() { state.withLock { $0.isResponding = false } }
 
-    /// The session's decoder, created with the model's backend on first use.
-    func decoder(_ backend: any LanguageModelBackend) throws -> any BackendDecoder {
-        try state.withLock { state in
-            if let box = state.decoder { return box.decoder }
-            let decoder = try backend.makeDecoder()
-            state.decoder = DecoderBox(decoder)
-            return decoder
-        }
-    }
-
     /// Checks what every request checks before decoding, with or without tools: the options'
     /// ranges, then the input's language and guardrails. Returns how guardrails apply to the
     /// response (Apple's rule differs for text and guided generation).
@@ -93,92 +83,7 @@ extension LanguageModelSession {
         _ request: GenerationRequest,
         onUpdate: UpdateHandler? = nil
     ) async throws -> GenerationResult {
-        guard languageModel is SystemLanguageModel else {
-            return try await generateThroughExecutor(languageModel, request: request, onUpdate: onUpdate)
-        }
-        if request.contextOptions.reasoningLevel != nil {
-            throw LanguageModelError.unsupportedCapability(.init(
-                capability: .reasoning, debugDescription: "The model does not support reasoning: the request sets a reasoning level."))
-        }
-        if !tools.isEmpty { return try await generateWithTools(request, onUpdate: onUpdate ?? { _, _ in }) }
-        let transcript = try await beginRequest()
-        defer { endRequest() }
-        let responseKind = try admit(request, after: transcript)
-        let jsonSchema = try request.schema?.jsonSchema()
-        let promptEntry = Transcript.Entry.prompt(.init(
-            segments: [.text(.init(content: request.prompt.text))],
-            options: request.options, responseFormat: request.responseFormat))
-        var pending = [promptEntry]
-        let turn = try await onEngineThread {
-            try await decodeTurn(backend: try model.backend(), entries: transcript.entries + pending, jsonSchema: jsonSchema,
-                                 request: request, onUpdate: onUpdate)
-        }
-        try checkOutput(turn.text, responseKind: responseKind)
-        pending.append(.response(.init(assetIDs: [], segments: [
-            jsonSchema == nil
-                ? .text(.init(content: turn.text))
-                : .structure(.init(source: request.responseFormat?.name ?? "schema", content: turn.content)),
-        ])))
-        let entries = state.withLock { state -> ArraySlice<Transcript.Entry> in
-            state.transcript.entries.append(contentsOf: pending)
-            state.usage = state.usage.adding(turn.usage)
-            return state.transcript.entries.suffix(pending.count)
-        }
-        return GenerationResult(content: turn.content, entries: entries, usage: turn.usage)
-    }
-
-    /// Decodes one assistant turn after `entries`: checks the context, evaluates the prompt
-    /// (reusing the cached prefix), and samples until the end of the turn, the token limit or
-    /// the end of the guided value, reporting each partial result.
-    private func decodeTurn(
-        backend: any LanguageModelBackend, entries: [Transcript.Entry], jsonSchema: JSONValue?, request: GenerationRequest,
-        onUpdate: UpdateHandler?
-    ) async throws -> (text: String, content: GeneratedContent, usage: LanguageModelSession.Usage) {
-        var turns = PromptRenderer.turns(for: Transcript(entries: entries))
-        if let jsonSchema, request.includeSchemaInPrompt, let last = turns.lastIndex(where: { $0.role == .user }) {
-            turns[last].content += "\n\n" + PromptRenderer.schemaInstruction(PromptRenderer.promptSchema(jsonSchema).serialized())
-        }
-        let promptTokens = backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: true))
-        let limit = backend.contextSize
-        guard promptTokens.count < limit else {
-            throw GenerationError.exceededContextWindowSize(.init(
-                debugDescription: "Content contains \(promptTokens.count) tokens, which exceeds the maximum allowed context size of \(limit)."))
-        }
-        let decoder = try decoder(backend)
-        // The grammar first: the bytes it forces at the start are evaluated with the prompt.
-        let constraint = try jsonSchema.map { try backend.makeConstraint(jsonSchema: $0) }
-        try Task.checkCancellation()
-        let plan = SamplingPlan(request.options)
-        let budget = min(request.options.maximumResponseTokens ?? .max, limit - promptTokens.count)
-        var output = UTF8Accumulator()
-        var generated = 0
-        let id = GenerationID()
-        let structured = constraint != nil
-        // Usage is exact: the prompt's tokens, how many of them the cache already held, and
-        // every token the turn added (sampled or forced).
-        let input = LanguageModelSession.Usage.Input(
-            totalTokenCount: promptTokens.count, cachedTokenCount: decoder.reusablePrefixLength(of: promptTokens))
-        func usage(_ generated: Int) -> LanguageModelSession.Usage {
-            LanguageModelSession.Usage(input: input, output: .init(totalTokenCount: generated, reasoningTokenCount: 0))
-        }
-        // Snapshots are built only for a listener (a stream): a plain `respond` parses the
-        // text once, at the end.
-        let counter = GeneratedTokenCount()
-        let onText = onUpdate.map { onUpdate in
-            { (text: String) in onUpdate(Self.content(from: text, structured: structured, complete: false, id: id), usage(counter.count)) }
-        }
-        var sampler = TurnSampler(backend: backend, decoder: decoder, plan: plan)
-        if onUpdate != nil { sampler.onGenerated = { counter.count = $0 } }
-        try sampler.run(
-            prompt: promptTokens, into: &output, generated: &generated, constraint: constraint, budget: budget,
-            onText: onText)
-
-        if let constraint, !constraint.isComplete {
-            throw GenerationError.decodingFailure(.init(
-                debugDescription: "The response stopped after \(generated) tokens before the \(request.responseFormat?.name ?? "structured") value was complete: \(output.text)"))
-        }
-        let text = output.text   // a character cut off by the token limit is dropped, not shown as U+FFFD
-        return (text, try Self.finalContent(from: text, structured: constraint != nil, id: id), usage(generated))
+        try await generateThroughExecutor(languageModel, request: request, onUpdate: onUpdate)
     }
 
     /// Whether the grammar allows nothing but end-of-generation tokens now.

@@ -31,7 +31,13 @@ struct LocalTurn {
         self.request = request
         answerSchema = try request.schema?.jsonSchema()
         let tools = request.enabledToolDefinitions
-        callsSchema = tools.isEmpty ? nil : try ToolCallGrammar(tools: tools).schema
+        // Not `tools.isEmpty ? nil : …`: JSONValue is ExpressibleByNilLiteral, so that `nil`
+        // would be JSON null, not "no calls".
+        if tools.isEmpty {
+            callsSchema = .none
+        } else {
+            callsSchema = try ToolCallGrammar(tools: tools).schema
+        }
         let transcript = request.transcript
         let includeSchema = request.contextOptions.includeSchemaInPrompt ?? true
 

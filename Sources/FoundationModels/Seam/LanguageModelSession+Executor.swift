@@ -19,11 +19,16 @@ extension LanguageModelSession {
     ) async throws -> GenerationResult {
         let transcript = try await beginRequest()
         defer { endRequest() }
-        do {
-            try request.options.validate()
-        } catch {
-            throw GenerationError.decodingFailure(.init(debugDescription: "Invalid GenerationOptions: \(error.description)."))
+        if !(model is SystemLanguageModel) {
+            do {
+                try request.options.validate()
+            } catch {
+                throw GenerationError.decodingFailure(.init(debugDescription: "Invalid GenerationOptions: \(error.description)."))
+            }
         }
+        // The system model's policies (its languages, its guardrails) are the session's to
+        // apply; another model's provider applies its own.
+        let guardrails = try (model as? SystemLanguageModel).map { _ in try admit(request, after: transcript) }
         try Self.checkCapabilities(model.capabilities, for: request, transcript: transcript, tools: tools)
         let executor = try ExecutorCache.shared.executor(for: model)
 
@@ -35,10 +40,12 @@ extension LanguageModelSession {
                                                         responseFormat: request.responseFormat))]
         var usage = LanguageModelSession.Usage.zero
         var callTurns = 0
+        // Tools that keep their schema out of the instructions stay callable but unshown.
+        let shown = tools.isEmpty ? transcript : Self.transcriptShowingTools(transcript, tools: tools)
 
         while true {
             let executorRequest = LanguageModelExecutorGenerationRequest(
-                id: UUID(), transcript: Transcript(entries: transcript.entries + added), enabledTools: enabledTools,
+                id: UUID(), transcript: Transcript(entries: shown.entries + added), enabledTools: enabledTools,
                 schema: request.schema, generationOptions: request.options,
                 contextOptions: ContextOptions(includeSchemaInPrompt: request.includeSchemaInPrompt,
                                                reasoningLevel: request.contextOptions.reasoningLevel),
@@ -74,6 +81,7 @@ extension LanguageModelSession {
             let calls = coalescer.calls
             if calls.isEmpty {
                 let text = coalescer.responseText
+                if let guardrails { try checkOutput(text, responseKind: guardrails) }
                 let content = try Self.finalContent(from: text, structured: structured, id: id)
                 let structure = structured ? (source: request.responseFormat?.name ?? "schema", content: content) : nil
                 var responses = coalescer.responseEntries(structure: structure)
@@ -100,6 +108,7 @@ extension LanguageModelSession {
             let toolCalls = try calls.map { try Self.transcriptCall($0, tools: tools) }
             added.append(.toolCalls(Transcript.ToolCalls(toolCalls)))
             let outputs = try await Self.run(toolCalls, with: tools)
+            if let guardrails { try checkInput(outputs.map { $0.segments.plainText }, responseKind: guardrails) }
             added.append(contentsOf: outputs.map(Transcript.Entry.toolOutput))
         }
     }
