@@ -13,7 +13,6 @@ cd "$(dirname "$0")/.."
 # builds, so the rest of the model tests run on the best path only.)
 ENGINE_SUITES='Kernel|SyntheticForwardTests|EveryPositionLogitsTests|InferenceContextTests|TurnSamplerBoundaryTests'
 
-
 # fm models links the system's zlib and libcrypto (README); a fresh machine may lack the headers.
 if ! pkg-config --exists zlib libcrypto 2>/dev/null; then
   sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
@@ -23,6 +22,7 @@ scripts/fetch-models.sh
 swift build --build-tests
 scripts/check-compat.sh
 scripts/check-client-package.sh
+scripts/check-third-party-provider.sh
 paths=($(scripts/cpu-paths.sh))
 best=${paths[${#paths[@]}-1]}
 echo "kernel paths this CPU runs: ${paths[*]}; the engine suites run on each, everything on $best"
