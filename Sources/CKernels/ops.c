@@ -443,3 +443,11 @@ void ck_fill_ops_scalar(ck_kernel_table *t) {
     t->op.swiglu = ck_swiglu_scalar;
     t->op.geglu = ck_geglu_scalar;
 }
+
+// MARK: - Byte scans
+
+size_t ck_count_bytes_in_set(const uint8_t *bytes, size_t n, const uint8_t in_set[256]) {
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++) count += in_set[bytes[i]] != 0;
+    return count;
+}

@@ -195,6 +195,13 @@ int ck_activation_type(int weight_type);
 /// Bytes of one activation row of `n` elements, quantized for `weight_type`.
 size_t ck_activation_row_bytes(int weight_type, int64_t n);
 
+// MARK: - Byte scans
+
+/// How many of the `n` bytes at `bytes` have a nonzero entry in `in_set` (256 entries). Kept in
+/// C so that it runs optimized in debug builds too: a session refuses a hostile 10 MB prompt by
+/// this count before tokenizing it.
+size_t ck_count_bytes_in_set(const uint8_t *bytes, size_t n, const uint8_t in_set[256]);
+
 // MARK: - Conversions
 
 float ck_half_to_float(ck_half h);

@@ -18,7 +18,7 @@ final class LocalEngineBackend: LanguageModelBackend {
     let longestTokenByteCount: Int
     /// Which bytes some token can hold: a byte-level vocabulary without a token for a byte
     /// drops that byte (see `Tokenizer`), so it does not count towards ``minimumTokenCount(_:)``.
-    let tokenizableBytes: [Bool]
+    let tokenizableBytes: ByteSet
 
     /// Loads the model. The context size is capped at what the model was trained for.
     ///
@@ -35,7 +35,7 @@ final class LocalEngineBackend: LanguageModelBackend {
         longestTokenByteCount = max(1, bytes.lazy.map(\.count).max() ?? 1, spellings.max() ?? 1)
         var tokenizable = [Bool](repeating: false, count: 256)
         for piece in bytes where piece.count == 1 { tokenizable[Int(piece[0])] = true }
-        tokenizableBytes = tokenizable
+        tokenizableBytes = ByteSet(tokenizable)
         grammars = GrammarCompiler(vocabulary: TokenVocabulary(
             tokenBytes: bytes, specialTokenIDs: special, endOfGenerationTokenIDs: tokenizer.endOfGenerationTokenIDs))
     }
@@ -57,13 +57,19 @@ final class LocalEngineBackend: LanguageModelBackend {
 
     func tokenBytes(_ token: Int32) -> [UInt8] { model.tokenizer.tokenBytes(token) }
 
+    /// Texts shorter than this are always tokenized, so a prompt over the context is refused
+    /// with its exact count (Apple's error names it); the tokenizer takes milliseconds on them.
+    /// Longer ones are the hostile case (10 MB of one emoji), where the bound saves seconds.
+    static let exactCountByteLimit = 256 << 10
+
     /// Each token covers at most ``longestTokenByteCount`` bytes of the text, and bytes the
     /// vocabulary drops cover none. Costs one pass over the bytes, and only for texts long
-    /// enough that the bound could reach the context.
+    /// enough that the bound could reach the context (0, "no bound", below
+    /// ``exactCountByteLimit``).
     func minimumTokenCount(_ text: String) -> Int {
         let length = text.utf8.count
-        guard length / longestTokenByteCount >= contextSize else { return 0 }
-        let kept = text.utf8.reduce(0) { $0 + (tokenizableBytes[Int($1)] ? 1 : 0) }
+        guard length >= Self.exactCountByteLimit, length / longestTokenByteCount >= contextSize else { return 0 }
+        let kept = tokenizableBytes.count(in: text)
         return kept / longestTokenByteCount
     }
 
