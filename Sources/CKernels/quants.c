@@ -455,14 +455,14 @@ float ck_vec_dot_scalar(int type, int64_t n, const void *w, const void *xq) {
             dq_q8_K((const ck_block_q8_K *)xp, xf);
             for (int j = 0; j < bs; j++) sum += (double)wf[j] * xf[j];
         } else {
-            // Weights are scale * q + c with a per-block constant c (-8d or the minimum m). As in
-            // ggml, the c term uses the activations' stored (F16-rounded) sum s. (Q5_0 has no such
-            // term: ggml multiplies its signed q - 16 directly, and so do our kernels.)
+            // Weights are scale * q + c with a per-block constant c (the minimum m). As in ggml,
+            // the c term uses the activations' stored (F16-rounded) sum s. (Q4_0 and Q5_0 have no
+            // such term: ggml multiplies their signed q - 8 and q - 16 directly, and so do our
+            // kernels.)
             const ck_block_q8_a *b = (const ck_block_q8_a *)xp;
             for (int j = 0; j < CK_QK; j++) xf[j] = b->d * b->qs[j];
             float c = 0;
             switch (type) {
-            case CK_TYPE_Q4_0: c = -8.0f * ck_half_to_float(((const ck_block_q4_0 *)wp)->d); break;
             case CK_TYPE_Q4_1: c = ck_half_to_float(((const ck_block_q4_1 *)wp)->m); break;
             case CK_TYPE_Q5_1: c = ck_half_to_float(((const ck_block_q5_1 *)wp)->m); break;
             default: break;

@@ -65,19 +65,20 @@ static inline CK_AVX512 __m256i dot_us8_vnni(__m256i u, __m256i s) {
 // MARK: - 32-element formats, generated for both ISAs
 
 #define DEFINE_32_KERNELS(ATTR, SUFFIX, DOT)                                                            \
+    /* ggml's order (ggml_vec_dot_q4_0_q8_0, x86, and tinyBLAS): weights as signed q - 8, one  */ \
+    /* accumulator, fmadd(dw * dx, sum) per block.                                             */ \
     static ATTR float dot_q4_0_##SUFFIX(int64_t n, const void *vw, const void *vx) {                   \
         const ck_block_q4_0 *w = vw;                                                                  \
         const ck_block_q8_a *x = vx;                                                                  \
         int64_t nb = n / CK_QK;                                                                       \
         __m256 acc = _mm256_setzero_ps();                                                             \
-        float off = 0;                                                                                \
+        const __m256i eight = _mm256_set1_epi8(8);                                                    \
         for (int64_t i = 0; i < nb; i++) {                                                            \
-            float dw = _cvtsh_ss(w[i].d);                                                             \
-            __m256i p = DOT(unpack_nibbles(w[i].qs), _mm256_loadu_si256((const __m256i *)x[i].qs));   \
-            acc = _mm256_fmadd_ps(_mm256_set1_ps(dw * x[i].d), _mm256_cvtepi32_ps(p), acc);           \
-            off += dw * x[i].s;                                                                       \
+            __m256i q = _mm256_sub_epi8(unpack_nibbles(w[i].qs), eight);                              \
+            __m256i p = DOT(_mm256_sign_epi8(q, q), _mm256_sign_epi8(_mm256_loadu_si256((const __m256i *)x[i].qs), q)); \
+            acc = _mm256_fmadd_ps(_mm256_set1_ps(_cvtsh_ss(w[i].d) * x[i].d), _mm256_cvtepi32_ps(p), acc); \
         }                                                                                             \
-        return hsum_ps(acc) - 8.0f * off;                                                             \
+        return hsum_ps(acc);                                                                          \
     }                                                                                                 \
     /* ggml's order (ggml_vec_dot_q4_1_q8_1, x86): one accumulator, fmadd(dw * dx, sum) per   */ \
     /* block, the minimum terms fused-multiply-added in block order, hsum + minimums last.      */ \
@@ -201,21 +202,20 @@ DEFINE_32_KERNELS(CK_AVX512, avx512, dot_us8_vnni)
     }
 
 #define DEFINE_X4_KERNELS(ATTR, SUFFIX, DOT)                                                                      \
-    DEFINE_X4_KERNEL(ATTR, SUFFIX, DOT, q4_0, ck_block_q4_0, unpack_nibbles(w[i].qs), dw, -8.0f)                 \
     DEFINE_X4_KERNEL(ATTR, SUFFIX, DOT, q4_1, ck_block_q4_1, unpack_nibbles(w[i].qs), _cvtsh_ss(w[i].m), 1.0f)  \
 
-/// Q5_0 against four tokens, in ggml's order (signed q - 16, as dot_q5_0 above).
-#define DEFINE_X4_Q5_0(ATTR, SUFFIX, DOT)                                                                \
-    static ATTR void dot4_q5_0_##SUFFIX(int64_t n, const void *vw, const void *vx, size_t stride,        \
+/// Q5_0 (signed q - 16) and Q4_0 (signed q - 8) against four tokens, in ggml's order, as
+/// dot_q5_0 and dot_q4_0 above.
+#define DEFINE_X4_SIGNED(ATTR, SUFFIX, DOT, NAME, BLOCK, SIGNED_Q)                                       \
+    static ATTR void dot4_##NAME##_##SUFFIX(int64_t n, const void *vw, const void *vx, size_t stride,    \
                                         float *out) {                                                   \
-        const ck_block_q5_0 *w = vw;                                                                     \
+        const BLOCK *w = vw;                                                                             \
         const ck_block_q8_a *x[4];                                                                       \
         for (int t = 0; t < 4; t++) x[t] = (const ck_block_q8_a *)((const uint8_t *)vx + t * stride);   \
         int64_t nb = n / CK_QK;                                                                          \
         __m256 acc[4] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()}; \
-        const __m256i sixteen = _mm256_set1_epi8(16);                                                    \
         for (int64_t i = 0; i < nb; i++) {                                                               \
-            __m256i q = _mm256_sub_epi8(_mm256_or_si256(unpack_nibbles(w[i].qs), expand_bits_x10(w[i].qh)), sixteen); \
+            __m256i q = SIGNED_Q;                                                                        \
             __m256i aq = _mm256_sign_epi8(q, q);                                                         \
             float dw = _cvtsh_ss(w[i].d);                                                                \
             for (int t = 0; t < 4; t++) {                                                                \
@@ -382,8 +382,12 @@ static CK_AVX512 void dotr4_q8_0_avx512(int64_t n, const void *const *vw, const 
     out[3] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc23), 1)));
 }
 
-DEFINE_X4_Q5_0(CK_AVX2, avx2, dot_us8_avx2)
-DEFINE_X4_Q5_0(CK_AVX512, avx512, dot_us8_vnni)
+#define Q5_0_SIGNED _mm256_sub_epi8(_mm256_or_si256(unpack_nibbles(w[i].qs), expand_bits_x10(w[i].qh)), _mm256_set1_epi8(16))
+#define Q4_0_SIGNED _mm256_sub_epi8(unpack_nibbles(w[i].qs), _mm256_set1_epi8(8))
+DEFINE_X4_SIGNED(CK_AVX2, avx2, dot_us8_avx2, q5_0, ck_block_q5_0, Q5_0_SIGNED)
+DEFINE_X4_SIGNED(CK_AVX512, avx512, dot_us8_vnni, q5_0, ck_block_q5_0, Q5_0_SIGNED)
+DEFINE_X4_SIGNED(CK_AVX2, avx2, dot_us8_avx2, q4_0, ck_block_q4_0, Q4_0_SIGNED)
+DEFINE_X4_SIGNED(CK_AVX512, avx512, dot_us8_vnni, q4_0, ck_block_q4_0, Q4_0_SIGNED)
 
 DEFINE_X4_KERNELS(CK_AVX2, avx2, dot_us8_avx2)
 DEFINE_X4_KERNELS(CK_AVX512, avx512, dot_us8_vnni)
