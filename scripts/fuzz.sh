@@ -42,12 +42,15 @@ for target in "${TARGETS[@]}"; do
     log=$WORK/$target.log
     echo "== $target for $SECONDS_EACH s"
     status=0
-    # -rss_limit_mb: memory is a finding too; -timeout: a single input over 10 s is a hang.
-    # -detect_leaks=0: LeakSanitizer's exit-time report lists the runtime's and Foundation's
+    # -rss_limit_mb: memory is a finding too; -timeout: a single input over 30 s (on a loaded
+    # machine, with ASan) is a hang.
+    # detect_leaks=0: LeakSanitizer's exit-time report lists the runtime's and Foundation's
     # process-lifetime objects (a few hundred bytes, the same for every input), not leaks per
     # input; growth per input is caught by -rss_limit_mb.
-    cpu=$( { TIMEFORMAT='%3U %3S'; time nice -n "${FUZZ_NICE:-10}" "$BUILD/release/$target" \
-        -max_total_time="$SECONDS_EACH" -max_len=4096 -rss_limit_mb=2048 -timeout=10 -detect_leaks=0 \
+    # SWIFT_BACKTRACE=enable=no: Swift's crash handler reads memory ASan poisons; libFuzzer's
+    # own report (and the `Fatal error:` line) is what is wanted.
+    cpu=$( { TIMEFORMAT='%3U %3S'; time ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no nice -n "${FUZZ_NICE:-10}" "$BUILD/release/$target" \
+        -max_total_time="$SECONDS_EACH" -max_len=4096 -rss_limit_mb=2048 -timeout=30 -detect_leaks=0 \
         -print_final_stats=1 -artifact_prefix="$WORK/crashes/$target-" ${FUZZ_ARGS:-} \
         "$corpus" "$WORK/seeds/$target" > "$log" 2>&1; } 2>&1 ) || status=$?
     cpu=$(awk '{ printf "%.0f", $1 + $2 }' <<< "${cpu:-0 0}")

@@ -1,5 +1,18 @@
-// AVX2+FMA attention for one (query token, head): 8-wide q.k dot products and value
-// accumulation; the same online softmax as the scalar version in ops.c.
+// AVX2+FMA element-wise kernels and attention. Where ggml's CPU backend (as llama.cpp builds it
+// for an AVX2 machine without AVX-512) has an order, these follow it bit for bit, as
+// ops_avx512.c does for AVX-512 builds:
+// - e^x is ggml_v_expf's 8-lane form (range reduction as on AVX-512, but the polynomial's last
+//   term folded into k + k * j, and 2^n built from the exponent bits, with the large-|n| cases
+//   split as |n| > 126 and |n| > 192); SiLU is x / (1 + e^-x) on it, 8 values at a time.
+// - Attention without flash attention (KQ, softmax, KQV as three graph ops): KQ is
+//   ggml_vec_dot_f32 with AVX (four 8-lane accumulators over 32-element steps, folded 0+2, 1+3,
+//   then 0+1, then the 128-bit halves added and two horizontal adds); softmax takes e^(x - max)
+//   8 keys at a time, each group's sum (halves, movehl, movehdup) added in double, then times
+//   the float of 1 / sum; KQV is tinyBLAS's 8-lane accumulator per output (keys in lane j % 8,
+//   summed by its hsum) for a batch of two or more tokens, ggml_vec_dot_f32 for one token (key
+//   j in lane j % 8 of accumulator (j / 8) % 4).
+// The online-softmax attention below stays for what that order cannot take (soft-capping,
+// head_dim % 8 != 0, very long contexts).
 
 #include "CKernels.h"
 #include "internal.h"
@@ -131,36 +144,6 @@ static CK_AVX2 void attention_part_avx2(const ck_attention_args *a, int64_t t, i
 
 // MARK: - Gated activations
 
-/// e^x for 8 floats: Cody-Waite range reduction and a degree-6 polynomial (Cephes expf),
-/// about 1 ulp; inputs are clamped to [-87.3, 88] so 2^n stays a normal float.
-static inline CK_AVX2 __m256 exp8(__m256 x) {
-    x = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(-87.3f)), _mm256_set1_ps(88.0f));
-    __m256 n = _mm256_round_ps(_mm256_mul_ps(x, _mm256_set1_ps(1.44269504088896341f)),
-                               _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    __m256 r = _mm256_fnmadd_ps(n, _mm256_set1_ps(0.693359375f), x);
-    r = _mm256_fnmadd_ps(n, _mm256_set1_ps(-2.12194440e-4f), r);
-    __m256 p = _mm256_set1_ps(1.9875691500e-4f);
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.3981999507e-3f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(8.3334519073e-3f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(4.1665795894e-2f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.6666665459e-1f));
-    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(5.0000001201e-1f));
-    p = _mm256_fmadd_ps(p, _mm256_mul_ps(r, r), _mm256_add_ps(r, _mm256_set1_ps(1.0f)));
-    __m256i e = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
-    return _mm256_mul_ps(p, _mm256_castsi256_ps(e));
-}
-
-static CK_AVX2 void swiglu_avx2(float *gate, const float *up, int64_t n) {
-    const __m256 one = _mm256_set1_ps(1.0f);
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        __m256 g = _mm256_loadu_ps(gate + i);
-        __m256 silu = _mm256_div_ps(g, _mm256_add_ps(one, exp8(_mm256_sub_ps(_mm256_setzero_ps(), g))));
-        _mm256_storeu_ps(gate + i, _mm256_mul_ps(silu, _mm256_loadu_ps(up + i)));
-    }
-    for (; i < n; i++) gate[i] = ck_silu(gate[i]) * up[i];
-}
-
 /// GELU through ggml's F16 table (see ck_geglu_scalar), with the F16 rounding of 8 inputs
 /// done by one F16C conversion.
 static CK_AVX2 void geglu_avx2(float *gate, const float *up, int64_t n) {
@@ -181,8 +164,151 @@ static CK_AVX2 void geglu_avx2(float *gate, const float *up, int64_t n) {
     ck_geglu_scalar(gate + i, up + i, n - i);
 }
 
+// MARK: - ggml's order (AVX2 builds)
+
+enum { CK_GGML_MAX_HEAD_DIM = 256, CK_GGML_MAX_KEYS = 8192 };  // 32 KB of scores on the stack
+
+/// e^x for 8 floats as ggml_v_expf's AVX2+FMA form computes it (see the file comment).
+static inline CK_AVX2 __m256 exp8_ggml(__m256 x) {
+    const __m256 shifter = _mm256_set1_ps(0x1.8p23f);
+    const __m256 z = _mm256_fmadd_ps(x, _mm256_set1_ps(0x1.715476p+0f), shifter);
+    const __m256 n = _mm256_sub_ps(z, shifter);
+    const __m256 b = _mm256_fnmadd_ps(n, _mm256_set1_ps(0x1.7f7d1cp-20f), _mm256_fnmadd_ps(n, _mm256_set1_ps(0x1.62e4p-1f), x));
+    const __m256i e = _mm256_slli_epi32(_mm256_castps_si256(z), 23);
+    const __m256 k = _mm256_castsi256_ps(_mm256_add_epi32(e, _mm256_castps_si256(_mm256_set1_ps(1))));
+    const __m256 abs_n = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), n);
+    const __m256 large = _mm256_cmp_ps(abs_n, _mm256_set1_ps(126), _CMP_GT_OQ);
+    const __m256 u = _mm256_mul_ps(b, b);
+    const __m256 j = _mm256_fmadd_ps(
+        _mm256_fmadd_ps(_mm256_fmadd_ps(_mm256_set1_ps(0x1.0e4020p-7f), b, _mm256_set1_ps(0x1.573e2ep-5f)), u,
+                        _mm256_fmadd_ps(_mm256_set1_ps(0x1.555e66p-3f), b, _mm256_set1_ps(0x1.fffdb6p-2f))),
+        u, _mm256_mul_ps(_mm256_set1_ps(0x1.ffffecp-1f), b));
+    if (!_mm256_movemask_ps(large)) return _mm256_fmadd_ps(j, k, k);
+    // 2^n past the normal exponents: as two factors s1 * s2, or saturated past |n| > 192.
+    const __m256i g = _mm256_and_si256(_mm256_castps_si256(_mm256_cmp_ps(n, _mm256_setzero_ps(), _CMP_LE_OQ)),
+                                       _mm256_set1_epi32((int)0x82000000u));
+    const __m256 s1 = _mm256_castsi256_ps(_mm256_add_epi32(g, _mm256_set1_epi32(0x7f000000)));
+    const __m256 s2 = _mm256_castsi256_ps(_mm256_sub_epi32(e, g));
+    const __m256 huge = _mm256_cmp_ps(abs_n, _mm256_set1_ps(192), _CMP_GT_OQ);
+    const __m256 scaled = _mm256_blendv_ps(_mm256_fmadd_ps(k, j, k), _mm256_mul_ps(_mm256_fmadd_ps(s2, j, s2), s1), large);
+    return _mm256_blendv_ps(scaled, _mm256_mul_ps(s1, s1), huge);
+}
+
+/// ggml_vec_swiglu_f32 on AVX2: silu(gate) * up, 8 at a time, the scalar SiLU for the tail.
+static CK_AVX2 void swiglu_ggml_avx2(float *gate, const float *up, int64_t n) {
+    const __m256 one = _mm256_set1_ps(1.0f);
+    int64_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256 g = _mm256_loadu_ps(gate + i);
+        __m256 silu = _mm256_div_ps(g, _mm256_add_ps(one, exp8_ggml(_mm256_sub_ps(_mm256_setzero_ps(), g))));
+        _mm256_storeu_ps(gate + i, _mm256_mul_ps(silu, _mm256_loadu_ps(up + i)));
+    }
+    for (; i < n; i++) gate[i] = ck_silu(gate[i]) * up[i];
+}
+
+/// GGML_F32x8_REDUCE's last steps on one folded accumulator: the 128-bit halves added, then
+/// two horizontal adds ((0 + 1) + (2 + 3)).
+static inline CK_AVX2 float reduce8_hadd(__m256 v) {
+    const __m128 t0 = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    const __m128 t1 = _mm_hadd_ps(t0, t0);
+    return _mm_cvtss_f32(_mm_hadd_ps(t1, t1));
+}
+
+/// tinyBLAS's and the softmax's 8 -> 1 sum: the halves added, then movehl ((0 + 2) + (1 + 3)).
+static inline CK_AVX2 float reduce8_movehl(__m256 v) {
+    __m128 x = _mm_add_ps(_mm256_extractf128_ps(v, 1), _mm256_castps256_ps128(v));
+    x = _mm_add_ps(x, _mm_movehl_ps(x, x));
+    x = _mm_add_ss(x, _mm_movehdup_ps(x));
+    return _mm_cvtss_f32(x);
+}
+
+/// ggml_vec_dot_f32 on AVX2 (GGML_F32_STEP 32, four accumulators), leftovers fused in order.
+static inline CK_AVX2 float dot_f32_ggml8(const float *x, const float *y, int n) {
+    __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps(), s2 = _mm256_setzero_ps(), s3 = _mm256_setzero_ps();
+    int i = 0;
+    for (; i + 32 <= n; i += 32) {
+        s0 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i), s0);
+        s1 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 8), _mm256_loadu_ps(y + i + 8), s1);
+        s2 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 16), _mm256_loadu_ps(y + i + 16), s2);
+        s3 = _mm256_fmadd_ps(_mm256_loadu_ps(x + i + 24), _mm256_loadu_ps(y + i + 24), s3);
+    }
+    float sum = reduce8_hadd(_mm256_add_ps(_mm256_add_ps(s0, s2), _mm256_add_ps(s1, s3)));
+    for (; i < n; i++) sum = fmaf(x[i], y[i], sum);
+    return sum;
+}
+
+/// One (query token, head) of attention in ggml's AVX2 order (see the file comment). Needs
+/// head_dim % 8 == 0, head_dim <= 256, no soft-capping and at most 8192 keys (the caller checks).
+static CK_AVX2 void attention_ggml_avx2(const ck_attention_args *a, int64_t t, int h) {
+    const int hd = a->head_dim;
+    const int kvh = h / (a->n_head / a->n_kv_head);
+    const int64_t kv_stride = (int64_t)a->n_kv_head * hd;
+    const int64_t qpos = a->pos0 + t;
+    const int64_t kstart = a->window > 0 && qpos - a->window + 1 > 0 ? qpos - a->window + 1 : 0;
+    const float *q = a->q + t * (int64_t)a->n_head * hd + (int64_t)h * hd;
+    const float *kbase = a->k + (int64_t)kvh * hd, *vbase = a->v + (int64_t)kvh * hd;
+    float w[CK_GGML_MAX_KEYS + 8] __attribute__((aligned(32)));
+
+    // KQ, scaled as soft_max_ext scales it, and the row maximum.
+    float mx = -INFINITY;
+    for (int64_t j = kstart; j <= qpos; j++) {
+        w[j] = dot_f32_ggml8(q, kbase + j * kv_stride, hd) * a->scale;
+        mx = fmaxf(mx, w[j]);
+    }
+    // Softmax over 8-key groups aligned at cache index 0; masked keys are exp(-inf) = 0.
+    const int64_t g0 = kstart / 8 * 8, g1 = qpos / 8 * 8 + 8;
+    for (int64_t j = g0; j < kstart; j++) w[j] = -INFINITY;
+    for (int64_t j = qpos + 1; j < g1; j++) w[j] = -INFINITY;
+    double sum = 0;
+    const __m256 vmax = _mm256_set1_ps(mx);
+    for (int64_t j = g0; j < g1; j += 8) {
+        __m256 e = exp8_ggml(_mm256_sub_ps(_mm256_load_ps(w + j), vmax));
+        _mm256_store_ps(w + j, e);
+        sum += (double)reduce8_movehl(e);
+    }
+    const __m256 inv = _mm256_set1_ps((float)(1.0 / sum));
+    for (int64_t j = g0; j < g1; j += 8) _mm256_store_ps(w + j, _mm256_mul_ps(_mm256_load_ps(w + j), inv));
+
+    // KQV, 8 output dimensions at a time: lane accumulators indexed by key (32 for a single
+    // token, 8 for a batch), each a vector over those dimensions.
+    float *out = a->out + t * (int64_t)a->n_head * hd + (int64_t)h * hd;
+    const int single = a->n_tokens < 2;
+    const int lanes = single ? 32 : 8;
+    for (int d = 0; d < hd; d += 8) {
+        __m256 acc[32];
+        for (int l = 0; l < lanes; l++) acc[l] = _mm256_setzero_ps();
+        for (int64_t j = kstart; j <= qpos; j++) {
+            const int l = (int)(j & (lanes - 1));  // lanes is 8 or 32
+            acc[l] = _mm256_fmadd_ps(_mm256_set1_ps(w[j]), _mm256_loadu_ps(vbase + j * kv_stride + d), acc[l]);
+        }
+        __m256 r;
+        if (single) {
+            // ggml_vec_dot_f32: accumulators (keys 0-7, 8-15, 16-23, 24-31 of a step) folded
+            // 0 + 2, 1 + 3, then 0 + 1; then per lane vector the halves and two hadds.
+            for (int l = 0; l < 8; l++) acc[l] = _mm256_add_ps(_mm256_add_ps(acc[l], acc[l + 16]), _mm256_add_ps(acc[l + 8], acc[l + 24]));
+            // t0[i] = lane i + lane i + 4; hadd twice: (t0[0] + t0[1]) + (t0[2] + t0[3]).
+            __m256 t0[4];
+            for (int l = 0; l < 4; l++) t0[l] = _mm256_add_ps(acc[l], acc[l + 4]);
+            r = _mm256_add_ps(_mm256_add_ps(t0[0], t0[1]), _mm256_add_ps(t0[2], t0[3]));
+        } else {
+            // tinyBLAS's hsum: v[i] = lane i + 4 + lane i, then (v0 + v2) + (v1 + v3).
+            __m256 v[4];
+            for (int l = 0; l < 4; l++) v[l] = _mm256_add_ps(acc[l + 4], acc[l]);
+            r = _mm256_add_ps(_mm256_add_ps(v[0], v[2]), _mm256_add_ps(v[1], v[3]));
+        }
+        _mm256_storeu_ps(out + d, r);
+    }
+}
+
+static ck_attention_fn select_attention_ggml_avx2(const ck_attention_args *a) {
+    if (a->head_dim % 8 != 0 || a->head_dim > CK_GGML_MAX_HEAD_DIM || a->softcap > 0) return 0;
+    if (a->pos0 + a->n_tokens > CK_GGML_MAX_KEYS) return 0;
+    return attention_ggml_avx2;
+}
+
 void ck_fill_ops_avx2(ck_kernel_table *t) {
-    t->op.swiglu = swiglu_avx2;
+    t->op.swiglu = swiglu_ggml_avx2;
+    t->op.attention_exact = select_attention_ggml_avx2;
     t->op.geglu = geglu_avx2;
     t->op.attention = attention_one_avx2;
     t->op.attention_part = attention_part_avx2;

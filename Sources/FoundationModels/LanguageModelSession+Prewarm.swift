@@ -29,21 +29,18 @@ extension LanguageModelSession {
             }
             for waiter in waiters { waiter.resume() }
         }
-        try await onEngineThread { try warm(transcript: transcript, promptPrefix: promptPrefix) }
+        try await warm(languageModel, transcript: transcript, promptPrefix: promptPrefix)
     }
 
-    /// The synchronous part of a prewarm: renders and evaluates the instructions and prefix.
-    private func warm(transcript: Transcript, promptPrefix: Prompt?) throws {
-        let backend = try model.backend()
-        var turns = PromptRenderer.turns(for: transcript)
-        if let promptPrefix { turns.append(ChatTurn(role: .user, content: promptPrefix.text)) }
-        var text = backend.render(turns, addGenerationPrompt: false)
-        if let prefix = promptPrefix?.text, let range = text.range(of: prefix, options: .backwards) {
-            // Keep the text up to the end of the prefix: what follows it depends on the prompt.
-            text = String(text[..<range.upperBound])
+    /// Has the model's executor load what it needs and prefill what it can: the local engine
+    /// evaluates the instructions and prefix into an idle KV cache, which the first request
+    /// then finds; another model's executor gets `prewarm(model:transcript:)`.
+    private func warm<Model: LanguageModel>(_ model: Model, transcript: Transcript, promptPrefix: Prompt?) async throws {
+        let executor = try ExecutorCache.shared.executor(for: model)
+        if let system = model as? SystemLanguageModel, let local = executor as? SystemLanguageModel.Executor {
+            try await local.warm(model: system, transcript: transcript, promptPrefix: promptPrefix)
+        } else {
+            executor.prewarm(model: model, transcript: transcript)
         }
-        var tokens = backend.tokenizePrompt(text)
-        if tokens.count >= backend.contextSize { tokens = Array(tokens.prefix(backend.contextSize - 1)) }
-        try decoder(backend).evaluate(tokens)
     }
 }

@@ -31,8 +31,9 @@ struct PartialJSONParser {
             return content
         case .truncated(let content):
             // A top-level number that ends the text is a whole document ("42"), not a prefix.
-            if var number = content, case .number = number.kind, Double(String(decoding: bytes, as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)) != nil {
+            if var number = content, case .number = number.kind,
+               Self.numberShape(ArraySlice(String(decoding: bytes, as: UTF8.self)
+                   .trimmingCharacters(in: .whitespacesAndNewlines).utf8)) == .complete {
                 number.isComplete = true
                 return number
             }
@@ -83,19 +84,51 @@ struct PartialJSONParser {
               "0123456789+-.eE".utf8.contains(bytes[position]) { position += 1 }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
         let atEnd = position == bytes.count
-        if let value = Double(text), text.last.map({ $0.isNumber }) == true {
+        switch Self.numberShape(bytes[start..<position]) {
+        case .complete:
+            let value = Double(text) ?? .nan  // every JSON number is a Double literal (maybe ±infinity)
             let content = GeneratedContent(kind: .number(value), isComplete: !atEnd)
             // A number at the very end may still grow ("12" -> "123"): report it as partial.
             return atEnd ? .truncated(content) : .complete(content)
-        }
-        if atEnd {
+        case .prefix where atEnd:
             // "-", "1.", "1e": a number that has not got its digits yet.
             let digits = text.prefix { $0.isNumber || $0 == "-" || $0 == "." }
             let value = Double(digits.hasSuffix(".") ? String(digits.dropLast()) : String(digits))
             return .truncated(value.map { GeneratedContent(kind: .number($0), isComplete: false) })
+        default:
+            position = start
+            throw failure("invalid number '\(text)'")
         }
-        position = start
-        throw failure("invalid number '\(text)'")
+    }
+
+    /// How far `text` follows JSON's number grammar, `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    enum NumberShape { case complete, prefix, invalid }
+
+    /// `.complete` when all of `text` is a JSON number; `.prefix` when it could still become one
+    /// ("-", "1.", "1e+"); `.invalid` otherwise ("05", "+1", ".5", "1.e3", which `Double`
+    /// would take).
+    static func numberShape(_ text: ArraySlice<UInt8>) -> NumberShape {
+        var index = text.startIndex
+        let end = text.endIndex
+        func isDigit(_ index: Int) -> Bool { index < end && (0x30...0x39).contains(text[index]) }
+        func digits() { while isDigit(index) { index += 1 } }
+        if index < end, text[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < end else { return .prefix }
+        if text[index] == UInt8(ascii: "0") { index += 1 } else if isDigit(index) { digits() } else { return .invalid }
+        if index < end, text[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < end else { return .prefix }
+            guard isDigit(index) else { return .invalid }
+            digits()
+        }
+        if index < end, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < end, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < end else { return .prefix }
+            guard isDigit(index) else { return .invalid }
+            digits()
+        }
+        return index == end ? .complete : .invalid
     }
 
     /// Returns the string and whether its closing quote was seen.

@@ -26,8 +26,8 @@ public final class SystemLanguageModel: Sendable {
     let loader: @Sendable () throws -> any LanguageModelBackend
     /// Set for a model on an engine handed in (``init(backend:url:guardrails:)``): its own
     /// executor configuration, so it shares no executor (and no KV cache) with another model.
-    let injectedBackendID: ObjectIdentifier?
-    private let instanceIdentity: (any Sendable)?
+    /// A UUID, not an object's address, which a later model could reuse.
+    let injectedBackendID: UUID?
 
     /// The context size when none is given: enough for a conversation, small enough for the
     /// KV cache of a small model to stay in a few MB.
@@ -51,7 +51,6 @@ public final class SystemLanguageModel: Sendable {
         let size = max(1, contextSize)
         loader = { try BackendCache.shared.backend(for: url, contextSize: size) }
         injectedBackendID = nil
-        instanceIdentity = nil
     }
 
     init(backend: any LanguageModelBackend, url: URL = URL(fileURLWithPath: "/dev/null"), guardrails: Guardrails = .default) {
@@ -60,13 +59,8 @@ public final class SystemLanguageModel: Sendable {
         useCase = .general
         self.guardrails = guardrails
         loader = { backend }
-        let identity = InstanceIdentity()
-        injectedBackendID = ObjectIdentifier(identity)
-        instanceIdentity = identity
+        injectedBackendID = UUID()
     }
-
-    /// Keeps the object behind ``injectedBackendID`` alive, so the identifier stays unique.
-    private final class InstanceIdentity: Sendable {}
 
     /// `FM_MODEL`, else the default model under `~/.cache/fm/models`.
     static var defaultModelURL: URL {

@@ -26,6 +26,30 @@ import Testing
         }
     }
 
+    /// Found by FuzzJSON (strict and streaming parsers disagreed on `[…,05]`): the streaming
+    /// parser took any text `Double` reads as a number. Now it follows JSON's grammar.
+    @Test(arguments: ["[05]", "[+1]", "[.5]", "[-.5]", "[1.]", "[1.e3]", "[1e]", "{\"a\":00}", "[-]", "05", "+1"])
+    func numbersOutsideJSONGrammarAreRefused(_ text: String) {
+        #expect(throws: LanguageModelSession.GenerationError.self) { _ = try GeneratedContent(json: text) }
+        #expect(throws: JSONParseError.self) { _ = try JSONValue(parsing: text) }
+    }
+
+    @Test func numbersInJSONGrammarParse() throws {
+        let content = try GeneratedContent(json: "[0, -0, 10, 1.5, -2.25e3, 1E+2, 3e-1]")
+        #expect(content.isComplete)
+        #expect(content.jsonString == "[0,0,10,1.5,-2250,100,0.3]")  // -0 is written as 0
+        // A number cut off by the end of the text is a prefix, not a complete value.
+        for prefix in ["1.", "-", "1e", "1e+"] {
+            #expect(try GeneratedContent(json: prefix).isComplete == false, "\(prefix)")
+        }
+        guard case .array(let elements) = try GeneratedContent(json: "[1.").kind else {
+            Issue.record("[1. is not an array")
+            return
+        }
+        #expect(elements.allSatisfy { !$0.isComplete })
+        #expect(try GeneratedContent(json: "42").isComplete)
+    }
+
     /// Deep arrays a transcript file might hold: Foundation's decoder refuses them too.
     @Test func deepTranscriptJSONIsADecodingError() {
         let text = #"{"entries":"# + String(repeating: "[", count: 200_000)

@@ -78,17 +78,17 @@ struct PinnedTokenIDsTests {
     @Test func guidedTurn() async throws {
         try await check("guided") { model in
             let session = LanguageModelSession(model: model)
-            _ = try await session.respond(to: "Give me a simple pancake recipe.", generating: GuidedRecipe.self,
+            _ = try await session.respond(to: "Give me a simple pancake recipe.", generating: PinnedRecipe.self,
                                           options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 96))
         }
     }
 
     @Test func toolCallTurns() async throws {
         try await check("toolCalls") { model in
-            let session = LanguageModelSession(model: model, tools: [SeedWeatherTool()])
+            let session = LanguageModelSession(model: model, tools: [PinnedWeatherTool()])
             session.maximumToolCallRounds = 2
             do {
-                _ = try await session.respond(to: ToolCallingModelTests.question,
+                _ = try await session.respond(to: PinnedWeatherTool.question,
                                               options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 64))
             } catch LanguageModelSession.GenerationError.decodingFailure {
                 // The loop bound or the token budget may end the request; the trace is what is pinned.
@@ -98,7 +98,7 @@ struct PinnedTokenIDsTests {
 
     @Test func toolTurns() async throws {
         try await check("tools") { model in
-            let session = LanguageModelSession(model: model, tools: [SeedWeatherTool()])
+            let session = LanguageModelSession(model: model, tools: [PinnedWeatherTool()])
             session.maximumToolCallRounds = 2
             do {
                 _ = try await session.respond(to: "What is the weather in Seoul?",
@@ -107,6 +107,45 @@ struct PinnedTokenIDsTests {
                 // The loop bound or the token budget may end the request; the trace is what is pinned.
             }
         }
+    }
+}
+
+/// The recipe type the guided fixture was recorded with, kept here as it was then: the fixture
+/// pins the prompt too (the schema is part of it), so it must not follow edits to the types other
+/// suites use (`GuidedRecipe` has since gained patterns that bound its strings).
+@Generable(name: "GuidedRecipe", description: "A home-style recipe")
+struct PinnedRecipe {
+    @Guide(description: "The dish's name")
+    let title: String
+    @Guide(description: "Difficulty from 1 to 5", .range(1...5))
+    let difficulty: Int
+    @Guide(description: "Ingredients needed", .count(1...4))
+    let ingredients: [String]
+}
+
+/// The seed's weather tool as the tool fixtures were recorded with it (see `PinnedRecipe`).
+struct PinnedWeatherTool: Tool {
+    static let question = "What is the temperature difference between Seoul and Busan today?"
+    let name = "currentWeather"
+    let description = "Returns the current temperature and conditions for a city."
+
+    struct Arguments: Generable {
+        let city: String
+
+        static var generationSchema: GenerationSchema {
+            GenerationSchema(type: Self.self, description: nil, properties: [
+                GenerationSchema.Property(name: "city", description: "City name, for example Seoul", type: String.self, guides: []),
+            ])
+        }
+
+        init(_ content: GeneratedContent) throws { city = try content.value(String.self, forProperty: "city") }
+
+        var generatedContent: GeneratedContent { GeneratedContent(properties: ["city": city]) }
+    }
+
+    func call(arguments: Arguments) async throws -> ToolOutput {
+        let temperature = ["seoul": 21, "busan": 25][arguments.city.lowercased()] ?? 18
+        return ToolOutput("\(arguments.city): \(temperature)°C, clear")
     }
 }
 

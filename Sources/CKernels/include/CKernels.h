@@ -326,6 +326,17 @@ typedef struct {
 /// the batch has one token or more, as llama.cpp's does; elsewhere an online softmax.
 void ck_attention(ck_pool *pool, const ck_attention_args *args);
 
+// MARK: - ggml's 8-lane orders, in scalar C (ops_ggml8_reference.c)
+
+/// e^x as ggml_v_expf's AVX2 form computes one lane of it.
+float ck_expf_ggml8_reference(float x);
+/// ggml_vec_swiglu_f32 as an AVX2 build computes it (8-lane part, then the scalar tail).
+void ck_swiglu_ggml8_reference(float *gate, const float *up, int64_t n);
+/// One (query token t, head h) of attention in ggml's AVX2 order (KQ, softmax, KQV), as the
+/// AVX2 path's exact attention computes it; head_dim % 8 == 0, <= 256, at most 8192 keys, no
+/// soft-capping (else it writes nothing).
+void ck_attention_ggml8_reference(const ck_attention_args *a, int64_t t, int h);
+
 #ifdef __cplusplus
 }
 #endif

@@ -31,7 +31,13 @@ struct LocalTurn {
         self.request = request
         answerSchema = try request.schema?.jsonSchema()
         let tools = request.enabledToolDefinitions
-        callsSchema = tools.isEmpty ? nil : try ToolCallGrammar(tools: tools).schema
+        // Not `tools.isEmpty ? nil : …`: JSONValue is ExpressibleByNilLiteral, so that `nil`
+        // would be JSON null, not "no calls".
+        if tools.isEmpty {
+            callsSchema = .none
+        } else {
+            callsSchema = try ToolCallGrammar(tools: tools).schema
+        }
         let transcript = request.transcript
         let includeSchema = request.contextOptions.includeSchemaInPrompt ?? true
 
@@ -53,8 +59,15 @@ struct LocalTurn {
             if case .instructions(let instructions)? = transcript.first { shown = instructions.toolDefinitions }
             turns.insert(contentsOf: ToolCallFormat.exampleTurns(for: shown), at: turns.first?.role == .system ? 1 : 0)
         }
-        promptTokens = backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: true))
+        let rendered = backend.render(turns, addGenerationPrompt: true)
         let limit = backend.contextSize
+        // Before tokenizing: a prompt that cannot fit is refused without the work.
+        let atLeast = backend.minimumTokenCount(rendered)
+        guard atLeast < limit else {
+            throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(
+                debugDescription: "Content contains at least \(atLeast) tokens (\(rendered.utf8.count) bytes), which exceeds the maximum allowed context size of \(limit)."))
+        }
+        promptTokens = backend.tokenizePrompt(rendered)
         guard promptTokens.count < limit else {
             throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(
                 debugDescription: "Content contains \(promptTokens.count) tokens, which exceeds the maximum allowed context size of \(limit)."))

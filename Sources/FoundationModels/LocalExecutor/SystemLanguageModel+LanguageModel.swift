@@ -29,7 +29,7 @@ extension SystemLanguageModel: LanguageModel {
             let contextSize: Int
             /// Set for a model built on an engine handed in (tests), so it never shares
             /// an executor with another.
-            let instance: ObjectIdentifier?
+            let instance: UUID?
         }
 
         /// The KV caches of this executor's model.

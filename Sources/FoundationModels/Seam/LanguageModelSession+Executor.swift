@@ -2,6 +2,19 @@ import Foundation
 import Synchronization
 
 extension LanguageModelSession {
+    /// Refuses a prompt that cannot fit the system model's context window whatever its tokens,
+    /// before any other work on it. A token stands for at least one byte, so a shorter text is
+    /// left to the exact count in `LocalTurn`.
+    static func refuseOversizedPrompt(_ text: String, on model: SystemLanguageModel) throws {
+        guard text.utf8.count >= model.contextSize else { return }
+        let backend = try model.backend()
+        let atLeast = backend.minimumTokenCount(text)
+        guard atLeast < backend.contextSize else {
+            throw GenerationError.exceededContextWindowSize(.init(
+                debugDescription: "Content contains at least \(atLeast) tokens (\(text.utf8.count) bytes), which exceeds the maximum allowed context size of \(backend.contextSize)."))
+        }
+    }
+
     /// Runs a request through the session's model's executor: checks the model's capabilities,
     /// sends the transcript, coalesces the events into entries, runs the tools the model
     /// calls and sends the transcript again, until the model answers.
@@ -19,11 +32,18 @@ extension LanguageModelSession {
     ) async throws -> GenerationResult {
         let transcript = try await beginRequest()
         defer { endRequest() }
-        do {
-            try request.options.validate()
-        } catch {
-            throw GenerationError.decodingFailure(.init(debugDescription: "Invalid GenerationOptions: \(error.description)."))
+        if !(model is SystemLanguageModel) {
+            do {
+                try request.options.validate()
+            } catch {
+                throw GenerationError.decodingFailure(.init(debugDescription: "Invalid GenerationOptions: \(error.description)."))
+            }
         }
+        // The system model's policies (its languages, its guardrails) are the session's to
+        // apply; another model's provider applies its own. A prompt that cannot fit the
+        // context is refused first: those checks would spend seconds on 10 MB of text.
+        if let system = model as? SystemLanguageModel { try Self.refuseOversizedPrompt(request.prompt.text, on: system) }
+        let guardrails = try (model as? SystemLanguageModel).map { _ in try admit(request, after: transcript) }
         try Self.checkCapabilities(model.capabilities, for: request, transcript: transcript, tools: tools)
         let executor = try ExecutorCache.shared.executor(for: model)
 
@@ -35,10 +55,12 @@ extension LanguageModelSession {
                                                         responseFormat: request.responseFormat))]
         var usage = LanguageModelSession.Usage.zero
         var callTurns = 0
+        // Tools that keep their schema out of the instructions stay callable but unshown.
+        let shown = tools.isEmpty ? transcript : Self.transcriptShowingTools(transcript, tools: tools)
 
         while true {
             let executorRequest = LanguageModelExecutorGenerationRequest(
-                id: UUID(), transcript: Transcript(entries: transcript.entries + added), enabledTools: enabledTools,
+                id: UUID(), transcript: Transcript(entries: shown.entries + added), enabledTools: enabledTools,
                 schema: request.schema, generationOptions: request.options,
                 contextOptions: ContextOptions(includeSchemaInPrompt: request.includeSchemaInPrompt,
                                                reasoningLevel: request.contextOptions.reasoningLevel),
@@ -74,6 +96,7 @@ extension LanguageModelSession {
             let calls = coalescer.calls
             if calls.isEmpty {
                 let text = coalescer.responseText
+                if let guardrails { try checkOutput(text, responseKind: guardrails) }
                 let content = try Self.finalContent(from: text, structured: structured, id: id)
                 let structure = structured ? (source: request.responseFormat?.name ?? "schema", content: content) : nil
                 var responses = coalescer.responseEntries(structure: structure)
@@ -100,6 +123,7 @@ extension LanguageModelSession {
             let toolCalls = try calls.map { try Self.transcriptCall($0, tools: tools) }
             added.append(.toolCalls(Transcript.ToolCalls(toolCalls)))
             let outputs = try await Self.run(toolCalls, with: tools)
+            if let guardrails { try checkInput(outputs.map { $0.segments.plainText }, responseKind: guardrails) }
             added.append(contentsOf: outputs.map(Transcript.Entry.toolOutput))
         }
     }

@@ -117,7 +117,7 @@ struct TurnSampler {
     /// it is not complete (the common case, answered without computing a mask).
     private func isFinished(_ constraint: any TokenConstraint, scratch: inout [UInt64]?) -> Bool? {
         guard constraint.isComplete else { return nil }
-        return LanguageModelSession.onlyEndAllowed(constraint, backend: backend, scratch: &scratch)
+        return GrammarEnd.onlyEndAllowed(constraint, backend: backend, scratch: &scratch)
     }
 
     /// Accepts the tokens the grammar forces now and returns them; none when the next token is

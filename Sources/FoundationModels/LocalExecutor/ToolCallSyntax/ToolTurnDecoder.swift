@@ -78,7 +78,7 @@ struct ToolTurnDecoder {
                 onAnswerText(output.text)
                 if let answerConstraint, answerConstraint.isComplete {
                     var scratch: [UInt64]? = nil
-                    if LanguageModelSession.onlyEndAllowed(answerConstraint, backend: backend, scratch: &scratch) {
+                    if GrammarEnd.onlyEndAllowed(answerConstraint, backend: backend, scratch: &scratch) {
                         return try finish(output, constraint: answerConstraint, generated: generated)
                     }
                 }

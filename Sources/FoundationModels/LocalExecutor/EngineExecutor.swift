@@ -23,11 +23,3 @@ final class EngineExecutor: TaskExecutor, @unchecked Sendable {
         queue.async { [self] in job.runSynchronously(on: asUnownedTaskExecutor()) }
     }
 }
-
-extension LanguageModelSession {
-    /// Runs `body` with the session's engine executor preferred, so its synchronous engine
-    /// calls run off the cooperative pool (see ``EngineExecutor``).
-    func onEngineThread<T>(_ body: () async throws -> T) async throws -> T {
-        try await withTaskExecutorPreference(engineExecutor, operation: body)
-    }
-}
