@@ -94,6 +94,12 @@ struct EventCoalescer {
         case .appendText(let fragment):
             deltaTokens += max(0, fragment.tokenCount)
             draft.segments.appendText(fragment.content, segmentID: fragment.segmentID)
+            // Appended at the end of the last entry's text: the joined text just grows.
+            if index == drafts.count - 1, fragment.segmentID == nil {
+                responseText += fragment.content
+                drafts[index] = .response(draft)
+                return
+            }
         case .replaceText(let replacement):
             draft.segments.replaceText(replacement.content, segmentID: replacement.segmentID)
         case .addAttachmentSegment(let segment):
@@ -104,6 +110,7 @@ struct EventCoalescer {
             draft.metadata.merge(values) { $1 }
         }
         drafts[index] = .response(draft)
+        rebuildResponseText()
     }
 
     private mutating func apply(_ reasoning: Channel.Reasoning) {
@@ -152,9 +159,12 @@ struct EventCoalescer {
 
     // MARK: - Reading the turn
 
-    /// The text of the turn's response entries so far, joined.
-    var responseText: String {
-        drafts.reduce(into: "") { text, draft in
+    /// The text of the turn's response entries so far, joined. Kept as events arrive (appends
+    /// extend it; a replacement rebuilds it), so a stream's snapshot costs no re-join.
+    private(set) var responseText = ""
+
+    private mutating func rebuildResponseText() {
+        responseText = drafts.reduce(into: "") { text, draft in
             if case .response(let response) = draft { text += response.segments.plainText }
         }
     }
