@@ -49,7 +49,7 @@ extension LanguageModelSession {
                 schema: request.schema, generationOptions: request.options,
                 contextOptions: ContextOptions(includeSchemaInPrompt: request.includeSchemaInPrompt,
                                                reasoningLevel: request.contextOptions.reasoningLevel),
-                metadata: [:])
+                metadata: request.metadata)
             let turn = Mutex(EventCoalescer())
             let usageBefore = usage
             let structured = request.schema != nil
