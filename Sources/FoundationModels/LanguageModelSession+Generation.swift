@@ -11,6 +11,8 @@ struct GenerationRequest: Sendable {
     /// What the prompt shows beyond the transcript (the reasoning level; the schema flag is
     /// `includeSchemaInPrompt`).
     var contextOptions = ContextOptions()
+    /// Values the caller attached for the model's executor.
+    var metadata: [String: GeneratedContent] = [:]
 }
 
 /// The finished result of a request.

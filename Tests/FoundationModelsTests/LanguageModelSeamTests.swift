@@ -235,4 +235,19 @@ struct LanguageModelSeamTests {
         #expect(options.toolCallingMode == .required)
         #expect(GenerationOptions.SamplingMode.greedy.kind == .greedy)
     }
+
+    @Test func contextOptionsAndMetadataReachTheExecutor() async throws {
+        let script = ScriptedModel.Script([.text(["ok"])])
+        let session = LanguageModelSession(model: ScriptedModel(script: script))
+        try await session.respond(to: Prompt("hi"), contextOptions: ContextOptions(reasoningLevel: .light), metadata: ["user": "42"])
+        let request = try #require(script.requests.withLock { $0.first })
+        #expect(request.contextOptions.reasoningLevel == .light)
+        #expect(request.metadata["user"] == GeneratedContent("42"))
+        await #expect {
+            try await LanguageModelSession(model: EchoModel()).respond(to: Prompt("hi"), contextOptions: ContextOptions(reasoningLevel: .deep))
+        } throws: { error in
+            guard case LanguageModelError.unsupportedCapability(let failure) = error else { return false }
+            return failure.capability == .reasoning
+        }
+    }
 }

@@ -153,9 +153,13 @@ struct TextStream {
     /// an `inout` stream.
     private let progress = Progress()
 
+    /// Reports the input at once, so a stream's snapshots carry it from the first.
     init(channel: LanguageModelExecutorGenerationChannel, input: LanguageModelExecutorGenerationChannel.Usage.Input) {
         self.channel = channel
         self.input = input
+        if channel.wantsDeltas {
+            channel.sendNow(.response(action: .updateUsage(input: input, output: .init(totalTokenCount: 0, reasoningTokenCount: 0))))
+        }
     }
 
     var wantsDeltas: Bool { channel.wantsDeltas }
@@ -182,13 +186,11 @@ struct TextStream {
         let bytes = text.utf8.count
         guard bytes > progress.bytes else { return false }
         let delta = String(decoding: text.utf8.dropFirst(progress.bytes), as: UTF8.self)
+        // The delta's token count keeps the session's usage exact between the usage reports
+        // at the start and the end.
         channel.sendNow(.response(action: .appendText(delta, tokenCount: max(0, tokens - progress.tokens))))
         progress.bytes = bytes
         progress.tokens = tokens
-        if wantsDeltas {
-            channel.sendNow(.response(action: .updateUsage(
-                input: input, output: .init(totalTokenCount: tokens, reasoningTokenCount: 0))))
-        }
         return true
     }
 

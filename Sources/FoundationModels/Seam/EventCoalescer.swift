@@ -57,11 +57,23 @@ struct EventCoalescer {
 
     /// The entries in the order they were opened.
     private(set) var drafts: [Draft] = []
-    /// The latest usage reported by each entry, by entry id.
-    private var usageByEntry: [String: LanguageModelSession.Usage] = [:]
-    /// Token counts carried by deltas, for entries that never report usage.
-    private var deltaTokens = 0
-    private var reasoningDeltaTokens = 0
+    /// Each entry's latest reported usage and the tokens its deltas carried since, by entry id.
+    private var usageByEntry: [String: EntryUsage] = [:]
+
+    struct EntryUsage {
+        var reported: LanguageModelSession.Usage?
+        var deltaTokens = 0
+        var reasoningDeltaTokens = 0
+    }
+
+    private mutating func credit(_ tokens: Int, to entryID: String, reasoning: Bool = false) {
+        usageByEntry[entryID, default: EntryUsage()].deltaTokens += max(0, tokens)
+        if reasoning { usageByEntry[entryID, default: EntryUsage()].reasoningDeltaTokens += max(0, tokens) }
+    }
+
+    private mutating func report(_ usage: LanguageModelExecutorGenerationChannel.Usage, for entryID: String) {
+        usageByEntry[entryID] = EntryUsage(reported: LanguageModelSession.Usage(usage))
+    }
 
     // MARK: - Applying events
 
@@ -92,18 +104,25 @@ struct EventCoalescer {
         guard case .response(var draft) = drafts[index] else { return }
         switch response.action.kind {
         case .appendText(let fragment):
-            deltaTokens += max(0, fragment.tokenCount)
+            credit(fragment.tokenCount, to: draft.id)
             draft.segments.appendText(fragment.content, segmentID: fragment.segmentID)
+            // Appended at the end of the last entry's text: the joined text just grows.
+            if index == drafts.count - 1, fragment.segmentID == nil {
+                responseText += fragment.content
+                drafts[index] = .response(draft)
+                return
+            }
         case .replaceText(let replacement):
             draft.segments.replaceText(replacement.content, segmentID: replacement.segmentID)
         case .addAttachmentSegment(let segment):
             draft.segments.append(.attachment(segment))
         case .updateUsage(let usage):
-            usageByEntry[draft.id] = LanguageModelSession.Usage(usage)
+            report(usage, for: draft.id)
         case .updateMetadata(let values):
             draft.metadata.merge(values) { $1 }
         }
         drafts[index] = .response(draft)
+        rebuildResponseText()
     }
 
     private mutating func apply(_ reasoning: Channel.Reasoning) {
@@ -112,11 +131,10 @@ struct EventCoalescer {
         guard case .reasoning(var draft) = drafts[index] else { return }
         switch reasoning.action.kind {
         case .appendText(let fragment):
-            deltaTokens += max(0, fragment.tokenCount)
-            reasoningDeltaTokens += max(0, fragment.tokenCount)
+            credit(fragment.tokenCount, to: draft.id, reasoning: true)
             draft.text += fragment.content
         case .updateUsage(let usage):
-            usageByEntry[draft.id] = LanguageModelSession.Usage(usage)
+            report(usage, for: draft.id)
         case .updateMetadata(let values):
             draft.metadata.merge(values) { $1 }
         }
@@ -135,7 +153,7 @@ struct EventCoalescer {
             }()
             switch call.action.kind {
             case .appendArguments(let fragment):
-                deltaTokens += max(0, fragment.tokenCount)
+                credit(fragment.tokenCount, to: draft.id)
                 draft.calls[position].arguments += fragment.content
             case .updateMetadata(let values):
                 draft.calls[position].metadata.merge(values) { $1 }
@@ -143,7 +161,7 @@ struct EventCoalescer {
         case .removeToolCall(let id):
             draft.calls.removeAll { $0.id == id }
         case .updateUsage(let usage):
-            usageByEntry[draft.id] = LanguageModelSession.Usage(usage)
+            report(usage, for: draft.id)
         case .updateMetadata(let values):
             draft.metadata.merge(values) { $1 }
         }
@@ -152,9 +170,12 @@ struct EventCoalescer {
 
     // MARK: - Reading the turn
 
-    /// The text of the turn's response entries so far, joined.
-    var responseText: String {
-        drafts.reduce(into: "") { text, draft in
+    /// The text of the turn's response entries so far, joined. Kept as events arrive (appends
+    /// extend it; a replacement rebuilds it), so a stream's snapshot costs no re-join.
+    private(set) var responseText = ""
+
+    private mutating func rebuildResponseText() {
+        responseText = drafts.reduce(into: "") { text, draft in
             if case .response(let response) = draft { text += response.segments.plainText }
         }
     }
@@ -164,21 +185,22 @@ struct EventCoalescer {
         drafts.flatMap { draft -> [CallDraft] in if case .toolCalls(let entry) = draft { entry.calls } else { [] } }
     }
 
-    /// The turn's usage: the entries' reported totals added up, or what the deltas carried.
+    /// The turn's usage: each entry's last reported totals plus the tokens its deltas carried
+    /// since (all of them for an entry that never reports), added over the entries; the input
+    /// counted once (an executor's entries of one call report the same input).
     var usage: LanguageModelSession.Usage {
-        if usageByEntry.isEmpty {
-            return LanguageModelSession.Usage(input: .init(totalTokenCount: 0, cachedTokenCount: 0),
-                                              output: .init(totalTokenCount: deltaTokens, reasoningTokenCount: reasoningDeltaTokens))
-        }
-        // Entries of one model call usually report the same input; count it once per call.
         var total = LanguageModelSession.Usage.zero
-        var input = total.input
-        for usage in usageByEntry.values {
-            total = total.adding(usage)
-            input.totalTokenCount = max(input.totalTokenCount, usage.input.totalTokenCount)
-            input.cachedTokenCount = max(input.cachedTokenCount, usage.input.cachedTokenCount)
+        for entry in usageByEntry.values {
+            if let reported = entry.reported {
+                total.output.totalTokenCount += reported.output.totalTokenCount
+                total.output.reasoningTokenCount += reported.output.reasoningTokenCount
+                total.input.totalTokenCount = max(total.input.totalTokenCount, reported.input.totalTokenCount)
+                total.input.cachedTokenCount = max(total.input.cachedTokenCount, reported.input.cachedTokenCount)
+                total.metadata.merge(reported.metadata) { $1 }
+            }
+            total.output.totalTokenCount += entry.deltaTokens
+            total.output.reasoningTokenCount += entry.reasoningDeltaTokens
         }
-        total.input = input
         return total
     }
 

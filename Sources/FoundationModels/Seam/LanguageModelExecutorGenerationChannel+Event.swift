@@ -59,3 +59,15 @@ extension LanguageModelExecutorGenerationChannel {
         public var segmentID: String?
     }
 }
+
+extension LanguageModelExecutorGenerationChannel.Event {
+    /// Whether the event can change the response's text (the only events a stream's snapshot
+    /// shows at once).
+    var changesResponseText: Bool {
+        guard case .response(let response) = kind else { return false }
+        switch response.action.kind {
+        case .appendText, .replaceText: return true
+        case .addAttachmentSegment, .updateUsage, .updateMetadata: return false
+        }
+    }
+}

@@ -64,7 +64,7 @@ extension LanguageModelSession {
                 schema: request.schema, generationOptions: request.options,
                 contextOptions: ContextOptions(includeSchemaInPrompt: request.includeSchemaInPrompt,
                                                reasoningLevel: request.contextOptions.reasoningLevel),
-                metadata: [:])
+                metadata: request.metadata)
             let turn = Mutex(EventCoalescer())
             let usageBefore = usage
             let structured = request.schema != nil
@@ -74,11 +74,15 @@ extension LanguageModelSession {
                     turn.withLock { $0.apply(event) }
                     return
                 }
+                // A snapshot when the text changed; usage and metadata ride on the next one.
+                guard event.changesResponseText else {
+                    turn.withLock { $0.apply(event) }
+                    return
+                }
                 let (text, turnUsage) = turn.withLock { coalescer in
                     coalescer.apply(event)
                     return (coalescer.responseText, coalescer.usage)
                 }
-                // A snapshot when the text changed; usage and metadata ride on the next one.
                 let changed = published.withLock { last in
                     defer { last = text }
                     return last != text
