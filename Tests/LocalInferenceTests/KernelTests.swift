@@ -296,23 +296,24 @@ func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
     @Test func poolCompletesDynamicallyClaimedWorkEveryRun() throws {
         let pool = try #require(ck_pool_create(3))
         defer { ck_pool_destroy(pool) }
-        // Each run claims 1000 items through a shared counter; whoever joins helps.
-        struct Work { var next = 0; var done = [Int](repeating: 0, count: 1000) }
-        let work = UnsafeMutablePointer<Work>.allocate(capacity: 1)
-        defer { work.deallocate() }
+        // Each run claims 1000 items through a shared counter (slot 0, under the lock); whoever
+        // joins helps, and counts its item in the item's own slot. Plain memory through one
+        // pointer: mutating a Swift array shared by the threads overlaps accesses to it
+        // (ThreadSanitizer reported that race in the earlier version of this test).
+        let slots = UnsafeMutablePointer<Int>.allocate(capacity: 1001)
+        defer { slots.deallocate() }
         for run in 1...300 {
-            work.initialize(to: Work())
+            slots.initialize(repeating: 0, count: 1001)
             ck_pool_run(pool, { ctx, _, _ in
-                guard let w = ctx?.assumingMemoryBound(to: Work.self) else { return }
+                guard let slots = ctx?.assumingMemoryBound(to: Int.self) else { return }
                 // A lock-free claim through the C atomics would be ideal; a mutex keeps the test simple.
                 while true {
-                    let index = claimLock.withLock { _ -> Int in let i = w.pointee.next; w.pointee.next += 1; return i }
+                    let index = claimLock.withLock { _ -> Int in let i = slots[0]; slots[0] += 1; return i }
                     if index >= 1000 { return }
-                    w.pointee.done[index] += 1
+                    slots[1 + index] += 1
                 }
-            }, work)
-            #expect(work.pointee.done.allSatisfy { $0 == 1 }, "run \(run)")
-            work.deinitialize(count: 1)
+            }, slots)
+            #expect((1...1000).allSatisfy { slots[$0] == 1 }, "run \(run)")
         }
     }
 }
