@@ -8,6 +8,7 @@ import Testing
     /// 10,000 nested groups, a 20 KB pattern (the input that segfaulted the grammar compiler).
     static let nestedPattern = String(repeating: "(", count: 10_000) + "a" + String(repeating: ")", count: 10_000)
 
+    @discardableResult
     func withinASecond<T>(_ limit: Duration = .seconds(1), sourceLocation: SourceLocation = #_sourceLocation,
                           _ body: () throws -> T) rethrows -> T {
         let clock = ContinuousClock()
