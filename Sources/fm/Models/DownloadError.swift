@@ -7,6 +7,8 @@ struct DownloadError: Error, CustomStringConvertible {
         case httpStatus(Int)
         case network(String)
         case notJSON(String)
+        /// The body was longer than the document limit or the file's declared size.
+        case tooLarge(limit: Int)
     }
 
     let url: URL
@@ -20,6 +22,8 @@ struct DownloadError: Error, CustomStringConvertible {
             "GET \(url.absoluteString) failed: \(message)"
         case .notJSON(let message):
             "GET \(url.absoluteString) did not return the index's JSON: \(message)"
+        case .tooLarge(let limit):
+            "GET \(url.absoluteString) sent more than \(limit) bytes, more than expected; the download was stopped"
         }
     }
 
@@ -27,6 +31,7 @@ struct DownloadError: Error, CustomStringConvertible {
         switch reason {
         case .httpStatus(404): "The index has no such file; check FM_PYPI_INDEX or the catalog entry."
         case .notJSON: "Check FM_PYPI_INDEX (the base URL of a PyPI JSON API, such as https://pypi.org)."
+        case .tooLarge: "The server does not serve what the catalog describes; check FM_PYPI_INDEX or the catalog entry."
         default: "Check the network, then run the same 'fm models pull' again: it resumes where it stopped."
         }
     }

