@@ -14,6 +14,9 @@ extension GenerationSchema: Codable {
 
     /// Decoders do not keep the order of object keys; `"x-order"` records the order of
     /// properties, so it is put back (the grammar generates properties in document order).
+    /// A schema written without it (by hand, by another tool) gets its `required` order, then
+    /// the remaining names sorted: a fixed order, so the same schema decodes to the same grammar
+    /// in every process (`JSONDecoder`'s key order changes from run to run).
     static func restoringPropertyOrder(_ value: JSONValue) -> JSONValue {
         switch value {
         case .array(let elements):
@@ -21,10 +24,11 @@ extension GenerationSchema: Codable {
         case .object(let object):
             var result = JSONObject()
             for (key, member) in object { result[key] = restoringPropertyOrder(member) }
-            if case .object(let properties)? = result["properties"], let order = result["x-order"]?.array?.compactMap(\.string) {
+            if case .object(let properties)? = result["properties"] {
+                let order = (result["x-order"] ?? result["required"])?.array?.compactMap(\.string) ?? []
                 var ordered = JSONObject()
                 for name in order { if let schema = properties[name] { ordered[name] = schema } }
-                for (name, schema) in properties where ordered[name] == nil { ordered[name] = schema }
+                for name in properties.map(\.key).sorted() where ordered[name] == nil { ordered[name] = properties[name] }
                 result["properties"] = .object(ordered)
             }
             return .object(result)
@@ -50,7 +54,8 @@ struct CodableJSONValue: Codable {
     init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: Key.self) {
             var result = JSONObject()
-            for key in object.allKeys {
+            // Sorted: `allKeys` comes in the decoder's hash order, which differs between runs.
+            for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
                 result[key.stringValue] = try object.decode(CodableJSONValue.self, forKey: key).value
             }
             value = .object(result)

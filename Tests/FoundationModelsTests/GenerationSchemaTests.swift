@@ -100,6 +100,18 @@ struct GenerationSchemaTests {
         """)
     }
 
+    @Test func aDecodedSchemaWithoutXOrderTakesRequiredThenSortedOrder() throws {
+        // JSONDecoder hands keys over in hash order, which changes from process to process; the
+        // grammar generates properties in this order, so it must not depend on the run.
+        let json = #"{"type":"object","title":"T","properties":{"zeta":{"type":"string"},"beta":{"type":"integer"},"alpha":{"type":"boolean"},"omega":{"type":"string"}},"required":["omega","beta"]}"#
+        let schema = try JSONDecoder().decode(GenerationSchema.self, from: Data(json.utf8))
+        let properties = try #require(schema.jsonSchema()["properties"]?.object)
+        #expect(properties.map(\.key) == ["omega", "beta", "alpha", "zeta"])
+        let unordered = #"{"type":"object","title":"U","properties":{"c":{"type":"string"},"a":{"type":"string"},"b":{"type":"string"}}}"#
+        let sorted = try JSONDecoder().decode(GenerationSchema.self, from: Data(unordered.utf8))
+        #expect(try #require(sorted.jsonSchema()["properties"]?.object).map(\.key) == ["a", "b", "c"])
+    }
+
     @Test func dynamicReferencesResolveThroughDefs() throws {
         let node = DynamicGenerationSchema(name: "Node", properties: [
             .init(name: "value", schema: .init(type: Int.self)),
