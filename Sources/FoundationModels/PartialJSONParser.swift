@@ -131,6 +131,22 @@ struct PartialJSONParser {
         return index == end ? .complete : .invalid
     }
 
+    /// The value of four hex digits (`UInt32(_:radix:)` would also take a sign).
+    private static func hexQuad(_ digits: ArraySlice<UInt8>) -> UInt32? {
+        var value: UInt32 = 0
+        for digit in digits {
+            let nibble: UInt8
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = digit - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = digit - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(nibble)
+        }
+        return value
+    }
+
     /// Returns the string and whether its closing quote was seen.
     private mutating func parseString() throws -> (String, Bool) {
         position += 1  // opening quote
@@ -142,6 +158,11 @@ struct PartialJSONParser {
         }
         while position < bytes.count {
             let byte = bytes[position]
+            // A high surrogate must be followed at once by `\u` and its low half.
+            if pendingHighSurrogate != nil, byte != UInt8(ascii: "\\")
+                || (position + 1 < bytes.count && bytes[position + 1] != UInt8(ascii: "u")) {
+                throw failure("unpaired surrogate in a \\u escape")
+            }
             if byte == UInt8(ascii: "\"") {
                 flush(self, position, into: &scalars)
                 position += 1
@@ -160,18 +181,22 @@ struct PartialJSONParser {
                 switch escape {
                 case UInt8(ascii: "u"):
                     guard position + 4 <= bytes.count else { position = bytes.count; return (String(scalars), false) }
-                    guard let code = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16) else {
+                    guard let code = Self.hexQuad(bytes[position..<position + 4]) else {
                         throw failure("invalid \\u escape")
                     }
                     position += 4
-                    if (0xD800...0xDBFF).contains(code) {
-                        pendingHighSurrogate = code
-                    } else if (0xDC00...0xDFFF).contains(code), let high = pendingHighSurrogate {
-                        let combined = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
-                        scalars.append(Unicode.Scalar(combined) ?? "\u{FFFD}")
+                    // As the strict parser: surrogates only in high-low pairs (a Swift String
+                    // cannot hold a lone one, and replacing it would make the two parsers disagree).
+                    if let high = pendingHighSurrogate {
+                        guard (0xDC00...0xDFFF).contains(code) else { throw failure("unpaired surrogate in a \\u escape") }
+                        scalars.append(Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00))!)
                         pendingHighSurrogate = nil
+                    } else if (0xD800...0xDBFF).contains(code) {
+                        pendingHighSurrogate = code
+                    } else if let scalar = Unicode.Scalar(code) {
+                        scalars.append(scalar)
                     } else {
-                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                        throw failure("unpaired surrogate in a \\u escape")
                     }
                 default: throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import JSONSchemaValidation
 @testable import FoundationModels
 
 @Suite("GeneratedContent")
@@ -31,6 +32,21 @@ struct GeneratedContentTests {
         let content = try GeneratedContent(json: prefix)
         #expect(!content.isComplete)
         #expect(content.jsonString == expected)
+    }
+
+    /// FuzzJSON found the streaming parser replacing a lone low surrogate (`"\u00ed\ude00"`)
+    /// where the strict parser rejects it; both now refuse unpaired surrogates and signed hex.
+    @Test(arguments: [#"["\ude00"]"#, #"["\ud800x"]"#, #"["\ud800"]"#, #"["\ud800\n"]"#, #"["\ud800\u0041"]"#, #"["\u+041"]"#])
+    func unpairedSurrogatesAndSignedHexAreErrors(text: String) {
+        #expect(throws: (any Error).self) { _ = try JSONValue(parsing: text) }
+        #expect(throws: (any Error).self) { _ = try GeneratedContent(json: text) }
+    }
+
+    @Test func aSurrogatePairAndItsPrefixesParse() throws {
+        #expect(try GeneratedContent(json: #"["\ud83d\ude00"]"#).jsonString == #"["😀"]"#)
+        #expect(try !GeneratedContent(json: #"["\ud83d"#).isComplete)
+        #expect(try !GeneratedContent(json: #"["\ud83d\"#).isComplete)
+        #expect(try !GeneratedContent(json: #"["\ud83d\ude"#).isComplete)
     }
 
     @Test func partialContentMarksOnlyUnfinishedValuesIncomplete() throws {
