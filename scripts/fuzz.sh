@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz.sh                 # every target, 60 s each (the CI smoke run)
 #   scripts/fuzz.sh FuzzRegex 600   # one target, ten minutes
-#   FUZZ_JOBS=1 FUZZ_NICE=10 ...    # defaults; FUZZ_ARGS adds libFuzzer flags
+#   FUZZ_JOBS=1 FUZZ_NICE=10 FUZZ_SEED=1 ...  # defaults; FUZZ_ARGS adds libFuzzer flags
 #
 # Builds the targets in release mode with ASan and libFuzzer's coverage on every Swift module of
 # the package (so coverage guides the fuzzer through our parsers, and ASan checks them), into
@@ -47,10 +47,12 @@ for target in "${TARGETS[@]}"; do
     # detect_leaks=0: LeakSanitizer's exit-time report lists the runtime's and Foundation's
     # process-lifetime objects (a few hundred bytes, the same for every input), not leaks per
     # input; growth per input is caught by -rss_limit_mb.
+    # -seed: fixed by default (FUZZ_SEED, 1), so that the smoke run walks the same inputs on
+    # every machine and whatever it finds reproduces; FUZZ_SEED=0 lets libFuzzer pick one.
     # SWIFT_BACKTRACE=enable=no: Swift's crash handler reads memory ASan poisons; libFuzzer's
     # own report (and the `Fatal error:` line) is what is wanted.
     cpu=$( { TIMEFORMAT='%3U %3S'; time ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no nice -n "${FUZZ_NICE:-10}" "$BUILD/release/$target" \
-        -max_total_time="$SECONDS_EACH" -max_len=4096 -rss_limit_mb=2048 -timeout=30 -detect_leaks=0 \
+        -max_total_time="$SECONDS_EACH" -seed="${FUZZ_SEED:-1}" -max_len=4096 -rss_limit_mb=2048 -timeout=30 -detect_leaks=0 \
         -print_final_stats=1 -artifact_prefix="$WORK/crashes/$target-" ${FUZZ_ARGS:-} \
         "$corpus" "$WORK/seeds/$target" > "$log" 2>&1; } 2>&1 ) || status=$?
     cpu=$(awk '{ printf "%.0f", $1 + $2 }' <<< "${cpu:-0 0}")
