@@ -81,7 +81,7 @@ struct ServeCommand: ParsableCommand {
 }
 
 /// SIGINT or SIGTERM, awaited once.
-private final class StopSignal: Sendable {
+private final class StopSignal {
     private let sources: [any DispatchSourceSignal]
     private let stream: AsyncStream<Void>
 
