@@ -25,6 +25,8 @@ final class Exchange: @unchecked Sendable {
         var suspended = false
         var task: Task<Void, Never>?
         var ended = false
+        /// The answer is a stream being sent.
+        var streaming = false
         // The streamed body: bytes queued by the writer, from `offset`, and whether it is over.
         var pending: [UInt8] = []
         var offset = 0
@@ -101,7 +103,10 @@ final class Exchange: @unchecked Sendable {
                     await produce(writer)
                     writer.finish()
                 }
-                state.withLock { $0.task = task }
+                state.withLock { state in
+                    state.task = task
+                    state.streaming = true
+                }
             }
         }
         guard let mhdResponse else { return fm_mhd_no() }
@@ -161,6 +166,23 @@ final class Exchange: @unchecked Sendable {
     /// Cancels the handler's work (shutdown past its grace period).
     func cancel() {
         state.withLock { $0.task }?.cancel()
+    }
+
+    /// Wakes a suspended connection with an end (a 503, or the end of its stream), so that
+    /// MHD can close it: the daemon cannot stop while any connection is suspended.
+    func abandon() {
+        let wake = state.withLock { state -> Bool in
+            guard !state.ended, state.suspended else { return false }
+            state.suspended = false
+            if state.streaming {
+                state.finished = true
+            } else if state.ready == nil {
+                let error = #"{"error":{"message":"The server is shutting down.","type":"server_error","param":null,"code":"shutting_down"}}"#
+                state.ready = HTTPResponse(status: 503, contentType: "application/json", text: error)
+            }
+            return true
+        }
+        if wake { MHD_resume_connection(connection) }
     }
 
     private final class Writer: ResponseStreamWriter {

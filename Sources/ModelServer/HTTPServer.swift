@@ -77,20 +77,23 @@ public final class HTTPServer: Sendable {
     /// cancels them), and stops the daemon.
     public func shutdown(grace: Duration) async {
         daemon.quiesce()
+        await waitForRequests(upTo: grace)
+        if requestsInFlight > 0 {
+            core.cancelAll()
+            await waitForRequests(upTo: .seconds(2))
+        }
+        daemon.stop(core: core)
+    }
+
+    private func waitForRequests(upTo limit: Duration) async {
         let clock = ContinuousClock()
-        let deadline = clock.now + grace
+        let deadline = clock.now + limit
         while requestsInFlight > 0, clock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }
-        if requestsInFlight > 0 {
-            core.cancelAll()
-            let cancelDeadline = clock.now + .seconds(5)
-            while requestsInFlight > 0, clock.now < cancelDeadline { try? await Task.sleep(for: .milliseconds(20)) }
-        }
-        daemon.stop()
     }
 
-    deinit { daemon.stop() }
+    deinit { daemon.stop(core: core) }
 }
 
 /// The MHD daemon handle, stopped once.
@@ -123,7 +126,16 @@ private final class Daemon: Sendable {
         }
     }
 
-    func stop() {
+    /// Stops the daemon once no connection is suspended (MHD aborts the process otherwise):
+    /// suspended ones are woken with an end first. A connection that still will not end in
+    /// two seconds keeps the daemon alive (listening stopped) rather than crash.
+    func stop(core: ServerCore) {
+        core.abandonAll()
+        for _ in 0..<200 where core.inFlight.load(ordering: .acquiring) > 0 {
+            usleep(10_000)
+            core.abandonAll()
+        }
+        guard core.inFlight.load(ordering: .acquiring) == 0 else { return }
         let handle = state.withLock { state -> Handle? in
             defer { state.handle = nil }
             return state.handle
@@ -158,6 +170,10 @@ final class ServerCore: Sendable {
 
     func cancelAll() {
         for exchange in live.withLock({ Array($0.values) }) { exchange.cancel() }
+    }
+
+    func abandonAll() {
+        for exchange in live.withLock({ Array($0.values) }) { exchange.abandon() }
     }
 }
 

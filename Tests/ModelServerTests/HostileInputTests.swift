@@ -20,15 +20,15 @@ struct ServerHostileInputTests {
         return error
     }
 
-    func expectStillServing(_ port: UInt16, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let response = try Loopback.post(port: port, json: chat("Hi", maxTokens: 2))
+    func expectStillServing(_ port: UInt16, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let response = try await Loopback.post(port: port, json: chat("Hi", maxTokens: 2))
         #expect(response.status == 200, "\(response.text)", sourceLocation: sourceLocation)
     }
 
     @Test(arguments: ["{\"model\":", "not json", "[1,2", "{\"model\":\"x\",\"messages\":[{\"role\":\"user\",\"content\":\"\\ud800\"}", ""])
     func malformedJSONIs400(body: String) async throws {
         let running = try await RunningServer.shared.value
-        let response = try Loopback.request(port: running.port, path: "/v1/chat/completions", body: Array(body.utf8))
+        let response = try await Loopback.request(port: running.port, path: "/v1/chat/completions", body: Array(body.utf8))
         expectError(response, status: 400, code: "invalid_json")
     }
 
@@ -48,79 +48,90 @@ struct ServerHostileInputTests {
             (["model": "x", "messages": [["role": "tool", "tool_call_id": "nope", "content": "x"]]], "messages[0].tool_call_id"),
         ]
         for (body, param) in cases {
-            expectError(try Loopback.post(port: running.port, json: body), status: 400, param: param)
+            expectError(try await Loopback.post(port: running.port, json: body), status: 400, param: param)
         }
-        try expectStillServing(running.port)
+        try await expectStillServing(running.port)
     }
 
     @Test func unknownParametersAreNamedNotIgnored() async throws {
         let running = try await RunningServer.shared.value
-        let error = expectError(try Loopback.post(port: running.port, json: chat("hi", extra: ["logit_bias": ["1": 2], "top_k": 5])),
+        let error = expectError(try await Loopback.post(port: running.port, json: chat("hi", extra: ["logit_bias": ["1": 2], "top_k": 5])),
                                 status: 400, code: "unsupported_parameter")
         let message = error?["message"]?.string ?? ""
         #expect(message.contains("'logit_bias'") && message.contains("'top_k'"))
-        expectError(try Loopback.post(port: running.port, json: chat("hi", extra: ["n": 2])), status: 400, code: "unsupported_value", param: "n")
+        expectError(try await Loopback.post(port: running.port, json: chat("hi", extra: ["n": 2])), status: 400, code: "unsupported_value", param: "n")
         // null means "not set", as clients send it back.
-        #expect(try Loopback.post(port: running.port, json: chat("hi", maxTokens: 1, extra: ["logit_bias": nil])).status == 200)
+        #expect(try await Loopback.post(port: running.port, json: chat("hi", maxTokens: 1, extra: ["logit_bias": nil])).status == 200)
     }
 
     @Test func aSchemaTheGrammarRefusesIs400() async throws {
         let running = try await RunningServer.shared.value
-        let response = try Loopback.post(port: running.port, json: chat("List", extra: [
+        let response = try await Loopback.post(port: running.port, json: chat("List", extra: [
             "response_format": ["type": "json_schema", "json_schema": ["name": "u", "schema": ["type": "array", "uniqueItems": true]]]]))
         let error = expectError(response, status: 400, code: "unsupported_schema", param: "response_format")
         #expect(error?["message"]?.string?.contains("uniqueItems") == true)
-        try expectStillServing(running.port)
+        try await expectStillServing(running.port)
     }
 
     @Test func a100MegabyteBodyIs413WithoutBeingRead() async throws {
         let running = try await RunningServer.shared.value
-        let connection = try LoopbackConnection(port: running.port)
-        defer { connection.close() }
-        connection.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n")
-        // Send the body until the server closes: it must answer long before 100 MB.
-        let block = [UInt8](repeating: UInt8(ascii: " "), count: 1 << 16)
-        var sent = 0
-        while sent < 100_000_000, connection.send(block) { sent += block.count; if sent > 8 << 20 { break } }
-        let response = try LoopbackResponse(raw: connection.receiveAll())
+        let port = running.port
+        let response = try await offPool {
+            let connection = try LoopbackConnection(port: port)
+            defer { connection.close() }
+            connection.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n")
+            // Send the body until the server closes: it answers long before 100 MB.
+            let block = [UInt8](repeating: UInt8(ascii: " "), count: 1 << 16)
+            var sent = 0
+            while sent < 8 << 20, connection.send(block) { sent += block.count }
+            return try LoopbackResponse(raw: connection.receiveAll())
+        }
         expectError(response, status: 413, code: "request_too_large")
-        try expectStillServing(running.port)
+        try await expectStillServing(running.port)
     }
 
     @Test func aChunkedBodyPastTheLimitIs413() async throws {
         let running = try await RunningServer.shared.value
-        let connection = try LoopbackConnection(port: running.port)
-        defer { connection.close() }
-        connection.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n")
-        let chunk = String(repeating: "x", count: 1 << 16)
-        for _ in 0..<20 { connection.send(String(chunk.utf8.count, radix: 16) + "\r\n" + chunk + "\r\n") }   // 1.25 MB > 1 MB limit
-        connection.send("0\r\n\r\n")
-        expectError(try LoopbackResponse(raw: connection.receiveAll()), status: 413)
-        try expectStillServing(running.port)
+        let port = running.port
+        let response = try await offPool {
+            let connection = try LoopbackConnection(port: port)
+            defer { connection.close() }
+            connection.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n")
+            let chunk = String(repeating: "x", count: 1 << 16)
+            for _ in 0..<20 { connection.send(String(chunk.utf8.count, radix: 16) + "\r\n" + chunk + "\r\n") }   // 1.25 MB > 1 MB limit
+            connection.send("0\r\n\r\n")
+            return try LoopbackResponse(raw: connection.receiveAll())
+        }
+        expectError(response, status: 413)
+        try await expectStillServing(running.port)
     }
 
     @Test func aClientThatDisconnectsMidStreamCancelsItsGeneration() async throws {
         let running = try await RunningServer.shared.value
-        let connection = try LoopbackConnection(port: running.port)
+        let port = running.port
         let body = chat("Write a very long story about the sea.", maxTokens: 1500, extra: ["stream": true, "temperature": 1, "seed": 7]).serialized()
-        connection.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
-        // Read until a content delta arrived, then leave.
-        var received = ""
-        while !received.contains("\"content\":\"") || received.components(separatedBy: "data: ").count < 4 {
-            let piece = connection.receive()
-            if piece.isEmpty { break }
-            received += String(decoding: piece, as: UTF8.self)
+        let received = try await offPool {
+            let connection = try LoopbackConnection(port: port)
+            defer { connection.close() }
+            connection.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            // Read until a few content deltas arrived, then leave.
+            var received = ""
+            while !received.contains("\"content\":\"") || received.components(separatedBy: "data: ").count < 4 {
+                let piece = connection.receive()
+                if piece.isEmpty { break }
+                received += String(decoding: piece, as: UTF8.self)
+            }
+            return received
         }
         #expect(received.hasPrefix("HTTP/1.1 200"))
-        connection.close()
         // The generation stops within a token or so, long before 1500 tokens.
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(20)
         while running.http.requestsInFlight > 0, clock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
         #expect(running.http.requestsInFlight == 0)
-        let metrics = try Loopback.get(port: running.port, path: "/metrics").text
+        let metrics = try await Loopback.get(port: running.port, path: "/metrics").text
         #expect(metrics.contains("fm_requests_generating 0"))
-        try expectStillServing(running.port)
+        try await expectStillServing(running.port)
     }
 
     @Test func aStalledClientIsDroppedAndOthersAreServedMeanwhile() async throws {
@@ -128,9 +139,9 @@ struct ServerHostileInputTests {
         let stalled = try LoopbackConnection(port: running.port, receiveTimeoutSeconds: 30)
         defer { stalled.close() }
         stalled.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n{\"mod")
-        #expect(try Loopback.get(port: running.port, path: "/health").status == 200)
+        #expect(try await Loopback.get(port: running.port, path: "/health").status == 200)
         let started = ContinuousClock.now
-        let rest = stalled.receiveAll()   // the server closes the idle connection
+        let rest = try await offPool { stalled.receiveAll() }   // the server closes the idle connection
         #expect(ContinuousClock.now - started < .seconds(20))
         #expect(rest.isEmpty || String(decoding: rest, as: UTF8.self).hasPrefix("HTTP/1.1 4"))
         await running.stop()
@@ -138,19 +149,19 @@ struct ServerHostileInputTests {
 
     @Test func apiKeyIsRequiredOnV1() async throws {
         let running = try await RunningServer.start(apiKey: "sesame-123", load: false)
-        expectError(try Loopback.get(port: running.port, path: "/v1/models"), status: 401, code: "invalid_api_key")
-        expectError(try Loopback.get(port: running.port, path: "/v1/models", headers: ["Authorization: Bearer sesame-12"]), status: 401)
-        expectError(try Loopback.get(port: running.port, path: "/v1/models", headers: ["Authorization: Bearer sesame-1234"]), status: 401)
-        #expect(try Loopback.get(port: running.port, path: "/v1/models", headers: ["Authorization: Bearer sesame-123"]).status == 200)
-        #expect(try Loopback.get(port: running.port, path: "/health").status == 503)   // no key needed; not loaded
+        expectError(try await Loopback.get(port: running.port, path: "/v1/models"), status: 401, code: "invalid_api_key")
+        expectError(try await Loopback.get(port: running.port, path: "/v1/models", headers: ["Authorization: Bearer sesame-12"]), status: 401)
+        expectError(try await Loopback.get(port: running.port, path: "/v1/models", headers: ["Authorization: Bearer sesame-1234"]), status: 401)
+        #expect(try await Loopback.get(port: running.port, path: "/v1/models", headers: ["Authorization: Bearer sesame-123"]).status == 200)
+        #expect(try await Loopback.get(port: running.port, path: "/health").status == 503)   // no key needed; not loaded
         await running.stop()
     }
 
     @Test func unknownPathsAndMethods() async throws {
         let running = try await RunningServer.shared.value
-        expectError(try Loopback.get(port: running.port, path: "/v1/embeddings"), status: 404, code: "not_found")
-        expectError(try Loopback.get(port: running.port, path: "/v1/chat/completions"), status: 405)
-        expectError(try Loopback.request(port: running.port, method: "DELETE", path: "/v1/models"), status: 405)
+        expectError(try await Loopback.get(port: running.port, path: "/v1/embeddings"), status: 404, code: "not_found")
+        expectError(try await Loopback.get(port: running.port, path: "/v1/chat/completions"), status: 405)
+        expectError(try await Loopback.request(port: running.port, method: "DELETE", path: "/v1/models"), status: 405)
     }
 
     @Test func aFullQueueIs429() async throws {
@@ -159,9 +170,9 @@ struct ServerHostileInputTests {
         let first = try LoopbackConnection(port: running.port)
         let body = chat("Count to one hundred.", maxTokens: 400, extra: ["stream": true, "temperature": 1, "seed": 1]).serialized()
         first.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
-        let head = String(decoding: first.receive(), as: UTF8.self)
+        let head = try await offPool { String(decoding: first.receive(), as: UTF8.self) }
         #expect(head.hasPrefix("HTTP/1.1 200"))
-        let second = try Loopback.post(port: running.port, json: chat("Hi", maxTokens: 2))
+        let second = try await Loopback.post(port: running.port, json: chat("Hi", maxTokens: 2))
         expectError(second, status: 429, code: "queue_full")
         #expect(second.headers["retry-after"] != nil)
         first.close()
@@ -171,12 +182,12 @@ struct ServerHostileInputTests {
     @Test func shutdownLetsRequestsInFlightFinishAndRefusesNewOnes() async throws {
         let running = try await RunningServer.start()
         let port = running.port
-        let inFlight = Task { try Loopback.post(port: port, json: chat("Tell me about rivers.", maxTokens: 12)) }
+        let inFlight = Task { try await Loopback.post(port: port, json: chat("Tell me about rivers.", maxTokens: 12)) }
         while running.http.requestsInFlight == 0 { try await Task.sleep(for: .milliseconds(10)) }
         running.server.beginDraining()
         await running.http.shutdown(grace: .seconds(60))
         #expect(try await inFlight.value.status == 200)
-        #expect(throws: LoopbackConnection.Failure.self) { try Loopback.get(port: port, path: "/health") }
+        await #expect(throws: LoopbackConnection.Failure.self) { try await Loopback.get(port: port, path: "/health") }
     }
 }
 

@@ -7,7 +7,7 @@ import Glibc
 /// A minimal HTTP/1.1 client over a POSIX socket to 127.0.0.1, so tests control every byte:
 /// bodies of any size, stalled sends, a connection dropped mid-stream. Answers are read to the
 /// end of the connection (requests say `Connection: close`), chunked bodies decoded.
-struct LoopbackConnection {
+struct LoopbackConnection: Sendable {
     let socket: Int32
 
     struct Failure: Error, CustomStringConvertible { var description: String }
@@ -117,10 +117,24 @@ struct LoopbackResponse {
     }
 }
 
+/// Runs blocking socket work on a thread of its own: the test's cooperative threads (as many
+/// as cores) must stay free to run the server's tasks, or a blocked client starves the
+/// server it waits for.
+func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread { continuation.resume(with: Result { try work() }) }
+        thread.start()
+    }
+}
+
 enum Loopback {
     /// Sends one request and reads the whole answer.
     static func request(port: UInt16, method: String = "POST", path: String, body: [UInt8]? = nil,
-                        headers: [String] = []) throws -> LoopbackResponse {
+                        headers: [String] = []) async throws -> LoopbackResponse {
+        try await offPool { try blockingRequest(port: port, method: method, path: path, body: body, headers: headers) }
+    }
+
+    static func blockingRequest(port: UInt16, method: String, path: String, body: [UInt8]?, headers: [String]) throws -> LoopbackResponse {
         let connection = try LoopbackConnection(port: port)
         defer { connection.close() }
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
@@ -132,11 +146,11 @@ enum Loopback {
         return try LoopbackResponse(raw: connection.receiveAll())
     }
 
-    static func post(port: UInt16, path: String = "/v1/chat/completions", json: JSONValue, headers: [String] = []) throws -> LoopbackResponse {
-        try request(port: port, path: path, body: Array(json.serialized().utf8), headers: headers)
+    static func post(port: UInt16, path: String = "/v1/chat/completions", json: JSONValue, headers: [String] = []) async throws -> LoopbackResponse {
+        try await request(port: port, path: path, body: Array(json.serialized().utf8), headers: headers)
     }
 
-    static func get(port: UInt16, path: String, headers: [String] = []) throws -> LoopbackResponse {
-        try request(port: port, method: "GET", path: path, headers: headers)
+    static func get(port: UInt16, path: String, headers: [String] = []) async throws -> LoopbackResponse {
+        try await request(port: port, method: "GET", path: path, headers: headers)
     }
 }

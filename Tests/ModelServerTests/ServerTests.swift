@@ -48,28 +48,28 @@ func integer(_ value: JSONValue?) -> Int? { value?.number?.int64Value.map(Int.in
 struct ServerEndpointTests {
     @Test func healthIsReadyAndModelsListTheModel() async throws {
         let running = try await RunningServer.shared.value
-        let health = try Loopback.get(port: running.port, path: "/health")
+        let health = try await Loopback.get(port: running.port, path: "/health")
         #expect(health.status == 200)
-        let models = try Loopback.get(port: running.port, path: "/v1/models")
+        let models = try await Loopback.get(port: running.port, path: "/v1/models")
         #expect(models.status == 200)
         #expect(models.json?["data"]?.array?.first?["id"] == "smollm2")
     }
 
     @Test func healthIs503UntilTheModelIsLoaded() async throws {
         let running = try await RunningServer.start(load: false)
-        #expect(try Loopback.get(port: running.port, path: "/health").status == 503)
-        let refused = try Loopback.post(port: running.port, json: chat("Hi"))
+        #expect(try await Loopback.get(port: running.port, path: "/health").status == 503)
+        let refused = try await Loopback.post(port: running.port, json: chat("Hi"))
         #expect(refused.status == 503)
         #expect(refused.json?["error"]?["code"] == "model_loading")
         try await running.server.load { _ = try await running.model.tokenCount(for: Instructions("")) }
-        #expect(try Loopback.get(port: running.port, path: "/health").status == 200)
+        #expect(try await Loopback.get(port: running.port, path: "/health").status == 200)
         await running.stop()
     }
 
     @Test func chatCompletionUsageIsTheSessionsExactCount() async throws {
         let running = try await RunningServer.shared.value
         let prompt = "Name one color of the rainbow."
-        let response = try Loopback.post(port: running.port, json: chat(prompt, maxTokens: 6))
+        let response = try await Loopback.post(port: running.port, json: chat(prompt, maxTokens: 6))
         #expect(response.status == 200)
         let json = try #require(response.json)
         #expect(json["object"] == "chat.completion")
@@ -88,7 +88,7 @@ struct ServerEndpointTests {
         #expect(integer(usage["prompt_tokens"]) == reference.usage.input.totalTokenCount)
 
         // The same prompt again: the KV cache holds its prefix.
-        let again = try #require(try Loopback.post(port: running.port, json: chat(prompt, maxTokens: 2)).json)
+        let again = try #require(try await Loopback.post(port: running.port, json: chat(prompt, maxTokens: 2)).json)
         let cached = try #require(integer(again["usage"]?["prompt_tokens_details"]?["cached_tokens"]))
         #expect(cached > 0)
         #expect(cached <= integer(again["usage"]?["prompt_tokens"]) ?? 0)
@@ -97,8 +97,8 @@ struct ServerEndpointTests {
     @Test func streamCarriesTheSameTextAsTheWholeAnswerThenUsageAndDone() async throws {
         let running = try await RunningServer.shared.value
         let prompt = "Write a word."
-        let whole = try #require(try Loopback.post(port: running.port, json: chat(prompt, maxTokens: 10)).json)
-        let streamed = try Loopback.post(port: running.port, json: chat(prompt, maxTokens: 10, extra: [
+        let whole = try #require(try await Loopback.post(port: running.port, json: chat(prompt, maxTokens: 10)).json)
+        let streamed = try await Loopback.post(port: running.port, json: chat(prompt, maxTokens: 10, extra: [
             "stream": true, "stream_options": ["include_usage": true]]))
         #expect(streamed.status == 200)
         #expect(streamed.headers["content-type"] == "text/event-stream")
@@ -125,7 +125,7 @@ struct ServerEndpointTests {
                            "tags": ["type": "array", "items": ["enum": ["big", "small", "old"]], "maxItems": 3]],
             "required": ["city", "population", "tags"], "additionalProperties": false,
         ]
-        let response = try Loopback.post(port: running.port, json: chat("Describe a city as JSON.", maxTokens: 120, extra: [
+        let response = try await Loopback.post(port: running.port, json: chat("Describe a city as JSON.", maxTokens: 120, extra: [
             "response_format": ["type": "json_schema", "json_schema": ["name": "city", "strict": true, "schema": schema]]]))
         #expect(response.status == 200)
         let content = try #require(response.json?["choices"]?.array?.first?["message"]?["content"]?.string)
@@ -135,7 +135,7 @@ struct ServerEndpointTests {
 
     @Test func jsonObjectOutputIsAnObject() async throws {
         let running = try await RunningServer.shared.value
-        let response = try Loopback.post(port: running.port, json: chat("Reply with a JSON object.", maxTokens: 60, extra: [
+        let response = try await Loopback.post(port: running.port, json: chat("Reply with a JSON object.", maxTokens: 60, extra: [
             "response_format": ["type": "json_object"]]))
         #expect(response.status == 200)
         let choice = response.json?["choices"]?.array?.first
@@ -153,7 +153,7 @@ struct ServerEndpointTests {
         // The grammar forces the text, so where the stop falls is known.
         let schema: JSONValue = ["enum": ["alpha beta gamma"]]
         for stream in [false, true] {
-            let response = try Loopback.post(port: running.port, json: chat("Say it.", maxTokens: 20, extra: [
+            let response = try await Loopback.post(port: running.port, json: chat("Say it.", maxTokens: 20, extra: [
                 "stop": [" beta"], "stream": .bool(stream),
                 "response_format": ["type": "json_schema", "json_schema": ["name": "forced", "schema": schema]]]))
             #expect(response.status == 200)
@@ -175,7 +175,7 @@ struct ServerEndpointTests {
         let tools: JSONValue = [["type": "function", "function": [
             "name": "get_weather", "description": "The current weather in a city.", "parameters": parameters]]]
         let question: JSONValue = ["role": "user", "content": "What is the weather in Paris?"]
-        let first = try Loopback.post(port: running.port, json: [
+        let first = try await Loopback.post(port: running.port, json: [
             "model": "smollm2", "messages": [question], "tools": tools, "tool_choice": "required", "max_tokens": 60, "temperature": 0])
         #expect(first.status == 200)
         let choice = try #require(first.json?["choices"]?.array?.first)
@@ -189,7 +189,7 @@ struct ServerEndpointTests {
             #expect(try JSONSchema(parameters).validate(arguments).isValid)
         }
         let outputs: [JSONValue] = calls.map { ["role": "tool", "tool_call_id": $0["id"] ?? "", "content": "18°C, clear"] }
-        let second = try Loopback.post(port: running.port, json: [
+        let second = try await Loopback.post(port: running.port, json: [
             "model": "smollm2", "messages": .array([question, choice["message"]!] + outputs), "tools": tools,
             "tool_choice": "none", "max_tokens": 12, "temperature": 0])
         #expect(second.status == 200, "\(second.text)")
@@ -202,7 +202,7 @@ struct ServerEndpointTests {
         let running = try await RunningServer.shared.value
         let tools: JSONValue = [["type": "function", "function": [
             "name": "lookup", "parameters": ["type": "object", "properties": ["term": ["type": "string", "maxLength": 12]], "required": ["term"]]]]]
-        let response = try Loopback.post(port: running.port, json: [
+        let response = try await Loopback.post(port: running.port, json: [
             "model": "smollm2", "messages": [["role": "user", "content": "Look up 'swift'."]], "tools": tools,
             "tool_choice": ["type": "function", "function": ["name": "lookup"]], "max_tokens": 60, "stream": true])
         #expect(response.status == 200)
@@ -216,7 +216,7 @@ struct ServerEndpointTests {
 
     @Test func completionsEndpointAnswersText() async throws {
         let running = try await RunningServer.shared.value
-        let response = try Loopback.post(port: running.port, path: "/v1/completions", json: [
+        let response = try await Loopback.post(port: running.port, path: "/v1/completions", json: [
             "model": "smollm2", "prompt": "The sky is", "max_tokens": 5, "temperature": 0])
         #expect(response.status == 200)
         #expect(response.json?["object"] == "text_completion")
@@ -226,8 +226,8 @@ struct ServerEndpointTests {
 
     @Test func metricsCountRequestsTokensAndLatencies() async throws {
         let running = try await RunningServer.shared.value
-        _ = try Loopback.post(port: running.port, json: chat("Hello", maxTokens: 3, extra: ["stream": true]))
-        let metrics = try Loopback.get(port: running.port, path: "/metrics")
+        _ = try await Loopback.post(port: running.port, json: chat("Hello", maxTokens: 3, extra: ["stream": true]))
+        let metrics = try await Loopback.get(port: running.port, path: "/metrics")
         #expect(metrics.status == 200)
         let text = metrics.text
         #expect(text.contains("fm_requests_total{endpoint=\"/v1/chat/completions\",status=\"200\"}"))
