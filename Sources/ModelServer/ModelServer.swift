@@ -99,11 +99,7 @@ public final class ModelServer<Model: LanguageModel>: HTTPRequestHandler {
         case ("GET", "/metrics"):
             return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4",
                                 text: metrics.render(queueDepth: admission.depth, active: admission.active, ready: currentPhase == .ready))
-        case (_, "/health"), (_, "/metrics"), (_, "/v1/models"), (_, "/v1/chat/completions"), (_, "/v1/completions"):
-            guard ["/v1/chat/completions", "/v1/completions"].contains(request.path) == (request.method == "POST")
-                    || (request.path == "/v1/models" && request.method == "GET") else {
-                throw WireError(status: 405, message: "\(request.method) is not allowed on \(request.path).", type: "invalid_request_error", code: "method_not_allowed")
-            }
+        case ("GET", "/v1/models"), ("POST", "/v1/chat/completions"), ("POST", "/v1/completions"):
             try authorize(request)
             if request.path == "/v1/models" {
                 return Self.json(200, ModelList(ids: [configuration.modelID], created: createdAt, owner: "fm").wire)
@@ -114,6 +110,8 @@ public final class ModelServer<Model: LanguageModel>: HTTPRequestHandler {
                 return try await chatCompletion(ChatCompletionRequest(wire: body))
             }
             return try await textCompletion(CompletionRequest(wire: body))
+        case (_, "/health"), (_, "/metrics"), (_, "/v1/models"), (_, "/v1/chat/completions"), (_, "/v1/completions"):
+            throw WireError(status: 405, message: "\(request.method) is not allowed on \(request.path).", type: "invalid_request_error", code: "method_not_allowed")
         default:
             throw WireError(status: 404, message: "No endpoint \(request.method) \(request.path); this server has /v1/chat/completions, /v1/completions, /v1/models, /health and /metrics.",
                             type: "invalid_request_error", code: "not_found")

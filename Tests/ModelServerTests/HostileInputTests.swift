@@ -107,7 +107,8 @@ struct ServerHostileInputTests {
     }
 
     @Test func aClientThatDisconnectsMidStreamCancelsItsGeneration() async throws {
-        let running = try await RunningServer.shared.value
+        // A server of its own, so that nothing else is in flight on it.
+        let running = try await RunningServer.start()
         let port = running.port
         let body = chat("Write a very long story about the sea.", maxTokens: 1500, extra: ["stream": true, "temperature": 1, "seed": 7]).serialized()
         let received = try await offPool {
@@ -131,7 +132,10 @@ struct ServerHostileInputTests {
         #expect(running.http.requestsInFlight == 0)
         let metrics = try await Loopback.get(port: running.port, path: "/metrics").text
         #expect(metrics.contains("fm_requests_generating 0"))
+        // A cancelled generation is not counted as finished: 1500 tokens were never generated.
+        #expect(metrics.contains("fm_completion_tokens_total 0"))
         try await expectStillServing(running.port)
+        await running.stop()
     }
 
     @Test func aStalledClientIsDroppedAndOthersAreServedMeanwhile() async throws {
