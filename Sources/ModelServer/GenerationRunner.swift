@@ -21,8 +21,13 @@ struct GenerationRunner<Model: LanguageModel>: Sendable {
 
     /// Runs one turn, handing each piece to `onPiece` as it is released.
     ///
+    /// A stop sequence ends the turn early (the executor is cancelled; what it generated up to
+    /// then is counted). A guided value cut off by `maximumTokens` is returned as it stands,
+    /// with finish reason `length`, as OpenAI does.
+    ///
     /// - throws: `WireError`: 400 for a prompt past the context or a schema the grammar
-    ///   refuses, 500 for other failures, 499-like cancellation as `CancellationError`.
+    ///   refuses, 503 when the model cannot load, 500 for other failures;
+    ///   `CancellationError` when the caller's task is cancelled (its client left).
     func run(_ mapping: ExecutorRequestMapping, stop: [String], maximumTokens: Int?,
              onPiece: @escaping @Sendable (TurnCollector.Piece) -> Void) async throws -> Outcome {
         try checkCapabilities(mapping)

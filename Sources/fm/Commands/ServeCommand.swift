@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import FoundationModels
 import ModelServer
+import Synchronization
 
 /// `fm serve`: the model behind an OpenAI-compatible HTTP API (Apple's macOS 27 `fm serve`),
 /// on GNU libmicrohttpd.
@@ -47,6 +48,10 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var threads: ThreadOptions
 
     func validate() throws {
+        var v4 = in_addr(), v6 = in6_addr()
+        guard inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1 else {
+            throw UsageError("--host must be an IPv4 or IPv6 address such as 127.0.0.1, 0.0.0.0 or ::1, got '\(host)'")
+        }
         guard (0...65535).contains(port) else { throw UsageError("--port must be in 0...65535, got \(port)") }
         guard (1...256).contains(parallel) else { throw UsageError("--parallel must be in 1...256, got \(parallel)") }
         guard (0...100_000).contains(queue) else { throw UsageError("--queue must be in 0...100000, got \(queue)") }
@@ -80,7 +85,8 @@ struct ServeCommand: ParsableCommand {
     }
 }
 
-/// SIGINT or SIGTERM, awaited once.
+/// SIGINT or SIGTERM, awaited once; a second one exits at once (status 130) instead of
+/// waiting for the requests in flight.
 private final class StopSignal {
     private let sources: [any DispatchSourceSignal]
     private let stream: AsyncStream<Void>
@@ -88,13 +94,21 @@ private final class StopSignal {
     init() {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
         self.stream = stream
+        let received = Received()
         sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield() }
+            source.setEventHandler {
+                if received.count.add(1, ordering: .relaxed).newValue > 1 { exit(ExitCode.interrupted.rawValue) }
+                continuation.yield()
+            }
             source.resume()
             return source
         }
+    }
+
+    private final class Received: Sendable {
+        let count = Atomic<Int>(0)
     }
 
     func wait() async {
