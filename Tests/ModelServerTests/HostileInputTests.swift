@@ -186,11 +186,23 @@ struct ServerHostileInputTests {
     @Test func shutdownLetsRequestsInFlightFinishAndRefusesNewOnes() async throws {
         let running = try await RunningServer.start()
         let port = running.port
-        let inFlight = Task { try await Loopback.post(port: port, json: chat("Tell me about rivers.", maxTokens: 12)) }
-        while running.http.requestsInFlight == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        // The grammar forces 200 characters, so the request is surely still generating when the
+        // shutdown begins.
+        let long: JSONValue = ["type": "string", "minLength": 200, "maxLength": 200, "pattern": "^[a-z ]*$"]
+        let inFlight = Task {
+            try await Loopback.post(port: port, json: chat("Tell me about rivers.", maxTokens: 300, extra: [
+                "response_format": ["type": "json_schema", "json_schema": ["name": "long", "schema": long]]]))
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(30)
+        while running.http.requestsInFlight == 0, clock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(running.http.requestsInFlight > 0)
         running.server.beginDraining()
         await running.http.shutdown(grace: .seconds(60))
-        #expect(try await inFlight.value.status == 200)
+        let finished = try await inFlight.value
+        #expect(finished.status == 200)
+        let content = finished.json?["choices"]?.array?.first?["message"]?["content"]?.string ?? ""
+        #expect(content.count == 202, "\(content)")   // the whole value: 200 characters and the quotes
         await #expect(throws: LoopbackConnection.Failure.self) { try await Loopback.get(port: port, path: "/health") }
     }
 }

@@ -121,7 +121,7 @@ struct ServerEndpointTests {
         let running = try await RunningServer.shared.value
         let schema: JSONValue = [
             "type": "object",
-            "properties": ["city": ["type": "string", "maxLength": 24], "population": ["type": "integer", "minimum": 0],
+            "properties": ["city": ["type": "string", "maxLength": 24], "population": ["type": "integer", "minimum": 0, "maximum": 100_000_000],
                            "tags": ["type": "array", "items": ["enum": ["big", "small", "old"]], "maxItems": 3]],
             "required": ["city", "population", "tags"], "additionalProperties": false,
         ]
