@@ -89,11 +89,18 @@ let package = Package(
         // (scripts/test.sh installs the Debian packages when they are missing).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // GNU libmicrohttpd, the HTTP layer of `fm serve` (Debian: libmicrohttpd-dev).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // The OpenAI Chat Completions wire format (requests read strictly, responses, stream
+        // chunks, errors), on its own: the server uses it, and so will a client of such servers.
+        .target(name: "OpenAIWire", dependencies: ["JSONSchemaValidation"]),
+        // `fm serve`'s core: an OpenAI-compatible API over any LanguageModel, on libmicrohttpd.
+        .target(name: "ModelServer", dependencies: ["FoundationModels", "OpenAIWire", "JSONSchemaValidation", "CMicroHTTPD"]),
         .executableTarget(
             name: "fm",
             dependencies: [
                 "LocalInference", "StructuredDecoding", "JSONSchemaValidation", "IntentEnvelope",
-                "FoundationModels", "ArgumentParsing", "CZlib", "CCrypto",
+                "FoundationModels", "ArgumentParsing", "CZlib", "CCrypto", "ModelServer",
             ]
         ),
         .testTarget(
@@ -104,6 +111,9 @@ let package = Package(
         .testTarget(name: "StructuredDecodingTests", dependencies: ["StructuredDecoding", "LocalInference", "JSONSchemaValidation"]),
         .testTarget(name: "JSONSchemaValidationTests", dependencies: ["JSONSchemaValidation"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        .testTarget(name: "OpenAIWireTests", dependencies: ["OpenAIWire", "JSONSchemaValidation"]),
+        // Starts the server in-process on 127.0.0.1 on the real default model.
+        .testTarget(name: "ModelServerTests", dependencies: ["ModelServer", "OpenAIWire", "FoundationModels", "JSONSchemaValidation"]),
         // Runs the fm binary (built first: the dependency makes SwiftPM build it), on the real model.
         // ModelIndexServer.py: the fake PyPI index and file server the `fm models` tests start.
         .testTarget(name: "fmTests", dependencies: ["fm", "FoundationModels"], exclude: ["ModelIndexServer.py"]),

@@ -13,16 +13,19 @@ cd "$(dirname "$0")/.."
 # builds, so the rest of the model tests run on the best path only.)
 ENGINE_SUITES='Kernel|SyntheticForwardTests|EveryPositionLogitsTests|InferenceContextTests|TurnSamplerBoundaryTests'
 
-# fm models links the system's zlib and libcrypto (README); a fresh machine may lack the headers.
-if ! pkg-config --exists zlib libcrypto 2>/dev/null; then
+# fm models links the system's zlib and libcrypto, fm serve libmicrohttpd (README); a fresh
+# machine may lack the headers.
+if ! pkg-config --exists zlib libcrypto libmicrohttpd 2>/dev/null; then
   sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update -qq && $sudo apt-get install -y -qq pkg-config zlib1g-dev libssl-dev
+  $sudo apt-get update -qq && $sudo apt-get install -y -qq pkg-config zlib1g-dev libssl-dev libmicrohttpd-dev
 fi
 scripts/fetch-models.sh
 swift build --build-tests
 scripts/check-compat.sh
 scripts/check-client-package.sh
 scripts/check-third-party-provider.sh
+echo "== fm serve with the official openai client =="
+scripts/test-serve-openai.sh .build/debug/fm
 paths=($(scripts/cpu-paths.sh))
 best=${paths[${#paths[@]}-1]}
 echo "kernel paths this CPU runs: ${paths[*]}; the engine suites run on each, everything on $best"

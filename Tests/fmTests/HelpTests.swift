@@ -10,7 +10,7 @@ import Testing
         ["jsonschema", "validate"], ["envelope"], ["envelope", "check"], ["envelope", "diff"], ["envelope", "replay"],
         ["envelope", "journal-append"], ["bench"], ["bench", "engine"], ["bench", "guided"], ["bench", "maskbench"],
         ["bench", "jsonschema"], ["bench", "tokenizer"], ["models"], ["models", "list"], ["models", "pull"], ["models", "rm"],
-        ["models", "verify"], ["eval"],
+        ["models", "verify"], ["eval"], ["serve"],
     ]
 
     @Test(arguments: commands)
@@ -33,7 +33,7 @@ import Testing
         let bare = try FMProcess.run([])
         #expect(bare.status == 0)
         #expect(bare.stdout == (try FMProcess.run(["--help"])).stdout)
-        for name in ["available", "respond", "chat", "count-tokens", "schema", "license", "generate", "complete", "tokenize",
+        for name in ["available", "respond", "chat", "count-tokens", "schema", "license", "serve", "generate", "complete", "tokenize",
                      "language", "guardrail", "jsonschema", "envelope", "bench", "models", "eval"] {
             #expect(bare.stdout.contains("\n  \(name) "), "\(name) is not listed")
         }

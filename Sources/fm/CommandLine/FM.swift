@@ -16,7 +16,7 @@ struct FM: ParsableCommand {
             groupedSubcommands: [
                 CommandGroup(name: "Subcommands as in Apple's fm", subcommands: [
                     AvailableCommand.self, RespondCommand.self, ChatCommand.self, CountTokensCommand.self,
-                    SchemaCommand.self, LicenseCommand.self,
+                    SchemaCommand.self, LicenseCommand.self, ServeCommand.self,
                 ]),
                 CommandGroup(name: "More subcommands", subcommands: [
                     ModelsCommand.self, EvalCommand.self, GenerateCommand.self, CompleteCommand.self, TokenizeCommand.self, LanguageCommand.self,
