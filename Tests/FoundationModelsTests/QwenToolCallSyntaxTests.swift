@@ -86,11 +86,12 @@ struct QwenToolCallSyntaxTests {
     }
 
     @Test func parserRejectsABlockThatIsNotJSON() {
-        #expect {
+        let failure = #expect(throws: ToolCallParseFailure.self) {
             try syntax.calls(in: "<tool_call>\n{\"name\": \n</tool_call>", toolNames: ["currentWeather"])
-        } throws: { error in
-            guard case ToolCallParseFailure.notJSON(index: 0, _) = error else { return false }
-            return true
+        }
+        guard case .notJSON(index: 0, _)? = failure else {
+            Issue.record("not notJSON(index: 0): \(String(describing: failure))")
+            return
         }
     }
 

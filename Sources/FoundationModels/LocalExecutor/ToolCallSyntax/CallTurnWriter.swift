@@ -74,7 +74,7 @@ struct CallTurnWriter {
         tokens += added.tokens
         counter.count = generated
         guard constraint.isComplete else {
-            throw ToolTurnDecoder.failure("The tool call turn stopped after \(generated) tokens, before its JSON was complete: \(output.text)")
+            throw ToolTurnDecoder.failure("The tool call turn ran out of its \(budget) tokens inside a JSON value, which so far reads: \(output.text)")
         }
         return output.text
     }

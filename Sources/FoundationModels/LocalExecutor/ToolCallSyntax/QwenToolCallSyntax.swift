@@ -36,9 +36,10 @@ import JSONSchemaValidation
 /// JSON is written as the template's `tojson` writes it (a space after `,` and `:`), and the
 /// grammar lets the model write those spaces. A call turn is decoded as: the tag, a newline,
 /// one call under ``ToolCallGrammar/callSchema`` (the model may end its line), a newline unless
-/// it did, and the closing tag; then the
-/// model chooses between the end of the turn and a newline that opens the next call, up to
-/// ``ToolCallGrammar/maximumCalls`` calls.
+/// it did, and the closing tag; then the model chooses between the end of the turn and a newline
+/// that opens the next call, up to ``ToolCallGrammar/maximumCalls`` calls. A model that ends its
+/// turn right after a call's JSON (Qwen2.5-Coder-0.5B, greedy, unconstrained, writes one bare
+/// call and stops) ends the calls there.
 struct QwenToolCallSyntax: ToolCallSyntax {
     let openTag = "<tool_call>"
     let closeTag = "</tool_call>"
@@ -75,7 +76,11 @@ struct QwenToolCallSyntax: ToolCallSyntax {
         texts.map { "<tool_response>\n\($0)\n</tool_response>" }.joined(separator: "\n")
     }
 
-    /// None: Qwen2.5-Instruct calls tools from the definitions, as its template shows them.
+    /// None: the definitions alone, as Qwen's template shows them. Measured on
+    /// Qwen2.5-Coder-0.5B (greedy, the seed's weather question): without examples its first
+    /// token is the `{"` of a bare call rather than the tag, so it answers with that JSON as
+    /// text; with SmolLM2's placeholder exchanges written in this format it answers in prose
+    /// with a made-up temperature. Neither calls; the examples only cost prompt tokens.
     func exampleTurns(for definitions: [Transcript.ToolDefinition]) -> [ChatTurn] { [] }
 
     func decodeCalls(under grammar: ToolCallGrammar, with writer: inout CallTurnWriter) throws -> String {
@@ -85,6 +90,12 @@ struct QwenToolCallSyntax: ToolCallSyntax {
             try writer.write("\n")
             // The model may end the value's line itself (`"}}\n` is one token, as trained).
             let call = try writer.value(under: grammar.callSchema, spaced: true)
+            // A value followed by neither a space nor a line feed stopped because the model
+            // chose the end of its turn right after it: the calls end there (the closing tag
+            // is left implied, as the parser allows). So does a budget spent on the value.
+            if !(call.hasSuffix("\n") || call.hasSuffix(" ")) || writer.generated >= writer.budget {
+                return text + "\n" + call
+            }
             let closing = (call.hasSuffix("\n") ? "" : "\n") + closeTag
             try writer.write(closing)
             text += "\n" + call + closing
