@@ -63,7 +63,7 @@ struct QwenModelTests {
         let tool = RecordingWeatherTool()
         let session = LanguageModelSession(model: try QwenModel.model(), tools: [tool],
                                            instructions: "When the user asks about weather, use the currentWeather tool.")
-        session.maximumToolCallRounds = 3
+        session.maximumToolCallRounds = 2
         var answer: String?
         do {
             let response: LanguageModelSession.Response<String> = try await session.respond(

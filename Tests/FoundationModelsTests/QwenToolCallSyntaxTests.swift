@@ -58,6 +58,10 @@ struct QwenToolCallSyntaxTests {
         #expect(turns[0].content == templateSystemText("Be brief."))
         #expect(turns[3].content == "<tool_response>\nSeoul: clear\n</tool_response>\n<tool_response>\nBusan: clear\n</tool_response>")
         #expect(syntax.exampleTurns(for: [weather]).isEmpty)
+        // A bare call's JSON opens a call too (Qwen's small models leave the tag out); not so
+        // in SmolLM2's format.
+        #expect(syntax.untaggedCallOpening == #"{"name""#)
+        #expect(ArrayToolCallSyntax().untaggedCallOpening == nil)
     }
 
     @Test func parserReadsWhatTheRendererWrites() throws {

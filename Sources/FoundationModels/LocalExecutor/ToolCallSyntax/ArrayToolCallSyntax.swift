@@ -38,6 +38,8 @@ struct ArrayToolCallSyntax: ToolCallSyntax {
     let closeTag = "</tool_call>"
     /// Outputs come back in a `tool` turn.
     let outputRole = ChatTurn.Role.tool
+    /// Only the tag opens a call.
+    let untaggedCallOpening: String? = nil
 
     /// How many calls the example turn makes: two, so that the model sees that one turn may
     /// call a tool several times (one call per thing the user asked about).

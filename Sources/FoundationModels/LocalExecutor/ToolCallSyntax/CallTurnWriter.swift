@@ -20,6 +20,9 @@ struct CallTurnWriter {
     /// The prompt and every token of the turn so far.
     private(set) var tokens: [Int32]
     private let promptCount: Int
+    /// Tokens already sampled that begin the next value (an untagged call's first token), not
+    /// yet evaluated.
+    private var valueStart: [Int32] = []
 
     /// - parameter prompt: The tokens the decoder's cache holds before the turn.
     init(backend: any LanguageModelBackend, decoder: any BackendDecoder, plan: SamplingPlan, prompt: [Int32],
@@ -35,6 +38,14 @@ struct CallTurnWriter {
 
     /// The tokens the turn has taken so far.
     var generated: Int { tokens.count - promptCount }
+
+    /// Whether the next value has begun (``startValue(with:)``).
+    var startsInsideValue: Bool { !valueStart.isEmpty }
+
+    /// Makes `token`, sampled already, the first token of the next ``value(under:spaced:)``.
+    mutating func startValue(with token: Int32) {
+        valueStart.append(token)
+    }
 
     /// Appends `text` as the tokenizer writes it (special-token spellings parsed as the
     /// tokens), without sampling: text the format fixes.
@@ -61,8 +72,17 @@ struct CallTurnWriter {
     /// - throws: `GenerationError.decodingFailure` when the budget ends before the value does.
     mutating func value(under schema: JSONValue, spaced: Bool = false) throws -> String {
         let constraint = try backend.makeConstraint(jsonSchema: schema, spaced: spaced)
-        try synchronize()
         var output = UTF8Accumulator()
+        for token in valueStart {
+            guard constraint.accept(token) else {
+                throw ToolTurnDecoder.failure("The tool call's grammar rejected its first token \(token).")
+            }
+            output.append(backend.tokenBytes(token))
+        }
+        tokens += valueStart
+        valueStart.removeAll()
+        counter.count = generated
+        try synchronize()
         var count = 0
         var sampler = TurnSampler(backend: backend, decoder: decoder, plan: plan)
         sampler.insertsForcedBytes = false

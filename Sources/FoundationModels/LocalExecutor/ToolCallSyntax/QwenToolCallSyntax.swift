@@ -45,6 +45,9 @@ struct QwenToolCallSyntax: ToolCallSyntax {
     let closeTag = "</tool_call>"
     /// Outputs come back in a user turn, as Qwen's template renders `tool` messages.
     let outputRole = ChatTurn.Role.user
+    /// A bare call's JSON: measured on Qwen2.5-Coder-0.5B (greedy, the seed's weather
+    /// question), the first token of its turn is the `{"` of `{"name": "currentWeather", …}`.
+    let untaggedCallOpening: String? = "{\"name\""
     /// The system text the template writes when the conversation has none ("You are Qwen,
     /// created by Alibaba Cloud. You are a helpful assistant."); it opens the system turn of a
     /// session with tools and no instructions, as the template's does.
@@ -78,32 +81,34 @@ struct QwenToolCallSyntax: ToolCallSyntax {
 
     /// None: the definitions alone, as Qwen's template shows them. Measured on
     /// Qwen2.5-Coder-0.5B (greedy, the seed's weather question): without examples its first
-    /// token is the `{"` of a bare call rather than the tag, so it answers with that JSON as
-    /// text; with SmolLM2's placeholder exchanges written in this format it answers in prose
-    /// with a made-up temperature. Neither calls; the examples only cost prompt tokens.
+    /// token is the `{"` of a bare call (``untaggedCallOpening``); with SmolLM2's placeholder
+    /// exchanges written in this format it answers in prose with a made-up temperature.
     func exampleTurns(for definitions: [Transcript.ToolDefinition]) -> [ChatTurn] { [] }
 
     func decodeCalls(under grammar: ToolCallGrammar, with writer: inout CallTurnWriter) throws -> String {
-        var text = openTag
-        var count = 0
+        var calls: [String] = []
+        var written: [JSONValue] = []
+        func turnText() -> String {
+            calls.map { openTag + "\n" + $0.trimmingCharacters(in: .whitespacesAndNewlines) + "\n" + closeTag }.joined(separator: "\n")
+        }
         while true {
-            try writer.write("\n")
+            // An untagged first call's JSON has begun already.
+            if !writer.startsInsideValue { try writer.write("\n") }
             // The model may end the value's line itself (`"}}\n` is one token, as trained).
             let call = try writer.value(under: grammar.callSchema, spaced: true)
+            // A call the turn made already would only repeat its output: the turn ends before
+            // it. (Greedy Qwen2.5-Coder-0.5B goes on Seoul, Busan, Seoul, … until the bound.)
+            let value = try? JSONValue(parsing: call)
+            if let value, written.contains(value), !calls.isEmpty { return turnText() }
+            if let value { written.append(value) }
+            calls.append(call)
             // A value followed by neither a space nor a line feed stopped because the model
-            // chose the end of its turn right after it: the calls end there (the closing tag
-            // is left implied, as the parser allows). So does a budget spent on the value.
-            if !(call.hasSuffix("\n") || call.hasSuffix(" ")) || writer.generated >= writer.budget {
-                return text + "\n" + call
-            }
-            let closing = (call.hasSuffix("\n") ? "" : "\n") + closeTag
-            try writer.write(closing)
-            text += "\n" + call + closing
-            count += 1
-            guard count < grammar.maximumCalls, try writer.continues(with: "\n" + openTag) else { break }
-            text += "\n" + openTag
+            // chose the end of its turn right after it: the calls end there. So does a budget
+            // spent on the value.
+            if !(call.hasSuffix("\n") || call.hasSuffix(" ")) || writer.generated >= writer.budget { return turnText() }
+            try writer.write((call.hasSuffix("\n") ? "" : "\n") + closeTag)
+            guard calls.count < grammar.maximumCalls, try writer.continues(with: "\n" + openTag) else { return turnText() }
         }
-        return text
     }
 
     /// The calls of `<tool_call>\n{…}\n</tool_call>` blocks separated by whitespace (the last

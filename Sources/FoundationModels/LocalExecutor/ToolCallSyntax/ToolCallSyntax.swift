@@ -27,6 +27,13 @@ protocol ToolCallSyntax: Sendable {
     /// The model's first token chooses (see ``ToolTurnDecoder``).
     var openTag: String { get }
 
+    /// How a call may begin without ``openTag``, for a family whose small models often leave
+    /// the tag out (`{"name"`: Qwen2.5-Coder-0.5B opens its calls so); `nil` when only the tag
+    /// opens one. A text answer's first token that spells a prefix of it starts a call instead,
+    /// as llama.cpp's Hermes-format parser takes a bare `{"name"` for one; its turn is then
+    /// rendered with the tag, as the format writes it.
+    var untaggedCallOpening: String? { get }
+
     /// The role of the turn that brings a call turn's outputs back to the model.
     var outputRole: ChatTurn.Role { get }
 
@@ -46,7 +53,9 @@ protocol ToolCallSyntax: Sendable {
     func exampleTurns(for definitions: [Transcript.ToolDefinition]) -> [ChatTurn]
 
     /// Writes the rest of a call turn after the model chose ``openTag`` (already in
-    /// `writer`'s tokens) and returns the whole turn's text, the tag included.
+    /// `writer`'s tokens), or began a call without it (``untaggedCallOpening``; then `writer`
+    /// holds that token as the start of the first value), and returns the whole turn's text as
+    /// the format writes it, the tag included.
     ///
     /// - throws: `GenerationError.decodingFailure` when the budget ends inside a call; engine
     ///   errors; `CancellationError`.

@@ -71,6 +71,12 @@ struct ToolTurnDecoder {
                     try writer.write(syntax.openTag)
                     return .calls(try syntax.decodeCalls(under: callsGrammar, with: &writer))
                 }
+                if answerSchema == nil, startsUntaggedCall(token) {
+                    var writer = CallTurnWriter(backend: backend, decoder: decoder, plan: plan, prompt: prompt,
+                                                budget: budget, counter: tokens)
+                    writer.startValue(with: token)
+                    return .calls(try syntax.decodeCalls(under: callsGrammar, with: &writer))
+                }
                 if backend.endOfGenerationTokens.contains(token) {
                     return try finish(output, constraint: answerConstraint, generated: generated)
                 }
@@ -110,6 +116,15 @@ struct ToolTurnDecoder {
             throw Self.failure("The response stopped after \(generated) tokens before the structured value was complete: \(output.text)")
         }
         return .answer(output.text)
+    }
+
+    /// Whether a text answer's first token begins a call without the tag: its bytes spell a
+    /// prefix of the syntax's ``ToolCallSyntax/untaggedCallOpening`` (`{` or `{"` of `{"name"`).
+    /// Not for guided answers, whose JSON may begin so too.
+    private func startsUntaggedCall(_ token: Int32) -> Bool {
+        guard let opening = syntax.untaggedCallOpening else { return false }
+        let bytes = backend.tokenBytes(token)
+        return !bytes.isEmpty && Array(opening.utf8).starts(with: bytes)
     }
 
     /// The first step's mask: the answer's first tokens and the tag's first token, without the
