@@ -153,3 +153,62 @@ struct QwenCallGrammarTests {
         #expect(try !accepts(text))
     }
 }
+
+/// Qwen's call turns through the session and the real grammar, on a byte-level scripted model
+/// (`ToolCallingScriptedBackend`): what the model writes is the script, and a byte the grammar
+/// forbids fails the request.
+@Suite("Tool calling: Qwen2.5's format in the session loop")
+struct QwenToolCallLoopTests {
+    static let syntax = QwenToolCallSyntax(defaultInstructions: nil)
+    static let seoul = "{\"name\": \"currentWeather\", \"arguments\": {\"city\": \"Seoul\"}}"
+    static let busan = "{\"name\": \"currentWeather\", \"arguments\": {\"city\": \"Busan\"}}"
+
+    func run(_ turns: [String], tool: RecordingWeatherTool = RecordingWeatherTool()) async throws
+        -> (answer: String, transcript: Transcript, cities: [String], rendered: [String]) {
+        let backend = ToolCallingScriptedBackend(turns: turns, syntax: Self.syntax)
+        let session = LanguageModelSession(model: SystemLanguageModel(backend: backend), tools: [tool],
+                                           instructions: "When the user asks about weather, use the currentWeather tool.")
+        let answer = try await session.respond(to: "Seoul and Busan?").content
+        return (answer, session.transcript, tool.inFlight.withLock { $0.cities }, backend.rendered.withLock { $0 })
+    }
+
+    func calledCities(_ transcript: Transcript) -> [[String]] {
+        transcript.compactMap { entry in
+            guard case .toolCalls(let calls) = entry else { return nil }
+            return calls.map { (try? $0.arguments.value(String.self, forProperty: "city")) ?? "?" }
+        }
+    }
+
+    @Test func twoTaggedCallsThenAnAnswer() async throws {
+        let calls = "<tool_call>\n\(Self.seoul)\n</tool_call>\n<tool_call>\n\(Self.busan)\n</tool_call>"
+        let run = try await run([calls, "Seoul 21°C, Busan 25°C."])
+        #expect(run.answer == "Seoul 21°C, Busan 25°C.")
+        #expect(calledCities(run.transcript) == [["Seoul", "Busan"]])
+        #expect(run.cities.sorted() == ["Busan", "Seoul"])
+        // The second prompt shows the calls as Qwen writes them and the outputs in one user turn.
+        #expect(run.rendered.count == 2)
+        #expect(run.rendered.last?.contains("<assistant>" + calls + "</>") == true)
+        #expect(run.rendered.last?.contains("<user><tool_response>\nSeoul: 21°C, clear\n</tool_response>\n<tool_response>\nBusan: 25°C, clear\n</tool_response></>") == true)
+    }
+
+    @Test func aBareCallJSONOpensACallTurn() async throws {
+        let run = try await run([Self.seoul, "21°C."])
+        #expect(run.answer == "21°C.")
+        #expect(calledCities(run.transcript) == [["Seoul"]])
+    }
+
+    @Test func aRepeatedCallEndsTheTurn() async throws {
+        let calls = "<tool_call>\n\(Self.seoul)\n</tool_call>\n<tool_call>\n\(Self.busan)\n</tool_call>\n<tool_call>\n\(Self.seoul)\n</tool_call>"
+        let run = try await run([calls, "Done."])
+        #expect(calledCities(run.transcript) == [["Seoul", "Busan"]])
+    }
+
+    @Test(arguments: [
+        "<tool_call>\n{\"name\": \"otherTool\", \"arguments\": {\"city\": \"Seoul\"}}\n</tool_call>",
+        "<tool_call>\n{\"name\": \"currentWeather\", \"arguments\": {\"city\": \"Seoul1\"}}\n</tool_call>",
+        "<tool_call>[\(seoul)]</tool_call>",
+    ])
+    func theGrammarForbidsCallsOutsideTheSchemas(script: String) async throws {
+        await #expect(throws: ToolCallingScriptedBackend.ForbiddenToken.self) { _ = try await run([script, "Done."]) }
+    }
+}
