@@ -21,6 +21,8 @@ if ! pkg-config --exists zlib libcrypto libmicrohttpd 2>/dev/null; then
 fi
 scripts/fetch-models.sh
 swift build --build-tests
+# The Qwen suites (its tool-call format, Korean) run when this model is installed, else skip.
+"$(swift build --show-bin-path)/fm" models pull qwen2.5-coder-0.5b
 scripts/check-compat.sh
 scripts/check-client-package.sh
 scripts/check-third-party-provider.sh

@@ -39,7 +39,7 @@ extension SystemLanguageModel {
     nonisolated(nonsending) public func tokenCount(for instructions: Instructions) async throws -> Int {
         try LanguageModelSession.refuseAttachments(in: Transcript(), prompt: Prompt(components: instructions.components))
         let counter = try TokenCounter(backend: backend())
-        return counter.systemTurn(ToolCallFormat.systemText(instructions: instructions.segments.plainText, tools: []))
+        return counter.systemTurn(instructions.segments.plainText)
     }
 
     /// The number of tokens the tools' definitions add to the instructions: the tool-calling
@@ -52,9 +52,10 @@ extension SystemLanguageModel {
     /// - returns: The token count for the tools' definitions (0 for no tools).
     /// - throws: `GenerationError.assetsUnavailable` when the model cannot be loaded.
     nonisolated(nonsending) public func tokenCount(for tools: [any Tool]) async throws -> Int {
-        let counter = try TokenCounter(backend: backend())
+        let backend = try backend()
+        let counter = TokenCounter(backend: backend)
         let definitions = tools.map { Transcript.ToolDefinition(tool: $0) }
-        return counter.systemTurn(ToolCallFormat.systemText(instructions: "", tools: definitions)) - counter.systemTurn("")
+        return counter.systemTurn(backend.toolCallSyntax.systemText(instructions: "", tools: definitions)) - counter.systemTurn("")
     }
 
     /// The number of tokens the schema adds to a prompt when it is shown to the model
@@ -94,11 +95,12 @@ extension SystemLanguageModel {
     nonisolated(nonsending) public func tokenCount(for transcriptEntries: some Collection<Transcript.Entry>) async throws -> Int {
         let transcript = Transcript(entries: transcriptEntries)
         try LanguageModelSession.refuseAttachments(in: transcript, prompt: Prompt(components: []))
-        return try TokenCounter(backend: backend()).conversation(PromptRenderer.turns(for: transcript))
+        let backend = try backend()
+        return TokenCounter(backend: backend).conversation(PromptRenderer.turns(for: transcript, syntax: backend.toolCallSyntax))
     }
 
     /// The user turn of a prompt, as the session renders it.
     private func userTurn(_ segments: [Transcript.Segment]) -> ChatTurn {
-        PromptRenderer.turn(for: .prompt(Transcript.Prompt(segments: segments))) ?? ChatTurn(role: .user, content: "")
+        ChatTurn(role: .user, content: Transcript.Prompt(segments: segments).segments.plainText)
     }
 }

@@ -3,8 +3,10 @@ import Synchronization
 
 /// The on-device language model: a GGUF file run in-process by the local engine.
 ///
-/// The model file is `FM_MODEL` when set, else `~/.cache/fm/models/SmolLM2-135M-Instruct.Q4_1.gguf`;
-/// ``init(contentsOf:useCase:guardrails:contextSize:)`` picks another. It is loaded lazily, once
+/// The model file is `FM_MODEL` when set (a path, or a name such as `qwen2.5-coder-0.5b`), else
+/// `SmolLM2-135M-Instruct.Q4_1.gguf` in `$FM_MODELS_DIR` (default `~/.cache/fm/models`);
+/// ``init(contentsOf:useCase:guardrails:contextSize:)`` and ``init(name:useCase:guardrails:contextSize:)``
+/// pick another. It is loaded lazily, once
 /// per file, and shared by every session that uses it.
 ///
 /// ```swift
@@ -62,14 +64,9 @@ public final class SystemLanguageModel: Sendable {
         injectedBackendID = UUID()
     }
 
-    /// `FM_MODEL`, else the default model under `~/.cache/fm/models`.
-    static var defaultModelURL: URL {
-        if let path = ProcessInfo.processInfo.environment["FM_MODEL"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        return FileManager.default.homeDirectoryForCurrentUser
-            .appendingPathComponent(".cache/fm/models/SmolLM2-135M-Instruct.Q4_1.gguf")
-    }
+    /// `FM_MODEL` (a path or a model name), else the default model in the models directory
+    /// (SystemLanguageModel+Name.swift).
+    static var defaultModelURL: URL { defaultModelURL() }
 
     /// Loads (once) and returns the backend, mapping failures to `assetsUnavailable`.
     func backend() throws -> any LanguageModelBackend {
@@ -78,8 +75,9 @@ public final class SystemLanguageModel: Sendable {
         } catch let error as LanguageModelSession.GenerationError {
             throw error
         } catch {
+            let reason = Self.missingFileExplanation(url) ?? "\(error)"
             throw LanguageModelSession.GenerationError.assetsUnavailable(
-                .init(debugDescription: "Could not load the model at \(url.path): \(error)"))
+                .init(debugDescription: "Could not load the model at \(url.path): \(reason)"))
         }
     }
 

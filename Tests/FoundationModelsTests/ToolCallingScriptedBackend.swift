@@ -24,13 +24,16 @@ final class ToolCallingScriptedBackend: LanguageModelBackend, ModelLanguageDescr
     let turns: [String]
     let compiler: GrammarCompiler
     let modelLanguageCodes: [String]
+    /// The tool-call format the "model" writes in (SmolLM2's unless a test picks another).
+    let toolCallSyntax: any ToolCallSyntax
     /// The chat text of every evaluated turn, in order.
     let rendered = Mutex<[String]>([])
 
     /// - parameter turns: What the model writes in each assistant turn, in order; the last one
     ///   repeats when the session asks for more turns.
-    init(turns: [String], contextSize: Int = 4096, languages: [String] = ["en"]) {
+    init(turns: [String], contextSize: Int = 4096, languages: [String] = ["en"], syntax: any ToolCallSyntax = ArrayToolCallSyntax()) {
         self.turns = turns
+        toolCallSyntax = syntax
         self.contextSize = contextSize
         modelLanguageCodes = languages
         compiler = GrammarCompiler(vocabulary: TokenVocabulary(
@@ -50,6 +53,12 @@ final class ToolCallingScriptedBackend: LanguageModelBackend, ModelLanguageDescr
 
     func makeConstraint(jsonSchema: JSONValue) throws -> any TokenConstraint {
         GrammarMatcher(grammar: try compiler.compile(jsonSchema: jsonSchema))
+    }
+
+    /// As the local engine's: one space or one line feed where JSON allows whitespace.
+    func makeConstraint(jsonSchema: JSONValue, spaced: Bool) throws -> any TokenConstraint {
+        let whitespace = spaced ? JSONWhitespace(allowsSpace: true, maxNewlines: 1, maxIndent: 0) : .compact
+        return GrammarMatcher(grammar: try compiler.compile(jsonSchema: jsonSchema, options: JSONGrammarOptions(whitespace: whitespace)))
     }
 
     final class Decoder: BackendDecoder {

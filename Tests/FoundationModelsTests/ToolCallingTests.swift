@@ -210,14 +210,14 @@ struct ToolCallingTests {
 struct ToolCallFormatTests {
     @Test func parserNamesWhatIsWrong() {
         let parser = ToolCallArrayParser(toolNames: ["currentWeather"])
-        #expect(throws: ToolCallArrayParser.Failure.unknownTool(index: 0, name: "x", known: ["currentWeather"])) {
+        #expect(throws: ToolCallParseFailure.unknownTool(index: 0, name: "x", known: ["currentWeather"])) {
             try parser.calls(in: #"[{"name":"x","arguments":{}}]"#)
         }
-        #expect(throws: ToolCallArrayParser.Failure.malformedCall(index: 1)) {
+        #expect(throws: ToolCallParseFailure.malformedCall(index: 1)) {
             try parser.calls(in: #"[{"name":"currentWeather","arguments":{}},{"name":"currentWeather"}]"#)
         }
-        #expect(throws: ToolCallArrayParser.Failure.self) { try parser.calls(in: "{") }
-        #expect(throws: ToolCallArrayParser.Failure.notJSONArray("found an object")) { try parser.calls(in: "{}") }
+        #expect(throws: ToolCallParseFailure.self) { try parser.calls(in: "{") }
+        #expect(throws: ToolCallParseFailure.notJSONArray("found an object")) { try parser.calls(in: "{}") }
     }
 
     @Test func grammarHoistsEachToolsDefinitionsUnderItsOwnPrefix() throws {
@@ -230,14 +230,14 @@ struct ToolCallFormatTests {
 
     @Test func systemTextListsToolsBeforeTheInstructions() {
         let definition = Transcript.ToolDefinition(tool: SeedWeatherTool())
-        let text = ToolCallFormat.systemText(instructions: "Be brief.", tools: [definition])
+        let text = ArrayToolCallSyntax().systemText(instructions: "Be brief.", tools: [definition])
         #expect(text.contains(#"<tools>[{"type": "function", "function": {"name": "currentWeather", "description": "Returns the current temperature and conditions for a city.", "parameters": {"#))
         #expect(text.hasSuffix("]</tool_call>\n\nBe brief."))
-        #expect(ToolCallFormat.systemText(instructions: "Be brief.", tools: []) == "Be brief.")
+        #expect(ArrayToolCallSyntax().systemText(instructions: "Be brief.", tools: []) == "Be brief.")
     }
 
     @Test func exampleTurnsShowAnAnsweredExchangeThenACallTurn() throws {
-        let turns = ToolCallFormat.exampleTurns(for: [Transcript.ToolDefinition(tool: SeedWeatherTool())])
+        let turns = ArrayToolCallSyntax().exampleTurns(for: [Transcript.ToolDefinition(tool: SeedWeatherTool())])
         #expect(turns.map(\.role) == [.user, .assistant, .tool, .assistant, .user, .assistant])
         guard turns.count == 6 else { return }
         #expect(turns[0].content == "Returns the current temperature and conditions for a city: string1 and string2?")
@@ -247,11 +247,10 @@ struct ToolCallFormatTests {
         #expect(turns[4].content == "Returns the current temperature and conditions for a city: string3 and string4?")
         // The example's calls are valid calls: they satisfy the grammar's schema.
         for index in [1, 5] {
-            let json = turns[index].content.dropFirst(ToolCallFormat.openTag.count).dropLast(ToolCallFormat.closeTag.count)
-            let calls = try ToolCallArrayParser(toolNames: ["currentWeather"]).calls(in: String(json))
+            let calls = try ArrayToolCallSyntax().calls(in: turns[index].content, toolNames: ["currentWeather"])
             #expect(calls.count == 2)
         }
-        #expect(ToolCallFormat.exampleTurns(for: []).isEmpty)
+        #expect(ArrayToolCallSyntax().exampleTurns(for: []).isEmpty)
     }
 
     @Test func consecutiveOutputsShareOneToolTurn() {
@@ -267,7 +266,7 @@ struct ToolCallFormatTests {
             output("Seoul"), output("Busan"),
             .toolCalls(Transcript.ToolCalls([call("Jeju")])),
             output("Jeju"),
-        ]))
+        ]), syntax: ArrayToolCallSyntax())
         #expect(turns.map(\.role) == [.user, .assistant, .tool, .assistant, .tool])
         #expect(turns[2].content == "<tool_response>\nSeoul: clear\n</tool_response>\n<tool_response>\nBusan: clear\n</tool_response>")
         #expect(turns[4].content == "<tool_response>\nJeju: clear\n</tool_response>")

@@ -35,14 +35,14 @@ public struct ContextBudget: Sendable {
         var definitions: [Transcript.ToolDefinition] = []
         if instructions != nil || !tools.isEmpty {
             let segments = instructions.map { [Transcript.Segment.text(.init(content: $0.text))] } ?? []
-            definitions = ToolCallFormat.visibleDefinitions(tools.map { Transcript.ToolDefinition(tool: $0) }, tools: tools)
+            definitions = tools.map { Transcript.ToolDefinition(tool: $0) }.shown(for: tools)
             entries.append(.instructions(.init(segments: segments, toolDefinitions: definitions)))
         }
         entries.append(.prompt(.init(segments: [.text(.init(content: prompt.text))])))
-        var turns = PromptRenderer.turns(for: Transcript(entries: entries))
+        var turns = PromptRenderer.turns(for: Transcript(entries: entries), syntax: backend.toolCallSyntax)
         if !tools.isEmpty {
             // As a session with tools renders it (LanguageModelSession+ToolCalling.swift).
-            turns.insert(contentsOf: ToolCallFormat.exampleTurns(for: definitions), at: turns.first?.role == .system ? 1 : 0)
+            turns.insert(contentsOf: backend.toolCallSyntax.exampleTurns(for: definitions), at: turns.first?.role == .system ? 1 : 0)
         }
         return backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: true)).count
     }
@@ -100,7 +100,8 @@ public struct ContextBudget: Sendable {
         }
         let nextEntries: [Transcript.Entry] = nextPrompt.map { [.prompt(.init(segments: [.text(.init(content: $0.text))]))] } ?? []
         func tokens(_ entries: [Transcript.Entry]) -> Int {
-            backend.tokenizePrompt(backend.render(PromptRenderer.turns(for: Transcript(entries: entries)), addGenerationPrompt: true)).count
+            backend.tokenizePrompt(backend.render(PromptRenderer.turns(for: Transcript(entries: entries), syntax: backend.toolCallSyntax),
+                                                  addGenerationPrompt: true)).count
         }
         let limit = model.contextSize - max(1, responseReserve)
         var kept: [[Transcript.Entry]] = []

@@ -33,9 +33,21 @@ protocol LanguageModelBackend: Sendable {
     func makeDecoder() throws -> any BackendDecoder
     /// A matcher that keeps the output inside a JSON Schema, for one generation.
     func makeConstraint(jsonSchema: JSONValue) throws -> any TokenConstraint
+    /// The same, allowing one space or one line feed at each place JSON allows whitespace when
+    /// `spaced` (JSON as Python's `json.dumps` writes it, and a line feed that ends the value),
+    /// else compact.
+    func makeConstraint(jsonSchema: JSONValue, spaced: Bool) throws -> any TokenConstraint
+    /// How the model's family writes tool calls (``ToolCallSyntaxSelection``).
+    var toolCallSyntax: any ToolCallSyntax { get }
 }
 
 extension LanguageModelBackend {
+    /// Compact JSON only, for engines that have no other form.
+    func makeConstraint(jsonSchema: JSONValue, spaced: Bool) throws -> any TokenConstraint {
+        try makeConstraint(jsonSchema: jsonSchema)
+    }
+    /// SmolLM2's format, the one for families without their own.
+    var toolCallSyntax: any ToolCallSyntax { ArrayToolCallSyntax() }
     func minimumTokenCount(_ text: String) -> Int { 0 }
     func tokenizePrompt(_ text: String) -> [Int32] { tokenize(text) }
     func tokenizeText(_ text: String) -> [Int32] { tokenize(text) }

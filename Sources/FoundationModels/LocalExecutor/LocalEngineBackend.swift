@@ -19,6 +19,8 @@ final class LocalEngineBackend: LanguageModelBackend {
     /// Which bytes some token can hold: a byte-level vocabulary without a token for a byte
     /// drops that byte (see `Tokenizer`), so it does not count towards ``minimumTokenCount(_:)``.
     let tokenizableBytes: ByteSet
+    /// The family's tool-call format, chosen from the chat template and architecture.
+    let toolCallSyntax: any ToolCallSyntax
 
     /// Loads the model. The context size is capped at what the model was trained for.
     ///
@@ -26,6 +28,9 @@ final class LocalEngineBackend: LanguageModelBackend {
     init(url: URL, contextSize: Int) throws {
         model = try LocalInference.LanguageModel(contentsOf: url)
         template = model.chatTemplate ?? .chatML
+        toolCallSyntax = ToolCallSyntaxSelection.syntax(
+            chatTemplate: model.file.metadata.string("tokenizer.chat_template"), architecture: model.architecture,
+            defaultInstructions: template.defaultSystemPrompt)
         self.contextSize = max(1, min(contextSize, model.trainedContextLength))
         let tokenizer = model.tokenizer
         let count = tokenizer.vocabularySize
@@ -82,9 +87,19 @@ final class LocalEngineBackend: LanguageModelBackend {
         LocalDecoder(context: try InferenceContext(model: model, contextLength: contextSize))
     }
 
+    /// One space or one line feed at each place JSON allows whitespace: JSON as `json.dumps`
+    /// writes it, and a value that ends its line, where a tokenizer merges the line feed with the
+    /// value's last bytes (Qwen's `"}}\n` is one token).
+    static let spacedWhitespace = JSONWhitespace(allowsSpace: true, maxNewlines: 1, maxIndent: 0)
+
     func makeConstraint(jsonSchema: JSONValue) throws -> any TokenConstraint {
+        try makeConstraint(jsonSchema: jsonSchema, spaced: false)
+    }
+
+    func makeConstraint(jsonSchema: JSONValue, spaced: Bool) throws -> any TokenConstraint {
         do {
-            return GrammarMatcher(grammar: try grammars.compile(jsonSchema: jsonSchema))
+            let options = JSONGrammarOptions(whitespace: spaced ? Self.spacedWhitespace : .compact)
+            return GrammarMatcher(grammar: try grammars.compile(jsonSchema: jsonSchema, options: options))
         } catch {
             throw LanguageModelSession.GenerationError.unsupportedGuide(.init(
                 debugDescription: "The schema cannot be enforced while decoding: \(error)"))

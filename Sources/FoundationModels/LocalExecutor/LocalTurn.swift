@@ -5,7 +5,7 @@ import JSONSchemaValidation
 /// chat template renders it, and the decode that answers it with events on a channel.
 ///
 /// A request without enabled tools is one plain or guided answer (`TurnSampler`). With tools,
-/// the turn is decoded by `ToolTurnDecoder` in the tool-call syntax of `ToolCallFormat`: the
+/// the turn is decoded by `ToolTurnDecoder` in the model family's `ToolCallSyntax`: the
 /// model's first token chooses between an answer and a call turn, each held to its grammar,
 /// and a call turn comes back as tool-call events (the session runs the tools and asks again).
 ///
@@ -21,7 +21,7 @@ struct LocalTurn {
     /// The response schema as JSON Schema, `nil` for text.
     let answerSchema: JSONValue?
     /// The calls grammar, when the request enables tools.
-    let callsSchema: JSONValue?
+    let callsGrammar: ToolCallGrammar?
 
     /// Renders and tokenizes the request's prompt.
     ///
@@ -31,18 +31,13 @@ struct LocalTurn {
         self.request = request
         answerSchema = try request.schema?.jsonSchema()
         let tools = request.enabledToolDefinitions
-        // Not `tools.isEmpty ? nil : …`: JSONValue is ExpressibleByNilLiteral, so that `nil`
-        // would be JSON null, not "no calls".
-        if tools.isEmpty {
-            callsSchema = .none
-        } else {
-            callsSchema = try ToolCallGrammar(tools: tools).schema
-        }
+        callsGrammar = tools.isEmpty ? nil : try ToolCallGrammar(tools: tools)
+        let syntax = backend.toolCallSyntax
         let transcript = request.transcript
         let includeSchema = request.contextOptions.includeSchemaInPrompt ?? true
 
-        var turns = PromptRenderer.turns(for: transcript)
-        if callsSchema == nil {
+        var turns = PromptRenderer.turns(for: transcript, syntax: syntax)
+        if callsGrammar == nil {
             if let answerSchema, includeSchema, let last = turns.lastIndex(where: { $0.role == .user }) {
                 turns[last].content += "\n\n" + PromptRenderer.schemaInstruction(PromptRenderer.promptSchema(answerSchema).serialized())
             }
@@ -50,14 +45,14 @@ struct LocalTurn {
             // The schema goes with this request's prompt (the transcript's last prompt), the
             // worked examples after the system turn.
             if let answerSchema, includeSchema, let prompt = transcript.entries.lastIndex(where: { if case .prompt = $0 { true } else { false } }) {
-                let index = PromptRenderer.turns(for: Transcript(entries: transcript.entries[..<prompt])).count
+                let index = PromptRenderer.turns(for: Transcript(entries: transcript.entries[..<prompt]), syntax: syntax).count
                 if index < turns.count {
                     turns[index].content += "\n\n" + PromptRenderer.schemaInstruction(PromptRenderer.promptSchema(answerSchema).serialized())
                 }
             }
             var shown: [Transcript.ToolDefinition] = []
             if case .instructions(let instructions)? = transcript.first { shown = instructions.toolDefinitions }
-            turns.insert(contentsOf: ToolCallFormat.exampleTurns(for: shown), at: turns.first?.role == .system ? 1 : 0)
+            turns.insert(contentsOf: syntax.exampleTurns(for: shown), at: turns.first?.role == .system ? 1 : 0)
         }
         let rendered = backend.render(turns, addGenerationPrompt: true)
         let limit = backend.contextSize
@@ -86,7 +81,7 @@ struct LocalTurn {
         let input = Channel.Usage.Input(totalTokenCount: promptTokens.count,
                                         cachedTokenCount: decoder.reusablePrefixLength(of: promptTokens))
         let stream = TextStream(channel: channel, input: input)
-        if callsSchema != nil {
+        if callsGrammar != nil {
             try decodeWithTools(decoder: decoder, stream: stream)
         } else {
             try decodeAnswer(decoder: decoder, stream: stream)
@@ -118,8 +113,8 @@ struct LocalTurn {
     private func decodeWithTools(decoder: any BackendDecoder, stream: TextStream) throws {
         let options = request.generationOptions
         var turn = ToolTurnDecoder(
-            backend: backend, decoder: decoder, plan: SamplingPlan(options),
-            callsSchema: callsSchema, answerSchema: answerSchema, budget: budget)
+            backend: backend, decoder: decoder, plan: SamplingPlan(options), syntax: backend.toolCallSyntax,
+            callsGrammar: callsGrammar, prompt: promptTokens, answerSchema: answerSchema, budget: budget)
         // The tool-calling mode is held by the grammar: `.required` allows only a call.
         turn.requiresCall = options.toolCallingMode == .required
         try Task.checkCancellation()
@@ -128,10 +123,10 @@ struct LocalTurn {
         switch try turn.decode(onAnswerText: listener ?? { _ in }) {
         case .answer(let text):
             stream.finish(text: text, tokens: turn.tokens.count)
-        case .calls(let json):
+        case .calls(let text):
             let calls: [Transcript.ToolCall]
             do {
-                calls = try ToolCallArrayParser(toolNames: request.enabledToolDefinitions.map(\.name)).calls(in: json)
+                calls = try backend.toolCallSyntax.calls(in: text, toolNames: request.enabledToolDefinitions.map(\.name))
             } catch {
                 throw LanguageModelSession.GenerationError.decodingFailure(.init(debugDescription: "\(error)"))
             }

@@ -3,45 +3,47 @@ import JSONSchemaValidation
 /// Turns a transcript into the chat turns the model's template renders.
 ///
 /// Instructions (and tool definitions) become the system turn, prompts user turns, responses
-/// assistant turns; tool calls and their output use `ToolCallFormat` (assistant turns holding
-/// `<tool_call>[…]</tool_call>`; the outputs that follow a call turn together in one `tool`
-/// turn of `<tool_response>…</tool_response>` blocks).
+/// assistant turns; tool calls and their outputs are written in the model family's
+/// ``ToolCallSyntax`` (SmolLM2: `<tool_call>[…]</tool_call>`, the outputs that follow a call turn
+/// together in one `tool` turn; Qwen2.5: a `<tool_call>` block per call, the outputs in one
+/// user turn).
 enum PromptRenderer {
-    static func turns(for transcript: Transcript) -> [ChatTurn] {
+    static func turns(for transcript: Transcript, syntax: any ToolCallSyntax) -> [ChatTurn] {
         var turns: [ChatTurn] = []
-        var previousWasOutput = false
+        // The outputs of the current call turn, rendered together as one turn.
+        var outputs: [String] = []
+        func flushOutputs() {
+            guard !outputs.isEmpty else { return }
+            turns.append(ChatTurn(role: syntax.outputRole, content: syntax.outputsText(outputs)))
+            outputs.removeAll()
+        }
         for entry in transcript {
             // Reasoning is the model's own scratch work; this engine's chat templates have no
             // turn for it, so it is not shown back to the model.
             if case .reasoning = entry { continue }
             if case .toolOutput(let output) = entry {
-                let text = ToolCallFormat.outputText(output.segments.plainText)
-                if previousWasOutput, let last = turns.indices.last {
-                    turns[last].content += "\n" + text
-                } else {
-                    turns.append(ChatTurn(role: .tool, content: text))
-                }
-                previousWasOutput = true
-            } else if let turn = turn(for: entry) {
+                outputs.append(output.segments.plainText)
+            } else if let turn = turn(for: entry, syntax: syntax) {
+                flushOutputs()
                 turns.append(turn)
-                previousWasOutput = false
             }
         }
+        flushOutputs()
         return turns
     }
 
     /// The chat turn of one entry; `nil` for reasoning, which is not rendered.
-    static func turn(for entry: Transcript.Entry) -> ChatTurn? {
+    static func turn(for entry: Transcript.Entry, syntax: any ToolCallSyntax) -> ChatTurn? {
         switch entry {
         case .instructions(let instructions):
-            return ChatTurn(role: .system, content: ToolCallFormat.systemText(
+            return ChatTurn(role: .system, content: syntax.systemText(
                 instructions: instructions.segments.plainText, tools: instructions.toolDefinitions))
         case .prompt(let prompt):
             return ChatTurn(role: .user, content: prompt.segments.plainText)
         case .toolCalls(let calls):
-            return ChatTurn(role: .assistant, content: ToolCallFormat.callsText(calls))
+            return ChatTurn(role: .assistant, content: syntax.callsText(Array(calls)))
         case .toolOutput(let output):
-            return ChatTurn(role: .tool, content: ToolCallFormat.outputText(output.segments.plainText))
+            return ChatTurn(role: syntax.outputRole, content: syntax.outputsText([output.segments.plainText]))
         case .response(let response):
             return ChatTurn(role: .assistant, content: response.segments.plainText)
         case .reasoning:

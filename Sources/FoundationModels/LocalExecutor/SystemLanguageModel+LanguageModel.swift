@@ -64,7 +64,7 @@ extension SystemLanguageModel: LanguageModel {
         /// Evaluates the transcript (and a prompt prefix) into an idle cache, and waits.
         func warm(model: SystemLanguageModel, transcript: Transcript, promptPrefix: Prompt?) async throws {
             let backend = try model.backend()
-            var turns = PromptRenderer.turns(for: transcript)
+            var turns = PromptRenderer.turns(for: transcript, syntax: backend.toolCallSyntax)
             if let promptPrefix { turns.append(ChatTurn(role: .user, content: promptPrefix.text)) }
             var text = backend.render(turns, addGenerationPrompt: false)
             if let prefix = promptPrefix?.text, let range = text.range(of: prefix, options: .backwards) {

@@ -26,6 +26,9 @@ struct TurnSampler {
     /// Told the number of tokens generated so far just before each `onText` call (for the
     /// usage of snapshots).
     var onGenerated: ((Int) -> Void)?
+    /// Told each token the turn adds, sampled or forced, in order (a call turn that goes on
+    /// after the value needs the exact tokens: see `CallTurnWriter`).
+    var onToken: ((Int32) -> Void)?
 
     /// Evaluates `prompt` (reusing the cached prefix) together with the bytes `constraint`
     /// forces at the start, then samples as ``run(into:generated:constraint:budget:onText:)``;
@@ -40,7 +43,7 @@ struct TurnSampler {
         let opening = insertsForcedBytes ? constraint.map { acceptForced($0, budget: budget - generated, scratch: &scratch) } ?? [] : []
         try decoder.evaluate(prompt, responseStart: opening)
         if !opening.isEmpty {
-            for token in opening { output.append(backend.tokenBytes(token)) }
+            for token in opening { output.append(backend.tokenBytes(token)); onToken?(token) }
             generated += opening.count
             onGenerated?(generated)
             onText?(output.text)
@@ -78,7 +81,7 @@ struct TurnSampler {
                 if isFinished(constraint, scratch: &mask) == true { break decoding }
                 let forced = insertsForcedBytes ? acceptForced(constraint, budget: budget - generated, scratch: &scratch) : []
                 if !forced.isEmpty {
-                    for token in forced { output.append(backend.tokenBytes(token)) }
+                    for token in forced { output.append(backend.tokenBytes(token)); onToken?(token) }
                     generated += forced.count
                     onGenerated?(generated)
                     if reportsText { onText(output.text) }
@@ -106,6 +109,7 @@ struct TurnSampler {
                     debugDescription: "The grammar rejected token \(token) that its own mask allowed."))
             }
             output.append(backend.tokenBytes(token))
+            onToken?(token)
             generated += 1
             onGenerated?(generated)
             if reportsText { onText(output.text) }

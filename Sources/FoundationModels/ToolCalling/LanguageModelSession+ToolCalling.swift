@@ -55,7 +55,7 @@ extension LanguageModelSession {
     /// the instructions are left out of the definitions (they stay callable).
     static func transcriptShowingTools(_ transcript: Transcript, tools: [any Tool]) -> Transcript {
         guard case .instructions(var instructions)? = transcript.first else { return transcript }
-        instructions.toolDefinitions = ToolCallFormat.visibleDefinitions(instructions.toolDefinitions, tools: tools)
+        instructions.toolDefinitions = instructions.toolDefinitions.shown(for: tools)
         var entries = Array(transcript)
         entries[0] = .instructions(instructions)
         return Transcript(entries: entries)

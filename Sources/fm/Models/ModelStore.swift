@@ -1,4 +1,5 @@
 import Foundation
+import FoundationModels
 
 /// The directory pulled models live in (`$FM_MODELS_DIR`, default `~/.cache/fm/models`, the
 /// same one scripts/fetch-models.sh fills), and what is in it.

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationModels
 import JSONSchemaValidation
 
 /// A PyPI-style JSON API (`<base>/pypi/<package>/json`), for finding a wheel's URL and digest.

