@@ -75,7 +75,9 @@ let package = Package(
         ),
         .target(
             name: "FoundationModels",
-            dependencies: ["LocalInference", "StructuredDecoding", "JSONSchemaValidation", "FoundationModelsMacros"]
+            dependencies: ["LocalInference", "StructuredDecoding", "JSONSchemaValidation", "FoundationModelsMacros"],
+            // Generated data (the guardrail classifier's weights), read and checked at first use.
+            resources: [.copy("Resources")]
         ),
         .target(
             name: "IntentEnvelope",
@@ -109,7 +111,12 @@ let package = Package(
         .testTarget(name: "fmTests", dependencies: ["fm", "FoundationModels"], exclude: ["ModelIndexServer.py"]),
         // Depends on fm so that SwiftPM builds the binary its command tests run (never a stale one).
         .testTarget(name: "IntentEnvelopeTests", dependencies: ["IntentEnvelope", "FoundationModels", "fm"]),
-        .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "LocalInference", "StructuredDecoding", "JSONSchemaValidation", "CKernels"]),
+        .testTarget(
+            name: "FoundationModelsTests",
+            dependencies: ["FoundationModels", "LocalInference", "StructuredDecoding", "JSONSchemaValidation", "CKernels"],
+            // Labelled guardrail and language sets (JSON Lines), shared with scripts/guardrails.
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "FoundationModelsMacrosTests",
             dependencies: ["FoundationModelsMacros", "FoundationModels"],

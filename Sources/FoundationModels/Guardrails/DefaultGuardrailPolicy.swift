@@ -25,7 +25,7 @@
 /// ```
 ///
 /// Rules alone generalized poorly: on the last batch written before they saw it
-/// (`GuardrailHeldOutBatch3`) they caught 50% of harmful texts, 69% after a revision against
+/// (training batch 3, `Tests/FoundationModelsTests/Fixtures/Guardrails`) they caught 50% of harmful texts, 69% after a revision against
 /// batch 2. The classifier is trained on those four sets plus a corpus of 4,720 texts written
 /// by six writers blind to the rules and every test set (`scripts/guardrails/corpus`).
 ///
@@ -65,7 +65,10 @@
 ///   corpus texts, 32,000 words: 0.75 s, 0.5 s with `--rules-only`).
 public struct DefaultGuardrailPolicy: GuardrailPolicy {
     let rules: [GuardrailRule]
-    let classifier: GuardrailClassifier?
+    /// Nil when only the rules are asked for; a failure when the shipped weights could not be
+    /// loaded, in which case every text the rules let through is blocked with the reason
+    /// (failing closed: a policy that silently lost its classifier would let harm through).
+    let classifier: Result<GuardrailClassifier, GuardrailWeightsError>?
 
     /// Creates the default policy.
     public init() {
@@ -75,8 +78,13 @@ public struct DefaultGuardrailPolicy: GuardrailPolicy {
     /// Creates the default policy, or only its phrase rules (for measuring the rules alone,
     /// as `scripts/guardrails/train.py` does through `fm guardrail --rules-only`).
     package init(rulesOnly: Bool) {
-        self.rules = GuardrailRule.defaultRules
-        self.classifier = rulesOnly ? nil : GuardrailClassifier.shipped
+        self.init(rules: GuardrailRule.defaultRules, classifier: rulesOnly ? nil : GuardrailClassifier.shipped)
+    }
+
+    /// A policy of `rules` and then `classifier` (nil: rules only).
+    init(rules: [GuardrailRule], classifier: Result<GuardrailClassifier, GuardrailWeightsError>?) {
+        self.rules = rules
+        self.classifier = classifier
     }
 
     /// Blocks `text` when any rule fires; the first rule in category order (hate, violent
@@ -93,7 +101,12 @@ public struct DefaultGuardrailPolicy: GuardrailPolicy {
         for rule in rules where rule.fires(on: tokens) {
             return .block(category: rule.category, explanation: rule.explanation)
         }
-        guard let classifier else { return .allow }
+        let classifier: GuardrailClassifier
+        switch self.classifier {
+        case nil: return .allow
+        case .success(let loaded): classifier = loaded
+        case .failure(let error): return .block(category: .unavailableClassifier, explanation: "The guardrail classifier could not be loaded (\(error)).")
+        }
         let scores = classifier.scores(text)
         guard scores.harmful > classifier.threshold, let category = classifier.category(for: scores) else { return .allow }
         return .block(category: category, explanation: Self.classifierExplanation(category))
@@ -109,4 +122,10 @@ public struct DefaultGuardrailPolicy: GuardrailPolicy {
         default: "The classifier judged the text harmful (\(category))."
         }
     }
+}
+
+extension GuardrailCategory {
+    /// The default policy's classifier weights could not be loaded, so text its rules let
+    /// through is blocked rather than passed unchecked.
+    package static let unavailableClassifier = GuardrailCategory("unavailableClassifier")
 }
