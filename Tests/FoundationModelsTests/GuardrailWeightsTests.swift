@@ -106,8 +106,8 @@ struct GuardrailWeightsTests {
     ])
     func malformedFeatureLineIsRefusedWithItsLineNumber(line: String, reason: String) {
         let data = Self.file(features: Self.validFeatures + [line])
-        // 8 header lines, the empty line, one concept line, four valid features: line 14.
-        #expect(throws: GuardrailWeightsError.malformed(line: 14, reason: reason)) { try GuardrailWeights(parsing: data) }
+        // 8 header lines, the empty line (9), one concept line (10), four valid features: line 15.
+        #expect(throws: GuardrailWeightsError.malformed(line: 15, reason: reason)) { try GuardrailWeights(parsing: data) }
     }
 
     @Test func countsAreChecked() {
@@ -129,7 +129,7 @@ struct GuardrailWeightsTests {
         #expect(throws: GuardrailWeightsError.malformed(line: 9, reason: "header field 'biases' repeats")) {
             try GuardrailWeights(parsing: Self.file(features: Self.validFeatures, header: ["biases\t1\t1"]))
         }
-        #expect(throws: GuardrailWeightsError.malformed(line: 1, reason: "no empty line ends the header")) {
+        #expect(throws: GuardrailWeightsError.malformed(line: 2, reason: "no empty line ends the header")) {
             try GuardrailWeights(parsing: Data("format\tfm-guardrail-weights 1\n".utf8))
         }
         let noChecksum = Data("format\tfm-guardrail-weights 1\nmodels\tharmful\nbiases\t0\nthreshold\t0\nconcepts\t0\nfeatures\t0\n\n".utf8)
