@@ -98,13 +98,16 @@ let package = Package(
                 "FoundationModels", "ArgumentParsing", "CZlib", "CCrypto",
             ]
         ),
+        // What the test targets share: the seeded random generator.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "LocalInferenceTests",
-            dependencies: ["LocalInference", "CKernels"],
+            dependencies: ["LocalInference", "CKernels", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "StructuredDecodingTests", dependencies: ["StructuredDecoding", "LocalInference", "JSONSchemaValidation"]),
-        .testTarget(name: "JSONSchemaValidationTests", dependencies: ["JSONSchemaValidation"]),
+        .testTarget(name: "StructuredDecodingTests", dependencies: ["StructuredDecoding", "LocalInference", "JSONSchemaValidation", "TestSupport"]),
+        // Baselines/: the names of the suite's passing optional tests, read by path (the ratchet).
+        .testTarget(name: "JSONSchemaValidationTests", dependencies: ["JSONSchemaValidation", "TestSupport"], exclude: ["Baselines"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         // Runs the fm binary (built first: the dependency makes SwiftPM build it), on the real model.
         // ModelIndexServer.py: the fake PyPI index and file server the `fm models` tests start.
@@ -113,7 +116,7 @@ let package = Package(
         .testTarget(name: "IntentEnvelopeTests", dependencies: ["IntentEnvelope", "FoundationModels", "fm"]),
         .testTarget(
             name: "FoundationModelsTests",
-            dependencies: ["FoundationModels", "LocalInference", "StructuredDecoding", "JSONSchemaValidation", "CKernels"],
+            dependencies: ["FoundationModels", "LocalInference", "StructuredDecoding", "JSONSchemaValidation", "CKernels", "TestSupport"],
             // Labelled guardrail and language sets (JSON Lines), shared with scripts/guardrails.
             resources: [.copy("Fixtures")]
         ),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoundationModels
+import TestSupport
 
 @Suite("LanguageIdentifier")
 struct LanguageIdentifierTests {
@@ -97,7 +98,7 @@ struct LanguageIdentifierTests {
     }
 
     @Test func arbitraryScalarsNeverCrash() {
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SeededRandom(seed: 0x5EED)
         for _ in 0..<300 {
             var scalars = String.UnicodeScalarView()
             for _ in 0..<Int(generator.next() % 80) {
@@ -116,15 +117,3 @@ struct LanguageIdentifierTests {
     }
 }
 
-/// A small deterministic generator for property tests.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
