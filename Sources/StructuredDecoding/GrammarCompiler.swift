@@ -30,8 +30,7 @@ public final class GrammarCompiler: Sendable {
     public func compile(regex: String) throws(GrammarError) -> CompiledGrammar {
         let key = "regex:" + regex
         if let cached = cache.withLock({ $0[key] }) { return cached }
-        var parser = RegexParser(pattern: regex)
-        let node = try parser.parse().node(encoding: .raw)
+        let node = try ParsedRegex(pattern: regex).node(encoding: .raw)
         return try store(Grammar(rules: [node]), key: key)
     }
 
