@@ -24,10 +24,11 @@
 /// policy.evaluate("How do I kill a zombie process?", direction: .input)   // .allow
 /// ```
 ///
-/// Rules alone generalized poorly: on the last batch written before they saw it
-/// (training batch 3, `Tests/FoundationModelsTests/Fixtures/Guardrails`) they caught 50% of harmful texts, 69% after a revision against
-/// batch 2. The classifier is trained on those four sets plus a corpus of 4,720 texts written
-/// by six writers blind to the rules and every test set (`scripts/guardrails/corpus`).
+/// Rules alone generalized poorly: on the last batch written before they saw it (training
+/// batch 3, `Tests/FoundationModelsTests/Fixtures/Guardrails`) they caught 50% of harmful
+/// texts, 69% after a revision against batch 2. The classifier is trained on those four sets
+/// plus a corpus of 4,720 texts written by six writers blind to the rules and every test set
+/// (`scripts/guardrails/corpus`).
 ///
 /// Judged on three batches written blind to the policy and never trained on
 /// (`GuardrailBlindBatchesTests`): 90.1%, 92.9% and 89.5% recall, 329 of 362 harmful texts
@@ -71,6 +72,10 @@ public struct DefaultGuardrailPolicy: GuardrailPolicy {
     let classifier: Result<GuardrailClassifier, GuardrailWeightsError>?
 
     /// Creates the default policy.
+    ///
+    /// Should the classifier's weights (the resource `guardrail-weights.tsv`) be missing or
+    /// corrupt, a packaging problem, the policy blocks every text its rules let through and
+    /// names the reason in the explanation, rather than run without its classifier.
     public init() {
         self.init(rulesOnly: false)
     }
