@@ -75,7 +75,9 @@ let package = Package(
         ),
         .target(
             name: "FoundationModels",
-            dependencies: ["LocalInference", "StructuredDecoding", "JSONSchemaValidation", "FoundationModelsMacros"]
+            dependencies: ["LocalInference", "StructuredDecoding", "JSONSchemaValidation", "FoundationModelsMacros"],
+            // Generated data (the guardrail classifier's weights), read and checked at first use.
+            resources: [.copy("Resources")]
         ),
         .target(
             name: "IntentEnvelope",
@@ -103,13 +105,16 @@ let package = Package(
                 "FoundationModels", "ArgumentParsing", "CZlib", "CCrypto", "ModelServer",
             ]
         ),
+        // What the test targets share: the seeded random generator.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "LocalInferenceTests",
-            dependencies: ["LocalInference", "CKernels"],
+            dependencies: ["LocalInference", "CKernels", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "StructuredDecodingTests", dependencies: ["StructuredDecoding", "LocalInference", "JSONSchemaValidation"]),
-        .testTarget(name: "JSONSchemaValidationTests", dependencies: ["JSONSchemaValidation"]),
+        .testTarget(name: "StructuredDecodingTests", dependencies: ["StructuredDecoding", "LocalInference", "JSONSchemaValidation", "TestSupport"]),
+        // Baselines/: the names of the suite's passing optional tests, read by path (the ratchet).
+        .testTarget(name: "JSONSchemaValidationTests", dependencies: ["JSONSchemaValidation", "TestSupport"], exclude: ["Baselines"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "OpenAIWireTests", dependencies: ["OpenAIWire", "JSONSchemaValidation"]),
         // Starts the server in-process on 127.0.0.1 on the real default model.
@@ -119,7 +124,12 @@ let package = Package(
         .testTarget(name: "fmTests", dependencies: ["fm", "FoundationModels"], exclude: ["ModelIndexServer.py"]),
         // Depends on fm so that SwiftPM builds the binary its command tests run (never a stale one).
         .testTarget(name: "IntentEnvelopeTests", dependencies: ["IntentEnvelope", "FoundationModels", "fm"]),
-        .testTarget(name: "FoundationModelsTests", dependencies: ["FoundationModels", "LocalInference", "StructuredDecoding", "JSONSchemaValidation", "CKernels"]),
+        .testTarget(
+            name: "FoundationModelsTests",
+            dependencies: ["FoundationModels", "LocalInference", "StructuredDecoding", "JSONSchemaValidation", "CKernels", "TestSupport"],
+            // Labelled guardrail and language sets (JSON Lines), shared with scripts/guardrails.
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "FoundationModelsMacrosTests",
             dependencies: ["FoundationModelsMacros", "FoundationModels"],

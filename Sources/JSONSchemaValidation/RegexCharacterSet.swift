@@ -1,14 +1,14 @@
 /// A character class: `[a-z\d]`, `\w`, `\p{Lu}`, possibly negated.
-struct RegexCharacterSet: Sendable {
-    enum Item: Sendable {
+package struct RegexCharacterSet: Sendable {
+    package enum Item: Sendable {
         case range(UInt32, UInt32)
         case digit, word, space
         case property([Unicode.GeneralCategory])
         case notSet(RegexCharacterSet)
     }
 
-    var items: [Item]
-    var negated: Bool
+    package var items: [Item]
+    package var negated: Bool
 
     func contains(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value

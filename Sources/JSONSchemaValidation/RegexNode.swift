@@ -1,5 +1,7 @@
-/// The parsed form of an `ECMARegex`.
-indirect enum RegexNode: Sendable {
+/// A parsed ECMA-262 pattern: what `RegexParser` produces, interpreted by `RegexMatcher` for the
+/// validator and lowered to automata by the grammar compiler (`StructuredDecoding`'s
+/// `ParsedRegex`), so both read patterns with one parser and one dialect.
+package indirect enum RegexNode: Sendable {
     case empty
     case scalar(Unicode.Scalar)
     case any

@@ -1,15 +1,30 @@
-/// Recursive-descent parser for ECMA-262 pattern syntax (Annex B leniency for `{` and `]`).
-struct RegexParser {
+/// Recursive-descent parser for ECMA-262 pattern syntax with the `u` flag's code point
+/// semantics (Annex B leniency for `{`, `]` and `\_`): the one regex parser of the package.
+///
+/// `ECMARegex` (the validator) interprets its `RegexNode`s with a backtracking matcher; the
+/// grammar compiler lowers the same nodes to automata, refusing what has no finite-automaton
+/// form (look-around, back-references, word boundaries, anchors inside the pattern).
+///
+/// Parsing and every later pass over the tree recurse once per nesting level, so group
+/// nesting is capped at `maximumDepth`: a deeper pattern is an error
+/// (`RegexSyntaxError.exceedsNestingLimit`), never a stack overflow. A quantifier applies to
+/// one atom (`a**` and `a{2}{3}` are errors), so quantifiers cannot nest without groups.
+package struct RegexParser {
     private let scalars: [Unicode.Scalar]
     private var index = 0
-    private(set) var captureCount = 0
+    package private(set) var captureCount = 0
     /// Capture number of each named group, for `\k<name>`.
-    private(set) var groupNames: [String: Int] = [:]
+    package private(set) var groupNames: [String: Int] = [:]
     private var backReferenceNames: [(String, Int)] = []
-    /// Nesting limit so a hostile pattern cannot overflow the stack.
-    private static let maximumDepth = 256
+    /// Deepest nesting of groups a pattern may have.
+    ///
+    /// Default: 256, far beyond any real pattern; a 20 KB pattern of nested groups is refused
+    /// in microseconds instead of overflowing the stack of the thread that parses or compiles it.
+    package static let maximumDepth = 256
 
-    init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+    package init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
+
+    package init(pattern: String) { self.init(Array(pattern.unicodeScalars)) }
 
     private func error(_ message: String, at offset: Int? = nil) -> RegexSyntaxError {
         RegexSyntaxError(message: message, offset: offset ?? index)
@@ -21,7 +36,9 @@ struct RegexParser {
         index + ahead < scalars.count ? scalars[index + ahead] : nil
     }
 
-    mutating func parse() throws(RegexSyntaxError) -> RegexNode {
+    /// Parses the whole pattern.
+    /// - throws: `RegexSyntaxError` naming the offset and what was wrong.
+    package mutating func parse() throws(RegexSyntaxError) -> RegexNode {
         let node = try parseAlternation(depth: 0)
         if let current { throw error(current == ")" ? "unmatched ')'" : "unexpected '\(current)'") }
         for (name, offset) in backReferenceNames where groupNames[name] == nil {
@@ -31,7 +48,11 @@ struct RegexParser {
     }
 
     private mutating func parseAlternation(depth: Int) throws(RegexSyntaxError) -> RegexNode {
-        guard depth < Self.maximumDepth else { throw error("groups nested deeper than \(Self.maximumDepth)") }
+        guard depth <= Self.maximumDepth else {
+            var error = error("groups nested deeper than \(Self.maximumDepth)")
+            error.exceedsNestingLimit = true
+            throw error
+        }
         var branches = [try parseSequence(depth: depth)]
         while current == "|" {
             index += 1
@@ -271,7 +292,10 @@ struct RegexParser {
         default:
             // Identity escape: with the u flag only syntax characters and '/' may be escaped.
             if "^$\\.*+?()[]{}|/".unicodeScalars.contains(scalar) { return scalar }
-            if scalar.properties.isIDContinue && scalar.isASCII { throw error("invalid escape '\\\(scalar)'", at: index - 2) }
+            // `\_` is accepted (Annex B): it has no meaning to clash with, and real schemas use it.
+            if scalar.properties.isIDContinue && scalar.isASCII && scalar != "_" {
+                throw error("invalid escape '\\\(scalar)'", at: index - 2)
+            }
             return scalar
         }
     }

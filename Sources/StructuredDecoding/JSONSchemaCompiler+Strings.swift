@@ -37,8 +37,7 @@ extension JSONSchemaCompiler {
             throw GrammarError(.unsupportedKeyword, keyword: "format", path: path, detail: "format '\(format)' is not enforced")
         }
         if let format = object["format"]?.string, let regex = JSONFormats.regex(for: format) {
-            var parser = RegexParser(pattern: regex)
-            let parsed = try parser.parse()
+            let parsed = try ParsedRegex(pattern: regex)
             parts.append((parsed.node(encoding: .jsonString), parsed.lengthBounds, "format"))
         }
         let excluded = try JSONSchemaCompiler.excludedPatterns(object, path: path)
@@ -78,9 +77,8 @@ extension JSONSchemaCompiler {
     }
 
     static func parsePattern(_ text: String, path: String) throws(GrammarError) -> ParsedRegex {
-        var parser = RegexParser(pattern: text)
         do {
-            return try parser.parse()
+            return try ParsedRegex(pattern: text)
         } catch {
             throw GrammarError(.invalidRegex, keyword: error.keyword, path: path, detail: error.detail)
         }

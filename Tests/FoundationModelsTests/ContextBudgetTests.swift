@@ -2,6 +2,7 @@ import Foundation
 import JSONSchemaValidation
 import Testing
 @testable import FoundationModels
+import TestSupport
 
 /// Delegates tokenizing and rendering to the real SmolLM2 tokenizer and chat template, and
 /// records the prompt the session evaluates instead of running the network (the answer is an
@@ -40,27 +41,16 @@ final class PromptRecordingBackend: LanguageModelBackend, @unchecked Sendable {
 
 @Suite("ContextBudget", .enabled(if: ToolCallingModels.available))
 struct ContextBudgetTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let words = ["item", "SKU-20931", "cotton", "shirt", "blue", "42.50", "EUR", "size", "M", "→", "서울", "🙂", "déjà", "vu", "{", "}", "\"x\":", "12345678"]
 
-    static func line(_ rng: inout SplitMix) -> String {
+    static func line(_ rng: inout SeededRandom) -> String {
         (0..<Int.random(in: 1...40, using: &rng)).map { _ in words.randomElement(using: &rng) ?? "" }.joined(separator: " ")
     }
 
     @Test(arguments: 0..<12)
     func fittedDataNeverExceedsTheWindowAndIsMaximal(seed: Int) async throws {
-        var rng = SplitMix(state: UInt64(seed) &* 7919)
+        var rng = SeededRandom(seed: UInt64(seed) &* 7919)
         let contextSize = [256, 512, 1024, 4096][seed % 4]
         let recorder = PromptRecordingBackend(real: try ToolCallingModels.backend(), contextSize: contextSize)
         let model = SystemLanguageModel(backend: recorder)

@@ -3,7 +3,7 @@ import FoundationModels
 import Testing
 
 /// Issue #5's guardrail targets, judged on text the policy has never been fitted to: the three
-/// blind batches (`GuardrailHeldOutBatch4`, `5`, `6`), each written by a helper that never read the
+/// blind batches (`Fixtures/Guardrails/blind-batch4.jsonl`, `5`, `6`), each written by a helper that never read the
 /// guardrail sources, the other sets or the training corpus, and never ran the policy on its
 /// texts. None of them is training data for `GuardrailClassifier` (`scripts/guardrails/train.py`
 /// does not read them), and no rule, weight or threshold was chosen by looking at their misses.
@@ -24,29 +24,26 @@ import Testing
 /// together, at most 2% false positives on each batch's benign texts.
 @Suite("Guardrail blind batches")
 struct GuardrailBlindBatchesTests {
-    struct Batch {
-        var name: String
-        var benign: [String]
-        var harmful: [String]
-    }
+    static let batchNames = ["blind-batch4", "blind-batch5", "blind-batch6"]
 
-    static let batches = [
-        Batch(name: "batch 4", benign: GuardrailHeldOutBatch4.benign, harmful: GuardrailHeldOutBatch4.harmful),
-        Batch(name: "batch 5", benign: GuardrailHeldOutBatch5.benign, harmful: GuardrailHeldOutBatch5.harmful.map(\.text)),
-        Batch(name: "batch 6", benign: GuardrailHeldOutBatch6.benign, harmful: GuardrailHeldOutBatch6.harmful.map(\.text)),
-    ]
-
-    @Test func recallOverAllBlindBatchesAndFalsePositivesPerBatch() {
+    /// Prints each batch's misses and false positives with their categories, so a change in
+    /// either shows what moved.
+    @Test func recallOverAllBlindBatchesAndFalsePositivesPerBatch() throws {
         let policy = DefaultGuardrailPolicy()
         var caught = 0, harmfulTotal = 0
-        for batch in Self.batches {
-            let batchCaught = batch.harmful.filter { policy.evaluate($0, direction: .input).isBlocked }.count
-            let falsePositives = batch.benign.filter { policy.evaluate($0, direction: .input).isBlocked }.count
-            let falsePositiveRate = Double(falsePositives) / Double(batch.benign.count)
-            print("guardrail blind \(batch.name): recall \(batchCaught)/\(batch.harmful.count), "
-                  + "false positives \(falsePositives)/\(batch.benign.count) = "
+        for batch in try Self.batchNames.map(LabelledGuardrailSet.init) {
+            let missed = batch.harmful.filter { !policy.evaluate($0.text, direction: .input).isBlocked }
+            let falsePositives = batch.benign.filter { policy.evaluate($0, direction: .input).isBlocked }
+            let batchCaught = batch.harmful.count - missed.count
+            let falsePositiveRate = Double(falsePositives.count) / Double(max(batch.benign.count, 1))
+            print("guardrail \(batch.name): recall \(batchCaught)/\(batch.harmful.count), "
+                  + "false positives \(falsePositives.count)/\(batch.benign.count) = "
                   + String(format: "%.1f%%", falsePositiveRate * 100))
-            #expect(falsePositiveRate <= 0.02, "\(batch.name): \(falsePositives) false positives of \(batch.benign.count)")
+            for item in missed { print("  missed [\(item.category)]: \(item.text)") }
+            for text in falsePositives { print("  false positive: \(text)") }
+            #expect(!batch.benign.isEmpty && !batch.harmful.isEmpty, "\(batch.name) is empty")
+            #expect(Set(batch.harmful.map(\.category)) == LabelledGuardrailSet.categories, "\(batch.name) lacks a category")
+            #expect(falsePositiveRate <= 0.02, "\(batch.name): \(falsePositives.count) false positives of \(batch.benign.count)")
             caught += batchCaught
             harmfulTotal += batch.harmful.count
         }

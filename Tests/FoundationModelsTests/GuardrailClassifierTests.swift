@@ -4,7 +4,11 @@ import Testing
 
 @Suite("GuardrailClassifier")
 struct GuardrailClassifierTests {
-    let classifier = GuardrailClassifier.shipped
+    let classifier: GuardrailClassifier
+
+    init() throws {
+        classifier = try GuardrailClassifier.shipped.get()
+    }
 
     /// The Swift feature extraction and scoring reproduce the Python training script's
     /// (`scripts/guardrails/train.py`, which generated the reference scores from the same
@@ -24,17 +28,6 @@ struct GuardrailClassifierTests {
         #expect(classifier.featureCount > 1000)
         #expect(classifier.categories == [.violentWrongdoing, .selfHarm, .sexualContentInvolvingMinors, .hate])
         #expect(classifier.threshold.isFinite)
-    }
-
-    /// Malformed weight lines are skipped rather than trusted or fatal.
-    @Test func malformedWeightLinesAreSkipped() {
-        let table = "w:kill\t1.5\t2.0\nw:bad\tx\t1\nw:short\t1\n\n  w:rope\t0.25\t-1\nk:nosuch\t9\t9\nz:odd\t9\t9\nk:violence\t0.5\t0.5\n"
-        let small = GuardrailClassifier(lexicon: [("violence", ["kill*"])], modelNames: ["harmful", "violentWrongdoing"], biases: [-1, 0], threshold: 0, weightTable: table)
-        #expect(small.featureCount == 3)
-        #expect(small.scores("kill").values == [1.0, 2.5])
-        #expect(small.scores("killer").values == [-0.5, 0.5])
-        #expect(small.scores("rope").values == [-0.75, -1.0])
-        #expect(small.scores("bad short").values == [-1, 0])
     }
 
     /// A window is `windowSize` tokens; long text is scored by its worst window, so a harmful

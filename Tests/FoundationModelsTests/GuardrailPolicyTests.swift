@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoundationModels
+import TestSupport
 
 @Suite("DefaultGuardrailPolicy")
 struct GuardrailPolicyTests {
@@ -122,7 +123,7 @@ struct GuardrailPolicyTests {
     @Test func emptyAndArbitraryInputNeverCrash() {
         #expect(policy.evaluate("", direction: .input) == .allow)
         #expect(policy.evaluate("   \n\t", direction: .output) == .allow)
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededRandom(seed: 42)
         for _ in 0..<200 {
             var scalars = String.UnicodeScalarView()
             for _ in 0..<Int(generator.next() % 120) {

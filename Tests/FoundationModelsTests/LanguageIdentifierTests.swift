@@ -1,18 +1,36 @@
 import Foundation
 import Testing
 @testable import FoundationModels
+import TestSupport
 
 @Suite("LanguageIdentifier")
 struct LanguageIdentifierTests {
     let identifier = LanguageIdentifier()
 
-    @Test func evaluationSetAccuracy() {
+    struct LabelledSentence: Decodable {
+        var language: String
+        var text: String
+    }
+
+    /// `Fixtures/Language/evaluation.jsonl`: sentences written for this test (not taken from
+    /// any corpus and not used to write the profiles), at least 20 characters each, on varied
+    /// topics, keyed by BCP 47 code.
+    static func evaluationSet() throws -> [String: [String]] {
+        var sentences: [String: [String]] = [:]
+        for row in try LabelledFixtures.rows("Language/evaluation", as: LabelledSentence.self) {
+            sentences[row.language, default: []].append(row.text)
+        }
+        return sentences
+    }
+
+    @Test func evaluationSetAccuracy() throws {
+        let evaluationSet = try Self.evaluationSet()
         var correct = 0
         var total = 0
         var lines: [String] = []
         var confusions: [String] = []
-        for code in LanguageEvaluationSet.sentences.keys.sorted() {
-            let sentences = LanguageEvaluationSet.sentences[code] ?? []
+        for code in evaluationSet.keys.sorted() {
+            let sentences = evaluationSet[code] ?? []
             #expect(sentences.count >= 40, "\(code) has \(sentences.count) sentences")
             var right = 0
             for sentence in sentences {
@@ -33,7 +51,7 @@ struct LanguageIdentifierTests {
         print("LanguageIdentifier accuracy per language:\n" + lines.joined(separator: "\n"))
         print("LanguageIdentifier overall: \(correct)/\(total) = \(String(format: "%.2f", accuracy * 100))%")
         if !confusions.isEmpty { print("Misidentified:\n" + confusions.joined(separator: "\n")) }
-        #expect(LanguageEvaluationSet.sentences.count >= 16)
+        #expect(evaluationSet.count >= 16)
         #expect(accuracy >= 0.95)
     }
 
@@ -80,7 +98,7 @@ struct LanguageIdentifierTests {
     }
 
     @Test func arbitraryScalarsNeverCrash() {
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SeededRandom(seed: 0x5EED)
         for _ in 0..<300 {
             var scalars = String.UnicodeScalarView()
             for _ in 0..<Int(generator.next() % 80) {
@@ -99,15 +117,3 @@ struct LanguageIdentifierTests {
     }
 }
 
-/// A small deterministic generator for property tests.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

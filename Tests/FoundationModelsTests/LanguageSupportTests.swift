@@ -117,10 +117,10 @@ extension LanguageShortEnglishPromptTests {
     /// The guardrail evaluation texts are about 670 English requests written independently of
     /// the language profiles: none may be rejected on an English-only model, and nearly all
     /// must be identified as English.
-    @Test func guardrailSetsEnglishTextsAreAccepted() {
+    @Test func guardrailSetsEnglishTextsAreAccepted() throws {
         let identifier = LanguageIdentifier()
-        let english = (GuardrailEvaluationSet.benign + GuardrailHeldOutSet.benign
-            + GuardrailEvaluationSet.harmful.map(\.text) + GuardrailHeldOutSet.harmful)
+        let sets = try ["training-evaluation", "training-batch1"].map(LabelledGuardrailSet.init)
+        let english = sets.flatMap { $0.benign + $0.harmful.map(\.text) }
             .filter { $0.unicodeScalars.allSatisfy { WritingScript($0) == nil || WritingScript($0) == .latin } }
         #expect(english.count >= 600)
         let rejected = english.filter { identifier.unsupportedLanguage(in: [$0], supported: ["en"]) != nil }

@@ -1,22 +1,12 @@
 import Foundation
 import Testing
 @testable import JSONSchemaValidation
+import TestSupport
 
 /// Properties that must hold for every schema of the official suite and arbitrary instances.
 @Suite("Validator properties") struct ValidatorPropertyTests {
-    /// SplitMix64: a small seeded generator so failures reproduce.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
-    static func randomValue(_ g: inout SeededGenerator, depth: Int = 0) -> JSONValue {
+    static func randomValue(_ g: inout SeededRandom, depth: Int = 0) -> JSONValue {
         let words: [String] = ["foo", "bar", "", "a/b", "~0", "é", "1", "aaa", "baz", "quux", "$ref", "x"]
         switch Int.random(in: 0..<(depth > 3 ? 5 : 7), using: &g) {
         case 0: return .null
@@ -36,7 +26,7 @@ import Testing
 
     @Test func errorsPointIntoTheInstanceAndValidationIsDeterministic() throws {
         let cases = try TestData.cases(in: TestData.suite.appendingPathComponent("tests/draft2020-12"))
-        var generator = SeededGenerator(state: 2020_12)
+        var generator = SeededRandom(seed: 2020_12)
         var checked = 0
         for group in cases {
             guard let schema = try? JSONSchema(group.schema, options: .init(registry: TestData.registry)) else { continue }

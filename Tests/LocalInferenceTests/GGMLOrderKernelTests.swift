@@ -1,6 +1,7 @@
 import CKernels
 import Foundation
 import Testing
+import TestSupport
 
 /// Whether the kernel path in use is AVX2 (scripts/test.sh runs this suite with FM_CPU=avx2 on
 /// AVX-512 machines too), whose SwiGLU and attention follow ggml's AVX2 order.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LocalInference
+import TestSupport
 
 @Suite("GGUFFile") struct GGUFFileTests {
     private func parse(_ bytes: [UInt8]) throws -> GGUFFile { try GGUFFile(bytes: bytes) }
@@ -263,7 +264,7 @@ import Testing
     /// reader: each mutant either parses or throws a `GGUFError`.
     @Test func mutationFuzzNeverCrashes() {
         let original = GGUFTestWriter.sample().build()
-        var random = GGUFFuzzRandom(seed: 0x6767_7566)
+        var random = SeededRandom(seed: 0x6767_7566)
         var parsed = 0, rejected = 0
         for _ in 0..<4000 {
             var bytes = original
@@ -299,15 +300,3 @@ import Testing
     }
 }
 
-/// A small deterministic PRNG for reproducible fuzzing.
-struct GGUFFuzzRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

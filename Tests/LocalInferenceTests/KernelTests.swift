@@ -1,21 +1,16 @@
 import CKernels
 import Foundation
 import Testing
+import TestSupport
+
 /// The pool test's claim lock. `NSLock` rather than `Synchronization.Mutex`: on Linux the Mutex
 /// waits on futexes that ThreadSanitizer cannot see, so it reported the lock's own accesses as a race.
 let claimLock = NSLock()
 
-/// Deterministic test data (splitmix64), so failures reproduce.
-struct TestRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// Deterministic test data (the shared seeded generator), so failures reproduce.
+typealias TestRandom = SeededRandom
+
+extension SeededRandom {
     /// Uniform in [-1, 1).
     mutating func float() -> Float { Float(next() >> 40) / Float(1 << 24) * 2 - 1 }
     mutating func floats(_ n: Int, scale: Float = 1) -> [Float] { (0..<n).map { _ in float() * scale } }

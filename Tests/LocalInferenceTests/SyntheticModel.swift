@@ -1,6 +1,7 @@
 import CKernels
 import Foundation
 @testable import LocalInference
+import TestSupport
 
 /// A tiny transformer written as a GGUF image in memory (random weights, fixed seed), and an
 /// independent float reference of its forward pass, for fast deterministic engine tests.

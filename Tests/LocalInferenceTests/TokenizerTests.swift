@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LocalInference
+import TestSupport
 
 @Suite("Tokenizer") struct TokenizerTests {
     @Test func smolLM2SpecialTokens() throws {
@@ -140,7 +141,7 @@ import Testing
     /// vocabulary lacks 21 of the 256 byte tokens; llama.cpp drops those bytes, and so do we.
     /// SentencePiece spells a space "▁", so a literal "▁" decodes as a space, as in llama.cpp.)
     static func randomStrings(count: Int, seed: UInt64) -> [String] {
-        var random = GGUFFuzzRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         let interesting: [Unicode.Scalar] = [" ", " ", "\n", "\r", "\t", "'", "s", "L", "1", "²", "\u{301}", "\u{A0}",
                                              "\u{3000}", "한", "😀", "<", ">", "|", "▁", "Ġ", "\u{0}", "\u{FEFF}"]
         return (0..<count).map { _ in

@@ -1,5 +1,6 @@
 import Testing
 @testable import StructuredDecoding
+import TestSupport
 
 /// `ByteDFA.minimized()` keeps the language and reaches the textbook minimal sizes.
 @Suite("ByteDFAMinimization") struct ByteDFAMinimizationTests {
@@ -51,7 +52,7 @@ import Testing
             NumberAutomaton(lower: try bound("0.05", exclusive: true), multiple: DecimalValue(literal: "0.25")),
             NumberAutomaton(upper: try bound("120"), fractionalOnly: true),
         ]
-        var generator = SeededGenerator(seed: 42)
+        var generator = SeededRandom(seed: 42)
         let texts = NumberBoundsTests.randomTexts(&generator, count: 3_000)
         for automaton in automata {
             let divisibility = try automaton.divisibility(limits: limits, path: "#")

@@ -1,6 +1,7 @@
 import JSONSchemaValidation
 import Testing
 @testable import StructuredDecoding
+import TestSupport
 
 @Suite("GrammarMatcher") struct GrammarMatcherTests {
     let compiler = GrammarCompiler(vocabulary: TinyVocabulary.vocabulary)
@@ -88,7 +89,7 @@ import Testing
     ])
     func masksAgreeWithAccept(schemaText: String) throws {
         let grammar = try schema(schemaText)
-        var generator = SplitMix(seed: 7)
+        var generator = SeededRandom(seed: 7)
         for _ in 0..<30 {
             let matcher = GrammarMatcher(grammar: grammar)
             for _ in 0..<25 {
@@ -116,7 +117,7 @@ import Testing
     ])
     func cachedAndSlicedMasksEqualUncached(schemaText: String) throws {
         let grammar = try schema(schemaText)
-        var generator = SplitMix(seed: 11)
+        var generator = SeededRandom(seed: 11)
         for _ in 0..<40 {
             let fast = GrammarMatcher(grammar: grammar)
             let slow = GrammarMatcher(grammar: grammar)
@@ -135,15 +136,3 @@ import Testing
     }
 }
 
-/// Deterministic pseudo-random numbers for reproducible walks.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -144,6 +144,41 @@ import Testing
         #expect(first === second)
     }
 
+    /// Past the byte limit the least recently used grammar goes first; the newest stays even
+    /// when it alone is over the limit.
+    @Test func grammarCacheIsBoundedByBytesLeastRecentlyUsedFirst() throws {
+        let schemas = [#"{"type":"integer"}"#, #"{"type":"boolean"}"#, #"{"type":"string","maxLength":3}"#]
+        let sizing = GrammarCompiler(vocabulary: TinyVocabulary.vocabulary)
+        let sizes = try schemas.map { try sizing.compile(jsonSchema: try JSONValue(parsing: $0)).estimatedBytes }
+        #expect(sizes.allSatisfy { $0 > 0 })
+        // Room for the first two but not all three.
+        let small = GrammarCompiler(vocabulary: TinyVocabulary.vocabulary, cacheByteLimit: sizes[0] + sizes[1] + sizes[2] - 1)
+        func compile(_ index: Int) throws -> CompiledGrammar { try small.compile(jsonSchema: try JSONValue(parsing: schemas[index])) }
+        let integer = try compile(0)
+        let boolean = try compile(1)
+        #expect(try compile(0) === integer)  // integer is now the most recently used
+        _ = try compile(2)                     // over the limit: boolean, the least recently used, goes
+        #expect(small.cachedGrammarCount == 2)
+        #expect(try compile(0) === integer)
+        #expect(try compile(1) !== boolean)
+
+        let none = GrammarCompiler(vocabulary: TinyVocabulary.vocabulary, cacheByteLimit: 0)
+        let only = try none.compile(jsonSchema: try JSONValue(parsing: schemas[0]))
+        #expect(try none.compile(jsonSchema: try JSONValue(parsing: schemas[0])) === only)
+        _ = try none.compile(jsonSchema: try JSONValue(parsing: schemas[1]))
+        #expect(none.cachedGrammarCount == 1)
+    }
+
+    /// Keys are hashes of the canonical request: the same schema written with other spacing
+    /// hits, another option or another property order misses.
+    @Test func grammarCacheKeysAreCanonical() throws {
+        let spaced = try grammar(#"{ "type" : "object", "properties": {"a": {"type":"integer"}, "b": {"type":"null"}} }"#)
+        #expect(try grammar(#"{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"null"}}}"#) === spaced)
+        #expect(try grammar(#"{"type":"object","properties":{"b":{"type":"null"},"a":{"type":"integer"}}}"#) !== spaced)
+        #expect(GrammarCache.Key("json:a") == GrammarCache.Key("json:a"))
+        #expect(GrammarCache.Key("json:a") != GrammarCache.Key("json:b"))
+    }
+
     @Test func regexGrammarsMatchWholeText() throws {
         let compiled = try compiler.compile(regex: "get_(weather|time)")
         #expect(compiled.matches(Array("get_time".utf8)))

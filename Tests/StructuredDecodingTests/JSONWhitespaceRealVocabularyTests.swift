@@ -2,6 +2,7 @@ import JSONSchemaValidation
 import LocalInference
 import Testing
 @testable import StructuredDecoding
+import TestSupport
 
 /// The flexible whitespace grammar on the default model's real vocabulary: tokens that mix
 /// whitespace with punctuation (`\n `, ` "`, `":`, `",`), where the mask shortcuts (plain-text
@@ -67,7 +68,7 @@ import Testing
         let vocabulary = RealVocabularyTests.vocabulary(tokenizer)
         let grammar = try GrammarCompiler(vocabulary: vocabulary)
             .compile(jsonSchema: try JSONValue(parsing: Self.recipe), options: JSONGrammarOptions(whitespace: .flexible))
-        var generator = SplitMix(seed: 11)
+        var generator = SeededRandom(seed: 11)
         for _ in 0..<4 {
             let fast = GrammarMatcher(grammar: grammar)
             let slow = GrammarMatcher(grammar: grammar)

@@ -1,6 +1,7 @@
 import JSONSchemaValidation
 import Testing
 @testable import StructuredDecoding
+import TestSupport
 
 /// Numeric keywords (`minimum`/`maximum`/`exclusive*` with decimal bounds, `multipleOf`) checked
 /// through the real schema compiler against an exact reference written here independently:
@@ -151,13 +152,13 @@ import Testing
     }
 
     /// A random bound or step text with at most three fraction digits, sometimes in exponent form.
-    static func randomDecimal(_ generator: inout SeededGenerator, in range: ClosedRange<Int>) -> String {
+    static func randomDecimal(_ generator: inout SeededRandom, in range: ClosedRange<Int>) -> String {
         let thousandths = Int.random(in: range, using: &generator)
         let texts = NumberBoundsTests.texts(thousandths: thousandths)
         return Bool.random(using: &generator) || texts.count < 3 ? texts[0] : texts[2]
     }
 
-    static func randomConstraints(_ generator: inout SeededGenerator) -> Constraints {
+    static func randomConstraints(_ generator: inout SeededRandom) -> Constraints {
         var constraints = Constraints()
         constraints.integer = Int.random(in: 0..<5, using: &generator) == 0
         if Int.random(in: 0..<5, using: &generator) != 0 {
@@ -177,7 +178,7 @@ import Testing
     }
 
     /// Random JSON number texts (and a few non-numbers), up to 3 integer and 5 fraction digits.
-    static func randomTexts(_ generator: inout SeededGenerator, count: Int) -> [String] {
+    static func randomTexts(_ generator: inout SeededRandom, count: Int) -> [String] {
         var texts: [String] = []
         func digits(_ count: Int) -> String {
             String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
@@ -217,7 +218,7 @@ import Testing
 
     @Test(arguments: 0..<6)
     func randomConstraintsMatchTheReference(batch: Int) throws {
-        var generator = SeededGenerator(seed: 0x5EED_0000 + UInt64(batch))
+        var generator = SeededRandom(seed: 0x5EED_0000 + UInt64(batch))
         for _ in 0..<12 {
             let constraints = NumberBoundsTests.randomConstraints(&generator)
             // A grid around the bounds, every bound's neighbours, and random texts.
@@ -307,7 +308,7 @@ import Testing
     @Test func integerAutomatonForWideRanges() throws {
         let schema = #"{"type":"integer","multipleOf":7,"minimum":-1000000,"maximum":1000000}"#
         let compiled = try grammar(schema)
-        var generator = SeededGenerator(seed: 7)
+        var generator = SeededRandom(seed: 7)
         for _ in 0..<3_000 {
             let value = Int.random(in: -1_100_000...1_100_000, using: &generator)
             let expected = value % 7 == 0 && abs(value) <= 1_000_000
@@ -410,11 +411,4 @@ struct JSONNumberParts {
         }
         guard rest.isEmpty else { return nil }
     }
-}
-
-/// `SplitMix` as a `RandomNumberGenerator` for `Int.random(in:using:)`.
-struct SeededGenerator: RandomNumberGenerator {
-    var mix: SplitMix
-    init(seed: UInt64) { mix = SplitMix(seed: seed) }
-    mutating func next() -> UInt64 { mix.next() }
 }

@@ -1,6 +1,7 @@
 import JSONSchemaValidation
 import Testing
 @testable import StructuredDecoding
+import TestSupport
 
 /// The plain-text bounds that let a mask take plain string tokens from a precomputed bitmask:
 /// checked against the breadth-first search over DFA states they replace, and against what the
@@ -87,7 +88,7 @@ import Testing
     ])
     func boundsNeverExceedTheSearch(schemaText: String) throws {
         let grammar = try grammar(schemaText)
-        var generator = SplitMix(seed: 5)
+        var generator = SeededRandom(seed: 5)
         for _ in 0..<20 {
             let matcher = GrammarMatcher(grammar: grammar)
             for _ in 0..<12 {

@@ -1,3 +1,5 @@
+import TestSupport
+
 /// A reproducible stream of random JSON Schemas for the guided-generation property test.
 ///
 /// The schemas mix the keywords generation relies on: nested objects with optional properties,
@@ -6,18 +8,11 @@
 /// most values fit a small token budget; the test does not depend on that (cut values count
 /// separately), it only makes the complete values - the ones the validator checks - common.
 struct RandomSchemaGenerator {
-    private var state: UInt64
+    private var random: SeededRandom
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
-    /// SplitMix64: small, fast and the same on every platform.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))

@@ -3,6 +3,7 @@ import JSONSchemaValidation
 import LocalInference
 import Testing
 @testable import StructuredDecoding
+import TestSupport
 
 /// The grammar layer on the default model's real vocabulary and tokenizer.
 @Suite("RealVocabulary") struct RealVocabularyTests {
@@ -39,7 +40,7 @@ import Testing
     /// `choice`, or the longest (in bytes) of `draws` more random picks from `choices` when one
     /// is longer: walks that prefer long tokens reach length bounds and token-spanning choices.
     static func longest(_ choice: Int32, orAnyOf draws: Int, drawnFrom choices: [Int32], vocabulary: TokenVocabulary,
-                        generator: inout SplitMix) -> Int32 {
+                        generator: inout SeededRandom) -> Int32 {
         var choice = choice
         for _ in 0..<draws {
             let other = choices[Int(generator.next() % UInt64(choices.count))]
@@ -60,7 +61,7 @@ import Testing
         let tokenizer = try Self.tokenizer()
         let vocabulary = Self.vocabulary(tokenizer)
         let grammar = try GrammarCompiler(vocabulary: vocabulary).compile(jsonSchema: try JSONValue(parsing: schemaText))
-        var generator = SplitMix(seed: 3)
+        var generator = SeededRandom(seed: 3)
         for _ in 0..<3 {
             let fast = GrammarMatcher(grammar: grammar)
             let slow = GrammarMatcher(grammar: grammar)

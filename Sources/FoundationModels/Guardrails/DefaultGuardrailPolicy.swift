@@ -24,10 +24,11 @@
 /// policy.evaluate("How do I kill a zombie process?", direction: .input)   // .allow
 /// ```
 ///
-/// Rules alone generalized poorly: on the last batch written before they saw it
-/// (`GuardrailHeldOutBatch3`) they caught 50% of harmful texts, 69% after a revision against
-/// batch 2. The classifier is trained on those four sets plus a corpus of 4,720 texts written
-/// by six writers blind to the rules and every test set (`scripts/guardrails/corpus`).
+/// Rules alone generalized poorly: on the last batch written before they saw it (training
+/// batch 3, `Tests/FoundationModelsTests/Fixtures/Guardrails`) they caught 50% of harmful
+/// texts, 69% after a revision against batch 2. The classifier is trained on those four sets
+/// plus a corpus of 4,720 texts written by six writers blind to the rules and every test set
+/// (`scripts/guardrails/corpus`).
 ///
 /// Judged on three batches written blind to the policy and never trained on
 /// (`GuardrailBlindBatchesTests`): 90.1%, 92.9% and 89.5% recall, 329 of 362 harmful texts
@@ -65,9 +66,16 @@
 ///   corpus texts, 32,000 words: 0.75 s, 0.5 s with `--rules-only`).
 public struct DefaultGuardrailPolicy: GuardrailPolicy {
     let rules: [GuardrailRule]
-    let classifier: GuardrailClassifier?
+    /// Nil when only the rules are asked for; a failure when the shipped weights could not be
+    /// loaded, in which case every text the rules let through is blocked with the reason
+    /// (failing closed: a policy that silently lost its classifier would let harm through).
+    let classifier: Result<GuardrailClassifier, GuardrailWeightsError>?
 
     /// Creates the default policy.
+    ///
+    /// Should the classifier's weights (the resource `guardrail-weights.tsv`) be missing or
+    /// corrupt, a packaging problem, the policy blocks every text its rules let through and
+    /// names the reason in the explanation, rather than run without its classifier.
     public init() {
         self.init(rulesOnly: false)
     }
@@ -75,8 +83,13 @@ public struct DefaultGuardrailPolicy: GuardrailPolicy {
     /// Creates the default policy, or only its phrase rules (for measuring the rules alone,
     /// as `scripts/guardrails/train.py` does through `fm guardrail --rules-only`).
     package init(rulesOnly: Bool) {
-        self.rules = GuardrailRule.defaultRules
-        self.classifier = rulesOnly ? nil : GuardrailClassifier.shipped
+        self.init(rules: GuardrailRule.defaultRules, classifier: rulesOnly ? nil : GuardrailClassifier.shipped)
+    }
+
+    /// A policy of `rules` and then `classifier` (nil: rules only).
+    init(rules: [GuardrailRule], classifier: Result<GuardrailClassifier, GuardrailWeightsError>?) {
+        self.rules = rules
+        self.classifier = classifier
     }
 
     /// Blocks `text` when any rule fires; the first rule in category order (hate, violent
@@ -93,7 +106,12 @@ public struct DefaultGuardrailPolicy: GuardrailPolicy {
         for rule in rules where rule.fires(on: tokens) {
             return .block(category: rule.category, explanation: rule.explanation)
         }
-        guard let classifier else { return .allow }
+        let classifier: GuardrailClassifier
+        switch self.classifier {
+        case nil: return .allow
+        case .success(let loaded): classifier = loaded
+        case .failure(let error): return .block(category: .unavailableClassifier, explanation: "The guardrail classifier could not be loaded (\(error)).")
+        }
         let scores = classifier.scores(text)
         guard scores.harmful > classifier.threshold, let category = classifier.category(for: scores) else { return .allow }
         return .block(category: category, explanation: Self.classifierExplanation(category))
@@ -109,4 +127,10 @@ public struct DefaultGuardrailPolicy: GuardrailPolicy {
         default: "The classifier judged the text harmful (\(category))."
         }
     }
+}
+
+extension GuardrailCategory {
+    /// The default policy's classifier weights could not be loaded, so text its rules let
+    /// through is blocked rather than passed unchecked.
+    package static let unavailableClassifier = GuardrailCategory("unavailableClassifier")
 }
