@@ -1,35 +1,24 @@
 /// The compiled grammars of one `GrammarCompiler`, least recently used first out once their
 /// estimated size passes `byteLimit`.
 ///
-/// Keys are a hash of the canonical request (the kind, the options and the schema as
-/// `JSONValue.serialized()` writes it), not the text itself, so a server that sees many large
-/// schemas does not also keep every schema's text. A grammar's size grows after it is cached
+/// Keys are the canonical request (the kind, the options and the schema as
+/// `JSONValue.serialized()` writes it): the dictionary hashes it with the standard library's
+/// per-process seeded hash, and a hit compares the whole text, so no crafted schema can collide
+/// with another and be handed its grammar (a server's clients choose the schemas). The text is
+/// counted in the entry's size. A grammar's size grows after it is cached
 /// (its DFA and mask cache fill in lazily), so the sizes recorded at insertion are re-read
 /// whenever their sum passes the limit, and every `refreshInterval` insertions.
 ///
 /// - Note: An insertion costs one size estimate (a lock on the new grammar); a refresh, one
 ///   per cached grammar; an eviction, a scan of the entries.
 struct GrammarCache {
-    /// Two independent 64-bit hashes and the length of the canonical request: a collision
-    /// (which would hand out another schema's grammar) needs all three to agree.
+    /// The canonical request, compared in full.
     struct Key: Hashable {
-        var fnv: UInt64
-        var polynomial: UInt64
-        var length: Int
+        var canonical: String
 
-        init(_ canonical: String) {
-            var fnv: UInt64 = 0xCBF2_9CE4_8422_2325
-            var polynomial: UInt64 = 0
-            var length = 0
-            for byte in canonical.utf8 {
-                fnv = (fnv ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-                polynomial = polynomial &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(byte) &+ 1
-                length += 1
-            }
-            self.fnv = fnv
-            self.polynomial = polynomial
-            self.length = length
-        }
+        init(_ canonical: String) { self.canonical = canonical }
+
+        var bytes: Int { canonical.utf8.count }
     }
 
     private struct Entry {
@@ -67,13 +56,13 @@ struct GrammarCache {
     mutating func insert(_ grammar: CompiledGrammar, for key: Key) {
         clock += 1
         insertions += 1
-        let bytes = grammar.estimatedBytes
+        let bytes = grammar.estimatedBytes + key.bytes
         recordedBytes += bytes - (entries[key]?.bytes ?? 0)
         entries[key] = Entry(grammar: grammar, lastUse: clock, bytes: bytes)
         if recordedBytes > byteLimit || insertions % Self.refreshInterval == 0 {
             recordedBytes = 0
             for (cachedKey, entry) in entries {
-                let current = entry.grammar.estimatedBytes
+                let current = entry.grammar.estimatedBytes + cachedKey.bytes
                 entries[cachedKey]?.bytes = current
                 recordedBytes += current
             }
