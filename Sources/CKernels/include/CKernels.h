@@ -269,6 +269,11 @@ typedef struct {
 /// Runs several independent matrix products in one pool dispatch (e.g. Q, K and V, or gate and
 /// up, which share their input), rows split dynamically across participants.
 void ck_matmul(ck_pool *pool, const ck_matmul_job *jobs, int n_jobs, int64_t n_tokens);
+/// ck_matmul with every token computed exactly as a one-token ck_matmul computes it (the
+/// one-token kernels, never the multi-token ones whose sums are ordered differently), so each
+/// output row is bit-identical to running its token alone. For decode steps of several
+/// sequences batched together: each weight block is still read once for all tokens.
+void ck_matmul_rowwise(ck_pool *pool, const ck_matmul_job *jobs, int n_jobs, int64_t n_tokens);
 
 /// Quantizes `n_tokens` rows of `cols` floats (stride `ldx`) for `weight_type`, in parallel.
 void ck_quantize_batch(ck_pool *pool, int weight_type, const float *x, int64_t ldx, int64_t cols,
