@@ -16,8 +16,8 @@ import Testing
         let (arch, type) = SyntheticForwardTests.variants[variant]
         let model = try SyntheticModel(architecture: arch, weightType: type).load()
         let batcher = DecodeBatcher(model: model, maximumBatchSize: 8)
-        let alone = try Self.prompts.map { try InferenceContext(model: model, contextLength: 32) }
-        let batched = try Self.prompts.map { try InferenceContext(model: model, contextLength: 32) }
+        let alone = try Self.prompts.map { _ in try InferenceContext(model: model, contextLength: 32) }
+        let batched = try Self.prompts.map { _ in try InferenceContext(model: model, contextLength: 32) }
         for (index, prompt) in Self.prompts.enumerated() {
             try alone[index].evaluate(prompt)
             try batched[index].evaluate(prompt)
@@ -69,8 +69,9 @@ import Testing
         let steps = 12
         let expected = try Self.prompts.map { try Self.decodeAlone(model: model, prompt: $0, steps: steps) }
         let batcher = DecodeBatcher(model: model, maximumBatchSize: 4, gatherTimeout: .milliseconds(200))
+        let start = Barrier(count: Self.prompts.count)
         let results = try await Self.onThreads(Self.prompts.count) { index in
-            try Self.decode(batcher: batcher, prompt: Self.prompts[index], steps: steps)
+            try Self.decode(batcher: batcher, prompt: Self.prompts[index], steps: steps, start: start)
         }
         for index in Self.prompts.indices {
             #expect(results[index].tokens == expected[index].tokens, "sequence \(index)")
@@ -151,9 +152,16 @@ import Testing
         return Decoded(tokens: context.tokens, logits: bits(context.logits()))
     }
 
-    static func decode(batcher: DecodeBatcher, prompt: [Int32], steps: Int, leaves: Bool = true) throws -> Decoded {
+    /// Decodes greedily through `batcher` after evaluating `prompt` alone; with a `start`
+    /// barrier, joins the batch and waits there until every thread has prefilled.
+    static func decode(batcher: DecodeBatcher, prompt: [Int32], steps: Int, leaves: Bool = true,
+                       start: Barrier? = nil) throws -> Decoded {
         let context = try InferenceContext(model: batcher.model, contextLength: prompt.count + steps + 1)
         try context.evaluate(prompt)
+        if let start {
+            batcher.join(context)
+            start.arriveAndWait()
+        }
         for _ in 0..<steps { try batcher.append(greedy(context.logits()), to: context, computingLogits: true) }
         if leaves { batcher.leave(context) }
         return Decoded(tokens: context.tokens, logits: bits(context.logits()))
@@ -183,6 +191,24 @@ import Testing
         }
         let all = results.withLock { $0 }
         return try (0..<count).map { try all[$0]!.get() }
+    }
+}
+
+/// Blocks each of `count` threads in ``arriveAndWait()`` until all have arrived.
+final class Barrier: @unchecked Sendable {
+    // @unchecked Sendable: `arrived` is guarded by `condition`.
+    private let condition = NSCondition()
+    private let count: Int
+    private var arrived = 0
+
+    init(count: Int) { self.count = count }
+
+    func arriveAndWait() {
+        condition.lock()
+        defer { condition.unlock() }
+        arrived += 1
+        condition.broadcast()
+        while arrived < count { condition.wait() }
     }
 }
 

@@ -194,6 +194,14 @@ package final class DecodeBatcher {
         condition.unlock()
     }
 
+    /// Says that `context` is about to decode: from now on passes wait for its steps (up to
+    /// ``gatherTimeout``), so sequences starting together share their first pass too.
+    package func join(_ context: InferenceContext) {
+        condition.lock()
+        defer { condition.unlock() }
+        members.insert(ObjectIdentifier(context))
+    }
+
     /// Says that `context` stopped decoding for now (its turn ended, or it is about to prefill),
     /// so passes stop waiting for its next step. It rejoins with its next ``append(_:to:computingLogits:)``.
     package func leave(_ context: InferenceContext) {
