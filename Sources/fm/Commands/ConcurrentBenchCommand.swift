@@ -17,8 +17,9 @@ struct ConcurrentBenchCommand: ParsableCommand {
                 passage, from a different offset per sequence), then all decode G tokens greedily at
                 once: through the model's decode batcher (one pass per step for every ready sequence),
                 and again with each sequence running its own passes. Prints the aggregate decode
-                tokens/s (K x G over the wall time), the mean per-sequence tokens/s and the mean
-                batch, median of R runs after one warm-up. Run it from a release build.
+                tokens/s (K x G over the wall time), the mean per-sequence tokens/s, the mean batch and
+                the tokens per second of the process's CPU time (steadier than wall time on a shared
+                machine), median of R runs after one warm-up. Run it from a release build.
                 """)
     }
 
@@ -59,6 +60,9 @@ struct ConcurrentBenchCommand: ParsableCommand {
         var aggregate: Double
         var perSequence: Double
         var meanBatch: Double
+        /// Tokens per second of this process's CPU time (every thread's) while decoding: what a
+        /// token costs, less sensitive than wall time to other processes on the machine.
+        var perCPUSecond: Double
     }
 
     func run() async throws {
@@ -91,6 +95,8 @@ struct ConcurrentBenchCommand: ParsableCommand {
                     "batched_aggregate_tokens_per_second": JSONOutput.number(row.batched.aggregate),
                     "batched_per_sequence_tokens_per_second": JSONOutput.number(row.batched.perSequence),
                     "batched_mean_batch": JSONOutput.number(row.batched.meanBatch),
+                    "batched_tokens_per_cpu_second": JSONOutput.number(row.batched.perCPUSecond),
+                    "unbatched_tokens_per_cpu_second": JSONOutput.number(row.alone.perCPUSecond),
                     "unbatched_aggregate_tokens_per_second": JSONOutput.number(row.alone.aggregate),
                     "unbatched_per_sequence_tokens_per_second": JSONOutput.number(row.alone.perSequence),
                 ])
@@ -103,13 +109,13 @@ struct ConcurrentBenchCommand: ParsableCommand {
             return
         }
         Terminal.line("model \(url.lastPathComponent), \(threads) threads, \(promptTokens)-token prompts, \(genTokens) tokens per sequence, max batch \(maxBatch), median of \(runs) runs")
-        Terminal.line("            ---------- batched ----------   -------- unbatched --------")
-        Terminal.line("sequences   total tok/s  per seq  batch  x1   total tok/s  per seq   batched/unbatched")
+        Terminal.line("            ------------------ batched -----------------   ------- unbatched -------")
+        Terminal.line("sequences   total tok/s  per seq  batch     x1  tok/CPU-s   total tok/s  per seq  tok/CPU-s   batched/unbatched")
         for row in rows {
-            let scale = single.map { String(format: "%4.2fx", row.batched.aggregate / $0) } ?? "    -"
+            let scale = single.map { String(format: "%5.2fx", row.batched.aggregate / $0) } ?? "     -"
             Terminal.line(String(format: "%9d   %11.1f  %7.1f  %5.2f ", row.count, row.batched.aggregate, row.batched.perSequence, row.batched.meanBatch)
-                + scale + String(format: "   %11.1f  %7.1f   %6.2fx", row.alone.aggregate, row.alone.perSequence,
-                                 row.batched.aggregate / row.alone.aggregate))
+                + scale + String(format: "  %9.1f   %11.1f  %7.1f  %9.1f   %6.2fx", row.batched.perCPUSecond, row.alone.aggregate,
+                                 row.alone.perSequence, row.alone.perCPUSecond, row.batched.aggregate / row.alone.aggregate))
         }
     }
 
@@ -140,8 +146,23 @@ struct ConcurrentBenchCommand: ParsableCommand {
         let wall = (seconds.map(\.1).max() ?? .now) - (seconds.map(\.0).min() ?? .now)
         let perSequence = seconds.map { Double(steps) / ($0.1 - $0.0).seconds }.reduce(0, +) / Double(prompts.count)
         let statistics = batcher.statistics
+        let cpu = Self.processCPUSeconds() - start.releasedAtCPUSeconds
         return Measurement(aggregate: Double(prompts.count * steps) / wall.seconds, perSequence: perSequence,
-                           meanBatch: batching ? Double(statistics.steps) / Double(max(1, statistics.passes)) : 1)
+                           meanBatch: batching ? Double(statistics.steps) / Double(max(1, statistics.passes)) : 1,
+                           perCPUSecond: Double(prompts.count * steps) / max(cpu, 1e-6))
+    }
+
+    /// User and system CPU time of every thread of this process so far.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+        let who = RUSAGE_SELF.rawValue  // an enum in Glibc's header, an Int32 elsewhere
+        #else
+        let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return 0 }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     private func median(_ values: [Measurement]) -> Measurement {
@@ -149,7 +170,8 @@ struct ConcurrentBenchCommand: ParsableCommand {
             let sorted = values.map { $0[keyPath: key] }.sorted()
             return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
         }
-        return Measurement(aggregate: middle(\.aggregate), perSequence: middle(\.perSequence), meanBatch: middle(\.meanBatch))
+        return Measurement(aggregate: middle(\.aggregate), perSequence: middle(\.perSequence), meanBatch: middle(\.meanBatch),
+                           perCPUSecond: middle(\.perCPUSecond))
     }
 
     /// Runs `body(i)` for each i in 0..<count on a thread of its own (decode blocks its thread).
@@ -176,13 +198,22 @@ private final class StartLine: @unchecked Sendable {
     private let condition = NSCondition()
     private let count: Int
     private var arrived = 0
+    private var released = 0.0
 
     init(count: Int) { self.count = count }
+
+    /// The process's CPU time when the last thread arrived.
+    var releasedAtCPUSeconds: Double {
+        condition.lock()
+        defer { condition.unlock() }
+        return released
+    }
 
     func arriveAndWait() {
         condition.lock()
         defer { condition.unlock() }
         arrived += 1
+        if arrived == count { released = ConcurrentBenchCommand.processCPUSeconds() }
         condition.broadcast()
         while arrived < count { condition.wait() }
     }
