@@ -47,8 +47,9 @@ struct BatchedDecodeTests {
         #expect(answers == expected)
         let statistics = try Self.batcher(of: model)
         #expect(statistics.steps > 0)
-        // Four sessions decoding at once: most passes carry more than one of them.
-        #expect(statistics.passes * 3 < statistics.steps * 2, "\(statistics)")
+        // Four sessions decoding at once (each prefills alone first, so they do not all start
+        // together): passes carry more than one of them on average.
+        #expect(statistics.passes * 5 < statistics.steps * 4, "\(statistics)")
     }
 
     @Test func cancellingOneSessionMidBatchLeavesTheOthersIntact() async throws {

@@ -125,8 +125,9 @@ import Testing
         let steps = 10
         let expected = try prompts.map { try Self.decodeAlone(model: model, prompt: $0, steps: steps) }
         let batcher = DecodeBatcher(model: model, maximumBatchSize: 8, gatherTimeout: .milliseconds(200))
+        let start = Barrier(count: prompts.count)
         let results = try await Self.onThreads(prompts.count) { index in
-            try Self.decode(batcher: batcher, prompt: prompts[index], steps: steps)
+            try Self.decode(batcher: batcher, prompt: prompts[index], steps: steps, start: start)
         }
         for index in prompts.indices {
             #expect(results[index].tokens == expected[index].tokens, "sequence \(index)")

@@ -2,9 +2,11 @@ internal import CKernels
 
 /// The transformer forward pass over a batch of tokens, with the scratch memory it needs.
 ///
-/// One per `InferenceContext`. Buffers are sized once for `maxBatch` tokens; a batch runs as
-/// matrix x matrix products (all tokens against each weight row while it is in cache), so
-/// prefill reads the weights once per batch instead of once per token.
+/// One per `InferenceContext`, and one per `DecodeBatcher` (whose passes stack the next token of
+/// several sequences, each against its own cache: ``runStep(_:tokens:segments:)``). Buffers are
+/// sized once for `maxBatch` tokens; a batch runs as matrix x matrix products (all tokens
+/// against each weight row while it is in cache), so prefill reads the weights once per batch
+/// instead of once per token.
 final class ForwardPass {
     let hp: ModelHyperparameters
     let weights: ModelWeights
