@@ -58,6 +58,17 @@ static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, in
                         }
                     }
                 }
+                if (tt->dotr_x2) {
+                    for (; t + 2 <= n_tokens; t += 2) {
+                        float v[2 * 8];
+                        tt->dotr_x2(job->cols, w, xq + (size_t)t * xrb, xrb, v);
+                        for (int u = 0; u < 2; u++) {
+                            for (int k = 0; k < nr; k++) {
+                                job->y[(t + u) * job->ldy + r + k] = v[u * nr + k] + (job->bias ? job->bias[s[k]] : 0.0f);
+                            }
+                        }
+                    }
+                }
             }
             for (; t < n_tokens; t++) {
                 float v[8];

@@ -327,20 +327,19 @@ static inline CK_AVX512 uint32_t load_u32(const void *p) {
 DEFINE_DOTR_Q4_1(4)
 DEFINE_DOTR_Q4_1(8)
 
-/// dotr4_q4_1_avx512 for four tokens at once (batched decode of four sequences): each block's
+/// dotr4_q4_1_avx512 for T (4 or 2) tokens at once (batched decode of several sequences): each block's
 /// nibbles and scales are unpacked once and used for the four tokens, whose every float
 /// operation is dotr4's (same products, same fmadd chains, same final sums), so each token's
 /// four results are bit-identical to a dotr4_q4_1_avx512 call of its own.
-static CK_AVX512 void dotr4x4_q4_1_avx512(int64_t n, const void *const *vw, const void *vx, size_t x_stride,
-                                          float *out) {
-    enum { T = 4 };
+static inline __attribute__((always_inline)) CK_AVX512 void dotr4xT_q4_1(int64_t n, const void *const *vw, const void *vx,
+                                                                          size_t x_stride, float *out, const int T) {
     const ck_block_q4_1 *w[4];
     for (int r = 0; r < 4; r++) w[r] = vw[r];
-    const ck_block_q8_a *x[T];
+    const ck_block_q8_a *x[4];
     for (int t = 0; t < T; t++) x[t] = (const ck_block_q8_a *)((const uint8_t *)vx + (size_t)t * x_stride);
     int64_t nb = n / CK_QK;
-    __m512 acc0[T], acc1[T];
-    __m256 off[T];
+    __m512 acc0[4], acc1[4];
+    __m256 off[4];
     for (int t = 0; t < T; t++) {
         acc0[t] = _mm512_setzero_ps();
         acc1[t] = _mm512_setzero_ps();
@@ -380,6 +379,14 @@ static CK_AVX512 void dotr4x4_q4_1_avx512(int64_t n, const void *const *vw, cons
         y[2] = hsum_ps(_mm512_castps512_ps256(acc1[t])) + o[5];
         y[3] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc1[t]), 1))) + o[7];
     }
+}
+
+static CK_AVX512 void dotr4x4_q4_1_avx512(int64_t n, const void *const *vw, const void *vx, size_t x_stride, float *out) {
+    dotr4xT_q4_1(n, vw, vx, x_stride, out, 4);
+}
+
+static CK_AVX512 void dotr4x2_q4_1_avx512(int64_t n, const void *const *vw, const void *vx, size_t x_stride, float *out) {
+    dotr4xT_q4_1(n, vw, vx, x_stride, out, 2);
 }
 
 #ifndef CK_DOTR_ROWS
@@ -437,17 +444,17 @@ static CK_AVX512 void dotr4_q8_0_avx512(int64_t n, const void *const *vw, const 
     out[3] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc23), 1)));
 }
 
-/// dotr4_q8_0_avx512 for four tokens at once (the output head of a batched decode step): the
+/// dotr4_q8_0_avx512 for T (4 or 2) tokens at once (the output head of a batched decode step): the
 /// weights' magnitudes, signs and scales are taken once for the four tokens, whose every float
 /// operation is dotr4_q8_0's, so each token's results are bit-identical to its own call.
-static CK_AVX512 void dotr4x4_q8_0_avx512(int64_t n, const void *const *vw, const void *vx, size_t x_stride, float *out) {
-    enum { T = 4 };
+static inline __attribute__((always_inline)) CK_AVX512 void dotr4xT_q8_0(int64_t n, const void *const *vw, const void *vx,
+                                                                          size_t x_stride, float *out, const int T) {
     const ck_block_q8_0 *w0 = vw[0], *w1 = vw[1], *w2 = vw[2], *w3 = vw[3];
-    const ck_block_q8_a *x[T];
+    const ck_block_q8_a *x[4];
     for (int t = 0; t < T; t++) x[t] = (const ck_block_q8_a *)((const uint8_t *)vx + (size_t)t * x_stride);
     int64_t nb = n / CK_QK;
     const char *next = (const char *)(w0 + 4 * nb);
-    __m512 acc01[T], acc23[T];
+    __m512 acc01[4], acc23[4];
     for (int t = 0; t < T; t++) {
         acc01[t] = _mm512_setzero_ps();
         acc23[t] = _mm512_setzero_ps();
@@ -489,6 +496,14 @@ static CK_AVX512 void dotr4x4_q8_0_avx512(int64_t n, const void *const *vw, cons
         y[2] = hsum_ps(_mm512_castps512_ps256(acc23[t]));
         y[3] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc23[t]), 1)));
     }
+}
+
+static CK_AVX512 void dotr4x4_q8_0_avx512(int64_t n, const void *const *vw, const void *vx, size_t x_stride, float *out) {
+    dotr4xT_q8_0(n, vw, vx, x_stride, out, 4);
+}
+
+static CK_AVX512 void dotr4x2_q8_0_avx512(int64_t n, const void *const *vw, const void *vx, size_t x_stride, float *out) {
+    dotr4xT_q8_0(n, vw, vx, x_stride, out, 2);
 }
 
 #define Q5_0_SIGNED _mm256_sub_epi8(_mm256_or_si256(unpack_nibbles(w[i].qs), expand_bits_x10(w[i].qh)), _mm256_set1_epi8(16))
@@ -775,8 +790,10 @@ void ck_fill_quants_avx512(ck_kernel_table *t) {
     t->type[CK_TYPE_Q4_1].dotr = CK_DOTR_ROWS == 8 ? dotr8_q4_1_avx512 : dotr4_q4_1_avx512;
     t->type[CK_TYPE_Q4_1].dotr_rows = CK_DOTR_ROWS;
     t->type[CK_TYPE_Q4_1].dotr_x4 = CK_DOTR_ROWS == 4 ? dotr4x4_q4_1_avx512 : NULL;
+    t->type[CK_TYPE_Q4_1].dotr_x2 = CK_DOTR_ROWS == 4 ? dotr4x2_q4_1_avx512 : NULL;
     t->type[CK_TYPE_Q8_0].dotr = dotr4_q8_0_avx512;
     t->type[CK_TYPE_Q8_0].dotr_x4 = dotr4x4_q8_0_avx512;
+    t->type[CK_TYPE_Q8_0].dotr_x2 = dotr4x2_q8_0_avx512;
     t->type[CK_TYPE_Q8_0].dotr_rows = 4;
 }
 

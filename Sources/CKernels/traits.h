@@ -70,6 +70,7 @@ typedef struct {
     ck_dotr_fn dotr;                       // dotr_rows rows x one token, or NULL
     int dotr_rows;
     ck_dotr_x4_fn dotr_x4;                 // dotr_rows rows x four tokens in dotr's order, or NULL
+    ck_dotr_x4_fn dotr_x2;                 // the same for two tokens (out[t * dotr_rows + r], t < 2), or NULL
     ck_dot4_fn dot4;                       // one row x four tokens, or NULL
     // Where llama.cpp runs multi-token batches through another kernel with its own summation
     // order (Q4_K: its repacked four-token gemm; Q6_K: its tiled product), that order, for the

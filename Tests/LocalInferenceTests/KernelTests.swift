@@ -255,10 +255,10 @@ func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
         }
     }
 
-    /// Batched decode steps (`ck_matmul_rowwise`, 4-9 tokens of different sequences) keep every
-    /// token in the one-token kernels' order, four tokens per call where a kernel can: bit for
+    /// Batched decode steps (`ck_matmul_rowwise`, 2-9 tokens of different sequences) keep every
+    /// token in the one-token kernels' order, four or two tokens per call where a kernel can: bit for
     /// bit what each token's own product gives.
-    @Test(arguments: [(4, 1), (5, 2), (8, 2), (9, 1)])
+    @Test(arguments: [(2, 1), (3, 2), (4, 1), (5, 2), (6, 1), (7, 2), (8, 2), (9, 1)])
     func rowwiseMatmulIsBitIdenticalToOneRowKernel(tokens: Int, threads: Int) throws {
         let pool = try #require(ck_pool_create(Int32(threads)))
         defer { ck_pool_destroy(pool) }
