@@ -476,6 +476,56 @@ void ck_attention(ck_pool *pool, const ck_attention_args *args) {
     ck_pool_run(pool, ck_attention_task, &c);
 }
 
+typedef struct {
+    const ck_attention_args *args;
+    const ck_attention_fn *fast;  // per sequence, as ck_attention chooses it
+    const int64_t *start;         // prefix sums of the sequences' (token, head) items
+    int count;
+    _Atomic int64_t next;
+} ck_attention_batch_ctx;
+
+static void ck_attention_batch_task(void *vctx, int ith, int nth) {
+    (void)ith;
+    (void)nth;
+    ck_attention_batch_ctx *c = vctx;
+    int64_t total = c->start[c->count];
+    int s = 0;
+    for (;;) {
+        int64_t k = atomic_fetch_add_explicit(&c->next, 1, memory_order_relaxed);
+        if (k >= total) return;
+        while (k >= c->start[s + 1]) s++;  // items are claimed in increasing order
+        const ck_attention_args *a = &c->args[s];
+        int64_t item = k - c->start[s];
+        if (c->fast[s]) c->fast[s](a, item / a->n_head, (int)(item % a->n_head));
+        else ck_attention_one(a, item / a->n_head, (int)(item % a->n_head));
+    }
+}
+
+void ck_attention_batch(ck_pool *pool, const ck_attention_args *args, int count) {
+    enum { MAX = 64 };
+    ck_attention_fn fast[MAX];
+    int64_t start[MAX + 1];
+    const ck_op_traits *op = &ck_kernels()->op;
+    int shared = count <= MAX;
+    start[0] = 0;
+    for (int i = 0; shared && i < count; i++) {
+        const ck_attention_args *a = &args[i];
+        if (a->head_dim > CK_MAX_HEAD_DIM || a->n_kv_head <= 0 || a->n_head % a->n_kv_head != 0) { shared = 0; break; }
+        ck_attention_fn exact = a->use_reference == 0 && op->attention_exact ? op->attention_exact(a) : NULL;
+        // A sequence ck_attention would split by key ranges keeps its own call (below).
+        if (!exact) { shared = 0; break; }
+        fast[i] = exact;
+        start[i + 1] = start[i] + a->n_tokens * a->n_head;
+    }
+    if (!shared) {
+        for (int i = 0; i < count; i++) ck_attention(pool, &args[i]);
+        return;
+    }
+    ck_attention_batch_ctx c = {args, fast, start, count, 0};
+    atomic_init(&c.next, 0);
+    ck_pool_run(pool, ck_attention_batch_task, &c);
+}
+
 void ck_fill_ops_scalar(ck_kernel_table *t) {
     t->op.swiglu = ck_swiglu_scalar;
     t->op.geglu = ck_geglu_scalar;

@@ -337,6 +337,10 @@ typedef struct {
 /// ggml's non-flash graph in its exact order (see ops_avx512.c), whose result depends on whether
 /// the batch has one token or more, as llama.cpp's does; elsewhere an online softmax.
 void ck_attention(ck_pool *pool, const ck_attention_args *args);
+/// ck_attention of `count` independent sequences (each its own cache and positions) in one pool
+/// dispatch, each computed exactly as its own ck_attention call computes it (batched decode).
+/// Sequences ck_attention would split by key ranges run as their own calls.
+void ck_attention_batch(ck_pool *pool, const ck_attention_args *args, int count);
 
 // MARK: - ggml's 8-lane orders, in scalar C (ops_ggml8_reference.c)
 

@@ -26,6 +26,8 @@ final class ForwardPass {
     private let quantized: [UnsafeMutableRawPointer]  // one activation buffer per activation format
     private let quantizedBytes: Int
     private let jobs: UnsafeMutablePointer<ck_matmul_job>
+    /// Attention arguments of each sequence of a pass, [maxBatch].
+    private let attentionArgs: UnsafeMutablePointer<ck_attention_args>
 
     /// The final-normalized hidden state of the last evaluated position, [d].
     let lastHidden: UnsafeMutablePointer<Float>
@@ -56,6 +58,7 @@ final class ForwardPass {
         quantizedBytes = bytes
         quantized = (0..<3).map { _ in .allocate(byteCount: bytes, alignment: 64) }
         jobs = .allocate(capacity: 4)
+        attentionArgs = .allocate(capacity: maxBatch)
         lastHidden = .allocate(capacity: d)
         lastHidden.initialize(repeating: 0, count: d)
     }
@@ -64,6 +67,7 @@ final class ForwardPass {
         for p in [x, xn, q, k, v, attn, tmp, gate, up, ropeGlobal, ropeLocal, lastHidden] { p.deallocate() }
         for p in quantized { p.deallocate() }
         jobs.deallocate()
+        attentionArgs.deallocate()
     }
 
     /// Slot of the activation buffer for a weight type's activation format.
@@ -188,17 +192,22 @@ final class ForwardPass {
             ck_rope_apply(k, Int64(n), Int64(kvDim), Int32(hp.kvHeadCount), Int32(hd), Int32(ropeWidth), rope, neox)
             observe("Qrope-\(il)", q, tokens: n, width: qDim)
             observe("Krope-\(il)", k, tokens: n, width: kvDim)
-            for segment in segments {
+            for (index, segment) in segments.enumerated() {
                 let first = segment.rows.lowerBound, count = segment.rows.count, position = segment.position
                 let keys = segment.cache.keys(layer: il), values = segment.cache.values(layer: il)
                 (keys + position * kvDim).update(from: k + first * kvDim, count: count * kvDim)
                 (values + position * kvDim).update(from: v + first * kvDim, count: count * kvDim)
-                var args = ck_attention_args(
+                attentionArgs[index] = ck_attention_args(
                     q: q + first * qDim, k: keys, v: values, out: attn + first * qDim, n_head: Int32(hp.headCount),
                     n_kv_head: Int32(hp.kvHeadCount), head_dim: Int32(hd), pos0: Int64(position), n_tokens: Int64(count),
                     window: Int64(sliding ? (hp.slidingWindow ?? 0) : 0), scale: hp.attentionScale,
                     softcap: hp.attentionSoftcap ?? 0, use_reference: 0)
-                ck_attention(pool, &args)
+            }
+            // One sequence: its own call. Several (a batched step): one dispatch for all.
+            if segments.count == 1 {
+                ck_attention(pool, attentionArgs)
+            } else {
+                ck_attention_batch(pool, attentionArgs, Int32(segments.count))
             }
             observe("kqv_out-\(il)", attn, tokens: n, width: qDim)
             self.matmul(pool, matmul, input: attn, columns: qDim, tokens: n, [(layer.output, tmp, nil)])
