@@ -16,21 +16,25 @@ typedef struct {
     const ck_matmul_job *jobs;
     int n_jobs;
     int64_t n_tokens;
+    int rowwise;              // every token in the one-token kernels' order (ck_matmul_rowwise)
     int64_t chunk;            // rows per chunk
     int64_t chunk_start[17];  // prefix sums of chunks per job (n_jobs <= 16)
     _Atomic int64_t next;
 } ck_matmul_ctx;
 
-static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, int64_t n_tokens) {
+static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, int64_t n_tokens, int rowwise) {
     const ck_type_traits *tt = &ck_kernels()->type[job->type];
     const ck_dot_fn dot = tt->vec_dot, batched = tt->vec_dot_batched;
     if (!dot) return;  // not a weight type (callers check ck_type_supported)
-    const int64_t grouped = ck_batched_tokens(tt, n_tokens);
+    // Row-wise, each token is computed as a batch of one would compute it: no multi-token
+    // kernels (their sums are ordered differently), so results do not depend on the batch.
+    const int64_t grouped = rowwise ? 0 : ck_batched_tokens(tt, n_tokens);
+    const ck_dot4_fn dot4 = rowwise ? NULL : tt->dot4;
     size_t wrb = ck_row_bytes(job->type, job->cols);
     size_t xrb = ck_activation_row_bytes(job->type, job->cols);
     const uint8_t *xq = job->xq;
     const int nr = tt->dotr_rows;
-    if (tt->dotr && n_tokens < 4 && nr <= 8) {
+    if (tt->dotr && (n_tokens < 4 || rowwise) && nr <= 8) {
         // Few tokens (decode): nr weight rows per call, whose independent sums hide the latency
         // of kernels that must keep one accumulator chain per row; each row's float operations
         // stay in the one-row kernel's order (bit-identical results).
@@ -42,7 +46,31 @@ static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, in
                 s[k] = job->row_ids ? job->row_ids[r + k] : r + k;
                 w[k] = (const uint8_t *)job->w + (size_t)s[k] * wrb;
             }
-            for (int64_t t = 0; t < n_tokens; t++) {
+            int64_t t = 0;
+            if (rowwise && tt->dotr_x4) {
+                // Four tokens per call, each in dotr's order (bit-identical to dotr).
+                for (; t + 4 <= n_tokens; t += 4) {
+                    float v[4 * 8];
+                    tt->dotr_x4(job->cols, w, xq + (size_t)t * xrb, xrb, v);
+                    for (int u = 0; u < 4; u++) {
+                        for (int k = 0; k < nr; k++) {
+                            job->y[(t + u) * job->ldy + r + k] = v[u * nr + k] + (job->bias ? job->bias[s[k]] : 0.0f);
+                        }
+                    }
+                }
+                if (tt->dotr_x2) {
+                    for (; t + 2 <= n_tokens; t += 2) {
+                        float v[2 * 8];
+                        tt->dotr_x2(job->cols, w, xq + (size_t)t * xrb, xrb, v);
+                        for (int u = 0; u < 2; u++) {
+                            for (int k = 0; k < nr; k++) {
+                                job->y[(t + u) * job->ldy + r + k] = v[u * nr + k] + (job->bias ? job->bias[s[k]] : 0.0f);
+                            }
+                        }
+                    }
+                }
+            }
+            for (; t < n_tokens; t++) {
                 float v[8];
                 tt->dotr(job->cols, w, xq + (size_t)t * xrb, v);
                 for (int k = 0; k < nr; k++) job->y[t * job->ldy + r + k] = v[k] + (job->bias ? job->bias[s[k]] : 0.0f);
@@ -57,10 +85,10 @@ static void ck_matmul_chunk(const ck_matmul_job *job, int64_t r0, int64_t r1, in
             const uint8_t *w = (const uint8_t *)job->w + (size_t)src * wrb;
             float b = job->bias ? job->bias[src] : 0.0f;
             int64_t t = t0;
-            if (tt->dot4) {
+            if (dot4) {
                 for (; t + 4 <= t1; t += 4) {
                     float v[4];
-                    tt->dot4(job->cols, w, xq + (size_t)t * xrb, xrb, v);
+                    dot4(job->cols, w, xq + (size_t)t * xrb, xrb, v);
                     for (int k = 0; k < 4; k++) job->y[(t + k) * job->ldy + r] = v[k] + b;
                 }
             }
@@ -86,16 +114,16 @@ static void ck_matmul_task(void *vctx, int ith, int nth) {
         while (k >= c->chunk_start[j + 1]) j++;
         int64_t r0 = (k - c->chunk_start[j]) * c->chunk;
         int64_t r1 = r0 + c->chunk < c->jobs[j].rows ? r0 + c->chunk : c->jobs[j].rows;
-        ck_matmul_chunk(&c->jobs[j], r0, r1, c->n_tokens);
+        ck_matmul_chunk(&c->jobs[j], r0, r1, c->n_tokens, c->rowwise);
     }
 }
 
-void ck_matmul(ck_pool *pool, const ck_matmul_job *jobs, int n_jobs, int64_t n_tokens) {
+static void ck_matmul_run(ck_pool *pool, const ck_matmul_job *jobs, int n_jobs, int64_t n_tokens, int rowwise) {
     ck_kernels_init();
     if (n_jobs <= 0 || n_tokens <= 0) return;
     // More than 16 jobs: run them in groups.
     while (n_jobs > 16) {
-        ck_matmul(pool, jobs, 16, n_tokens);
+        ck_matmul_run(pool, jobs, 16, n_tokens, rowwise);
         jobs += 16;
         n_jobs -= 16;
     }
@@ -103,6 +131,7 @@ void ck_matmul(ck_pool *pool, const ck_matmul_job *jobs, int n_jobs, int64_t n_t
     c.jobs = jobs;
     c.n_jobs = n_jobs;
     c.n_tokens = n_tokens;
+    c.rowwise = rowwise;
     c.chunk = CK_ROW_CHUNK;
     if (n_tokens == 1) {
         // A decode row takes tens of nanoseconds, about what claiming a chunk costs when the
@@ -117,6 +146,14 @@ void ck_matmul(ck_pool *pool, const ck_matmul_job *jobs, int n_jobs, int64_t n_t
     atomic_init(&c.next, 0);
     if (c.chunk_start[n_jobs] <= 1) ck_matmul_task(&c, 0, 1);
     else ck_pool_run(pool, ck_matmul_task, &c);
+}
+
+void ck_matmul(ck_pool *pool, const ck_matmul_job *jobs, int n_jobs, int64_t n_tokens) {
+    ck_matmul_run(pool, jobs, n_jobs, n_tokens, 0);
+}
+
+void ck_matmul_rowwise(ck_pool *pool, const ck_matmul_job *jobs, int n_jobs, int64_t n_tokens) {
+    ck_matmul_run(pool, jobs, n_jobs, n_tokens, 1);
 }
 
 typedef struct {
@@ -437,6 +474,56 @@ void ck_attention(ck_pool *pool, const ck_attention_args *args) {
     c.fast = exact ? exact : (args->head_dim % 8 == 0 && args->use_reference == 0 ? op->attention : NULL);
     atomic_init(&c.next, 0);
     ck_pool_run(pool, ck_attention_task, &c);
+}
+
+typedef struct {
+    const ck_attention_args *args;
+    const ck_attention_fn *fast;  // per sequence, as ck_attention chooses it
+    const int64_t *start;         // prefix sums of the sequences' (token, head) items
+    int count;
+    _Atomic int64_t next;
+} ck_attention_batch_ctx;
+
+static void ck_attention_batch_task(void *vctx, int ith, int nth) {
+    (void)ith;
+    (void)nth;
+    ck_attention_batch_ctx *c = vctx;
+    int64_t total = c->start[c->count];
+    int s = 0;
+    for (;;) {
+        int64_t k = atomic_fetch_add_explicit(&c->next, 1, memory_order_relaxed);
+        if (k >= total) return;
+        while (k >= c->start[s + 1]) s++;  // items are claimed in increasing order
+        const ck_attention_args *a = &c->args[s];
+        int64_t item = k - c->start[s];
+        if (c->fast[s]) c->fast[s](a, item / a->n_head, (int)(item % a->n_head));
+        else ck_attention_one(a, item / a->n_head, (int)(item % a->n_head));
+    }
+}
+
+void ck_attention_batch(ck_pool *pool, const ck_attention_args *args, int count) {
+    enum { MAX = 64 };
+    ck_attention_fn fast[MAX];
+    int64_t start[MAX + 1];
+    const ck_op_traits *op = &ck_kernels()->op;
+    int shared = count <= MAX;
+    start[0] = 0;
+    for (int i = 0; shared && i < count; i++) {
+        const ck_attention_args *a = &args[i];
+        if (a->head_dim > CK_MAX_HEAD_DIM || a->n_kv_head <= 0 || a->n_head % a->n_kv_head != 0) { shared = 0; break; }
+        ck_attention_fn exact = a->use_reference == 0 && op->attention_exact ? op->attention_exact(a) : NULL;
+        // A sequence ck_attention would split by key ranges keeps its own call (below).
+        if (!exact) { shared = 0; break; }
+        fast[i] = exact;
+        start[i + 1] = start[i] + a->n_tokens * a->n_head;
+    }
+    if (!shared) {
+        for (int i = 0; i < count; i++) ck_attention(pool, &args[i]);
+        return;
+    }
+    ck_attention_batch_ctx c = {args, fast, start, count, 0};
+    atomic_init(&c.next, 0);
+    ck_pool_run(pool, ck_attention_batch_task, &c);
 }
 
 void ck_fill_ops_scalar(ck_kernel_table *t) {

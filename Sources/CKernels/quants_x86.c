@@ -327,6 +327,68 @@ static inline CK_AVX512 uint32_t load_u32(const void *p) {
 DEFINE_DOTR_Q4_1(4)
 DEFINE_DOTR_Q4_1(8)
 
+/// dotr4_q4_1_avx512 for T (4 or 2) tokens at once (batched decode of several sequences): each block's
+/// nibbles and scales are unpacked once and used for the four tokens, whose every float
+/// operation is dotr4's (same products, same fmadd chains, same final sums), so each token's
+/// four results are bit-identical to a dotr4_q4_1_avx512 call of its own.
+static inline __attribute__((always_inline)) CK_AVX512 void dotr4xT_q4_1(int64_t n, const void *const *vw, const void *vx,
+                                                                          size_t x_stride, float *out, const int T) {
+    const ck_block_q4_1 *w[4];
+    for (int r = 0; r < 4; r++) w[r] = vw[r];
+    const ck_block_q8_a *x[4];
+    for (int t = 0; t < T; t++) x[t] = (const ck_block_q8_a *)((const uint8_t *)vx + (size_t)t * x_stride);
+    int64_t nb = n / CK_QK;
+    __m512 acc0[4], acc1[4];
+    __m256 off[4];
+    for (int t = 0; t < T; t++) {
+        acc0[t] = _mm512_setzero_ps();
+        acc1[t] = _mm512_setzero_ps();
+        off[t] = _mm256_setzero_ps();
+    }
+    const char *next = (const char *)(w[0] + 4 * nb);
+    const int64_t step = 4 * (int64_t)sizeof(ck_block_q4_1);
+    const __m512i lo8 = _mm512_set_epi32(2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m512i hi8 = _mm512_set_epi32(6, 6, 6, 6, 6, 6, 6, 6, 4, 4, 4, 4, 4, 4, 4, 4);
+    for (int64_t i = 0; i < nb; i++) {
+        for (int64_t o = 0; o < step + 64; o += 64) _mm_prefetch(next + i * step + o, _MM_HINT_T0);
+        __m256 dm = _mm256_cvtph_ps(_mm_set_epi32((int)load_u32(&w[3][i].d), (int)load_u32(&w[2][i].d),
+                                                  (int)load_u32(&w[1][i].d), (int)load_u32(&w[0][i].d)));
+        __m512 dmz = _mm512_castps256_ps512(dm);
+        __m512 d01 = _mm512_permutexvar_ps(lo8, dmz);
+        __m512 d23 = _mm512_permutexvar_ps(hi8, dmz);
+        __m512i q01 = unpack_nibbles_x2(w[0][i].qs, w[1][i].qs);
+        __m512i q23 = unpack_nibbles_x2(w[2][i].qs, w[3][i].qs);
+        for (int t = 0; t < T; t++) {
+            __m512i xv = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)x[t][i].qs));
+            __m512 xd = _mm512_set1_ps(x[t][i].d);
+            __m512 s01 = _mm512_mul_ps(d01, xd);
+            __m512 s23 = _mm512_mul_ps(d23, xd);
+            __m512i p01 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), q01, xv);
+            __m512i p23 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), q23, xv);
+            acc0[t] = _mm512_fmadd_ps(s01, _mm512_cvtepi32_ps(p01), acc0[t]);
+            acc1[t] = _mm512_fmadd_ps(s23, _mm512_cvtepi32_ps(p23), acc1[t]);
+            off[t] = _mm256_fmadd_ps(dm, _mm256_set1_ps(x[t][i].s), off[t]);
+        }
+    }
+    for (int t = 0; t < T; t++) {
+        float o[8];
+        _mm256_storeu_ps(o, off[t]);
+        float *y = out + t * 4;
+        y[0] = hsum_ps(_mm512_castps512_ps256(acc0[t])) + o[1];
+        y[1] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc0[t]), 1))) + o[3];
+        y[2] = hsum_ps(_mm512_castps512_ps256(acc1[t])) + o[5];
+        y[3] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc1[t]), 1))) + o[7];
+    }
+}
+
+static CK_AVX512 void dotr4x4_q4_1_avx512(int64_t n, const void *const *vw, const void *vx, size_t x_stride, float *out) {
+    dotr4xT_q4_1(n, vw, vx, x_stride, out, 4);
+}
+
+static CK_AVX512 void dotr4x2_q4_1_avx512(int64_t n, const void *const *vw, const void *vx, size_t x_stride, float *out) {
+    dotr4xT_q4_1(n, vw, vx, x_stride, out, 2);
+}
+
 #ifndef CK_DOTR_ROWS
 #define CK_DOTR_ROWS 4  // Q4_1 rows per AVX-512 decode call (4 or 8)
 #endif
@@ -380,6 +442,68 @@ static CK_AVX512 void dotr4_q8_0_avx512(int64_t n, const void *const *vw, const 
     out[1] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc01), 1)));
     out[2] = hsum_ps(_mm512_castps512_ps256(acc23));
     out[3] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc23), 1)));
+}
+
+/// dotr4_q8_0_avx512 for T (4 or 2) tokens at once (the output head of a batched decode step): the
+/// weights' magnitudes, signs and scales are taken once for the four tokens, whose every float
+/// operation is dotr4_q8_0's, so each token's results are bit-identical to its own call.
+static inline __attribute__((always_inline)) CK_AVX512 void dotr4xT_q8_0(int64_t n, const void *const *vw, const void *vx,
+                                                                          size_t x_stride, float *out, const int T) {
+    const ck_block_q8_0 *w0 = vw[0], *w1 = vw[1], *w2 = vw[2], *w3 = vw[3];
+    const ck_block_q8_a *x[4];
+    for (int t = 0; t < T; t++) x[t] = (const ck_block_q8_a *)((const uint8_t *)vx + (size_t)t * x_stride);
+    int64_t nb = n / CK_QK;
+    const char *next = (const char *)(w0 + 4 * nb);
+    __m512 acc01[4], acc23[4];
+    for (int t = 0; t < T; t++) {
+        acc01[t] = _mm512_setzero_ps();
+        acc23[t] = _mm512_setzero_ps();
+    }
+    const __m512i lo8 = _mm512_set_epi32(1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m512i hi8 = _mm512_set_epi32(3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2);
+    for (int64_t i = 0; i < nb; i++) {
+        _mm_prefetch(next + i * 4 * (int64_t)sizeof(ck_block_q8_0), _MM_HINT_T0);
+        _mm_prefetch(next + i * 4 * (int64_t)sizeof(ck_block_q8_0) + 64, _MM_HINT_T0);
+        _mm_prefetch(next + i * 4 * (int64_t)sizeof(ck_block_q8_0) + 128, _MM_HINT_T0);
+        __m128 d = _mm_cvtph_ps(_mm_set_epi16(0, 0, 0, 0, (short)load_u16(&w3[i].d), (short)load_u16(&w2[i].d),
+                                              (short)load_u16(&w1[i].d), (short)load_u16(&w0[i].d)));
+        __m512 dz = _mm512_castps128_ps512(d);
+        __m512 d01 = _mm512_permutexvar_ps(lo8, dz);
+        __m512 d23 = _mm512_permutexvar_ps(hi8, dz);
+        __m512i q01 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)w0[i].qs)),
+                                         _mm256_loadu_si256((const __m256i *)w1[i].qs), 1);
+        __m512i q23 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)w2[i].qs)),
+                                         _mm256_loadu_si256((const __m256i *)w3[i].qs), 1);
+        __mmask64 n01 = _mm512_movepi8_mask(q01), n23 = _mm512_movepi8_mask(q23);
+        __m512i a01 = _mm512_abs_epi8(q01), a23 = _mm512_abs_epi8(q23);
+        for (int t = 0; t < T; t++) {
+            __m512i xv = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)x[t][i].qs));
+            __m512 xd = _mm512_set1_ps(x[t][i].d);
+            __m512 s01 = _mm512_mul_ps(d01, xd);
+            __m512 s23 = _mm512_mul_ps(d23, xd);
+            __m512i x01 = _mm512_mask_sub_epi8(xv, n01, _mm512_setzero_si512(), xv);
+            __m512i x23 = _mm512_mask_sub_epi8(xv, n23, _mm512_setzero_si512(), xv);
+            __m512i p01 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), a01, x01);
+            __m512i p23 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), a23, x23);
+            acc01[t] = _mm512_fmadd_ps(s01, _mm512_cvtepi32_ps(p01), acc01[t]);
+            acc23[t] = _mm512_fmadd_ps(s23, _mm512_cvtepi32_ps(p23), acc23[t]);
+        }
+    }
+    for (int t = 0; t < T; t++) {
+        float *y = out + t * 4;
+        y[0] = hsum_ps(_mm512_castps512_ps256(acc01[t]));
+        y[1] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc01[t]), 1)));
+        y[2] = hsum_ps(_mm512_castps512_ps256(acc23[t]));
+        y[3] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc23[t]), 1)));
+    }
+}
+
+static CK_AVX512 void dotr4x4_q8_0_avx512(int64_t n, const void *const *vw, const void *vx, size_t x_stride, float *out) {
+    dotr4xT_q8_0(n, vw, vx, x_stride, out, 4);
+}
+
+static CK_AVX512 void dotr4x2_q8_0_avx512(int64_t n, const void *const *vw, const void *vx, size_t x_stride, float *out) {
+    dotr4xT_q8_0(n, vw, vx, x_stride, out, 2);
 }
 
 #define Q5_0_SIGNED _mm256_sub_epi8(_mm256_or_si256(unpack_nibbles(w[i].qs), expand_bits_x10(w[i].qh)), _mm256_set1_epi8(16))
@@ -665,7 +789,11 @@ void ck_fill_quants_avx512(ck_kernel_table *t) {
     // Decode: several rows per call, two per zmm, each in the one-row kernel's order.
     t->type[CK_TYPE_Q4_1].dotr = CK_DOTR_ROWS == 8 ? dotr8_q4_1_avx512 : dotr4_q4_1_avx512;
     t->type[CK_TYPE_Q4_1].dotr_rows = CK_DOTR_ROWS;
+    t->type[CK_TYPE_Q4_1].dotr_x4 = CK_DOTR_ROWS == 4 ? dotr4x4_q4_1_avx512 : NULL;
+    t->type[CK_TYPE_Q4_1].dotr_x2 = CK_DOTR_ROWS == 4 ? dotr4x2_q4_1_avx512 : NULL;
     t->type[CK_TYPE_Q8_0].dotr = dotr4_q8_0_avx512;
+    t->type[CK_TYPE_Q8_0].dotr_x4 = dotr4x4_q8_0_avx512;
+    t->type[CK_TYPE_Q8_0].dotr_x2 = dotr4x2_q8_0_avx512;
     t->type[CK_TYPE_Q8_0].dotr_rows = 4;
 }
 

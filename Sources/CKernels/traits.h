@@ -36,6 +36,10 @@ typedef void (*ck_dot4_fn)(int64_t n, const void *w, const void *x, size_t x_str
 /// out[r] = dot(w[r], xq) for r < dotr_rows: several weight rows against one token (decode),
 /// each bit-identical to the type's `vec_dot`.
 typedef void (*ck_dotr_fn)(int64_t n, const void *const *w, const void *xq, float *out);
+/// out[t * dotr_rows + r] = dot(w[r], xq + t * x_stride) for t < 4: ck_dotr_fn for four tokens
+/// at once, each token's float operations exactly dotr's (the weights are unpacked once for
+/// the four), so results are bit-identical to four dotr calls (batched decode, ck_matmul_rowwise).
+typedef void (*ck_dotr_x4_fn)(int64_t n, const void *const *w, const void *xq, size_t x_stride, float *out);
 /// Quantizes `n` floats into an activation layout.
 typedef void (*ck_quant_act_fn)(const float *x, void *dst, int64_t n);
 /// gate = act(gate) * up for `n` values.
@@ -65,6 +69,8 @@ typedef struct {
     ck_dot_fn vec_dot;                     // one row x one token (never NULL for weights)
     ck_dotr_fn dotr;                       // dotr_rows rows x one token, or NULL
     int dotr_rows;
+    ck_dotr_x4_fn dotr_x4;                 // dotr_rows rows x four tokens in dotr's order, or NULL
+    ck_dotr_x4_fn dotr_x2;                 // the same for two tokens (out[t * dotr_rows + r], t < 2), or NULL
     ck_dot4_fn dot4;                       // one row x four tokens, or NULL
     // Where llama.cpp runs multi-token batches through another kernel with its own summation
     // order (Q4_K: its repacked four-token gemm; Q6_K: its tiled product), that order, for the

@@ -250,7 +250,21 @@ func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
         }
     }
 
-    private func checkDecodeMatmul(_ c: QuantCase, tokens: Int, pool: OpaquePointer, random: inout TestRandom) {
+    /// Batched decode steps (`ck_matmul_rowwise`, 2-9 tokens of different sequences) keep every
+    /// token in the one-token kernels' order, four or two tokens per call where a kernel can: bit for
+    /// bit what each token's own product gives.
+    @Test(arguments: [(2, 1), (3, 2), (4, 1), (5, 2), (6, 1), (7, 2), (8, 2), (9, 1)])
+    func rowwiseMatmulIsBitIdenticalToOneRowKernel(tokens: Int, threads: Int) throws {
+        let pool = try #require(ck_pool_create(Int32(threads)))
+        defer { ck_pool_destroy(pool) }
+        var random = TestRandom(seed: 12)
+        for c in QuantCase.all where c.type == Int32(CK_TYPE_Q4_1) || c.type == Int32(CK_TYPE_Q8_0) {
+            checkDecodeMatmul(c, tokens: tokens, pool: pool, random: &random, rowwise: true)
+        }
+    }
+
+    private func checkDecodeMatmul(_ c: QuantCase, tokens: Int, pool: OpaquePointer, random: inout TestRandom,
+                                   rowwise: Bool = false) {
         let type = c.type, rows = 43, cols = 576
         var w: [UInt8] = []
         for _ in 0..<rows { w += makeRow(c, n: cols, random: &random).bytes }
@@ -270,7 +284,11 @@ func quantizeActivations(_ x: [Float], for type: Int32) -> [UInt8] {
                                 var job = ck_matmul_job(type: type, w: wp.baseAddress, rows: Int64(rows), cols: Int64(cols),
                                                         row_ids: useIDs ? ip.baseAddress : nil, xq: xp.baseAddress,
                                                         bias: bp.baseAddress, y: yp.baseAddress, ldy: Int64(rows))
-                                ck_matmul(pool, &job, 1, Int64(tokens))
+                                if rowwise {
+                                    ck_matmul_rowwise(pool, &job, 1, Int64(tokens))
+                                } else {
+                                    ck_matmul(pool, &job, 1, Int64(tokens))
+                                }
                             }
                         }
                     }

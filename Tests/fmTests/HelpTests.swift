@@ -8,7 +8,7 @@ import Testing
         [], ["available"], ["respond"], ["chat"], ["count-tokens"], ["schema"], ["schema", "object"], ["schema", "show"],
         ["license"], ["generate"], ["complete"], ["tokenize"], ["language"], ["guardrail"], ["jsonschema"],
         ["jsonschema", "validate"], ["envelope"], ["envelope", "check"], ["envelope", "diff"], ["envelope", "replay"],
-        ["envelope", "journal-append"], ["bench"], ["bench", "engine"], ["bench", "guided"], ["bench", "maskbench"],
+        ["envelope", "journal-append"], ["bench"], ["bench", "engine"], ["bench", "concurrent"], ["bench", "guided"], ["bench", "maskbench"],
         ["bench", "jsonschema"], ["bench", "tokenizer"], ["bench", "tensors"], ["models"], ["models", "list"], ["models", "pull"], ["models", "rm"],
         ["models", "verify"], ["eval"], ["serve"],
     ]
@@ -44,7 +44,7 @@ import Testing
         let bench = try FMProcess.run(["bench"])
         #expect(bench.status == 0)
         #expect(bench.stdout == (try FMProcess.run(["bench", "--help"])).stdout)
-        for name in ["engine", "guided", "maskbench", "jsonschema", "tokenizer", "tensors"] { #expect(bench.stdout.contains("\n  \(name) ")) }
+        for name in ["engine", "concurrent", "guided", "maskbench", "jsonschema", "tokenizer", "tensors"] { #expect(bench.stdout.contains("\n  \(name) ")) }
     }
 
     @Test func tokenizeHelpVerbatim() throws {

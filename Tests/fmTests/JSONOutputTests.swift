@@ -95,6 +95,22 @@ import Testing
         #expect(try check.json()["verdict"] as? String == "malformed")
     }
 
+    @Test func concurrentDecodeBenchmarkReportsEveryCount() throws {
+        try FMProcess.requireDefaultModel()
+        let result = try FMProcess.run(["bench", "concurrent", "--json", "--sequences", "1,3", "--prompt-tokens", "8",
+                                        "--gen-tokens", "4", "--runs", "1", "--threads", "1"])
+        #expect(result.status == 0)
+        let runs = try #require(try result.json()["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["sequences"] as? Int } == [1, 3])
+        for run in runs {
+            #expect((run["batched_aggregate_tokens_per_second"] as? Double ?? 0) > 0)
+            #expect((run["unbatched_aggregate_tokens_per_second"] as? Double ?? 0) > 0)
+            // Every sequence decodes at once, so a pass carries between one and all of them.
+            let batch = run["batched_mean_batch"] as? Double ?? 0
+            #expect(batch >= 1 && batch <= Double(run["sequences"] as? Int ?? 0))
+        }
+    }
+
     @Test func benchmarksReportJSON() throws {
         try FMProcess.requireDefaultModel()
         let engine = try FMProcess.run(["bench", "engine", "--json", "--prompt-tokens", "8", "--gen-tokens", "2", "--runs", "1", "--threads", "1"])

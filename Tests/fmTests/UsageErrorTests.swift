@@ -27,6 +27,7 @@ import Testing
         (["available", "extra"], "fm: unexpected argument 'extra'"),
         (["respnd", "hi"], "fm: unknown command 'respnd'; did you mean 'respond'?"),
         (["bogus"], "fm: unknown command 'bogus'"),
+        (["bench", "concurrent", "--sequences", "1,0"], "fm: --sequences must be comma-separated counts in 1...64, got '1,0'"),
         (["help", "bogus"], "fm: unknown command 'bogus'"),
         (["maskbench", "file.jsonl"], "fm: unknown command 'maskbench'; it is now 'fm bench maskbench'"),
         (["jsonschema", "bench", "--suite", "x"], "fm: unknown command 'bench'; it is now 'fm bench jsonschema'"),

@@ -269,6 +269,11 @@ typedef struct {
 /// Runs several independent matrix products in one pool dispatch (e.g. Q, K and V, or gate and
 /// up, which share their input), rows split dynamically across participants.
 void ck_matmul(ck_pool *pool, const ck_matmul_job *jobs, int n_jobs, int64_t n_tokens);
+/// ck_matmul with every token computed exactly as a one-token ck_matmul computes it (the
+/// one-token kernels, never the multi-token ones whose sums are ordered differently), so each
+/// output row is bit-identical to running its token alone. For decode steps of several
+/// sequences batched together: each weight block is still read once for all tokens.
+void ck_matmul_rowwise(ck_pool *pool, const ck_matmul_job *jobs, int n_jobs, int64_t n_tokens);
 
 /// Quantizes `n_tokens` rows of `cols` floats (stride `ldx`) for `weight_type`, in parallel.
 void ck_quantize_batch(ck_pool *pool, int weight_type, const float *x, int64_t ldx, int64_t cols,
@@ -332,6 +337,10 @@ typedef struct {
 /// ggml's non-flash graph in its exact order (see ops_avx512.c), whose result depends on whether
 /// the batch has one token or more, as llama.cpp's does; elsewhere an online softmax.
 void ck_attention(ck_pool *pool, const ck_attention_args *args);
+/// ck_attention of `count` independent sequences (each its own cache and positions) in one pool
+/// dispatch, each computed exactly as its own ck_attention call computes it (batched decode).
+/// Sequences ck_attention would split by key ranges run as their own calls.
+void ck_attention_batch(ck_pool *pool, const ck_attention_args *args, int count);
 
 // MARK: - ggml's 8-lane orders, in scalar C (ops_ggml8_reference.c)
 

@@ -44,8 +44,10 @@ final class DecoderPool: Sendable {
         return Slot(decoder: try backend.makeDecoder())
     }
 
-    /// Returns a cache to the pool, dropping the least recently used beyond the bound.
+    /// Returns a cache to the pool, dropping the least recently used beyond the bound. The
+    /// request that used it has ended, so the model's batched decode stops waiting for it.
     func checkIn(_ slot: Slot) {
+        slot.decoder.endGeneration()
         idle.withLock { idle in
             idle.append(slot)
             if idle.count > Self.maximumIdle { idle.removeFirst(idle.count - Self.maximumIdle) }

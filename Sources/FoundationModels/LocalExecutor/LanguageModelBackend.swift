@@ -54,6 +54,8 @@ extension LanguageModelBackend {
 }
 
 extension BackendDecoder {
+    func endGeneration() {}
+
     func extend(_ tokens: [Int32]) throws {
         for token in tokens { try append(token) }
     }
@@ -83,6 +85,9 @@ protocol BackendDecoder: AnyObject {
     func sample(_ plan: SamplingPlan, allowed: [UInt64]?) throws -> Int32
     /// How many tokens of the cache are reused when evaluating `tokens`.
     func reusablePrefixLength(of tokens: [Int32]) -> Int
+    /// Says that the request using the decoder ended (answered, failed or cancelled): an
+    /// engine that batches the decode steps of several decoders stops waiting for this one.
+    func endGeneration()
 }
 
 /// A grammar matcher for one generation (shape of StructuredDecoding's `GrammarMatcher`).

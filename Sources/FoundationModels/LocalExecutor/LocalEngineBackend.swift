@@ -21,6 +21,9 @@ final class LocalEngineBackend: LanguageModelBackend {
     let tokenizableBytes: ByteSet
     /// The family's tool-call format, chosen from the chat template and architecture.
     let toolCallSyntax: any ToolCallSyntax
+    /// The model's decode scheduler: the decode steps of every session on this model that are
+    /// ready at the same time run as one forward pass (`FM_DECODE_BATCH` bounds the batch).
+    let batcher: DecodeBatcher
 
     /// Loads the model. The context size is capped at what the model was trained for.
     ///
@@ -32,6 +35,7 @@ final class LocalEngineBackend: LanguageModelBackend {
             chatTemplate: model.file.metadata.string("tokenizer.chat_template"), architecture: model.architecture,
             defaultInstructions: template.defaultSystemPrompt)
         self.contextSize = max(1, min(contextSize, model.trainedContextLength))
+        batcher = DecodeBatcher(model: model, maximumBatchSize: DecodeBatcher.configuredMaximumBatchSize)
         let tokenizer = model.tokenizer
         let count = tokenizer.vocabularySize
         let bytes = (0..<count).map { tokenizer.tokenBytes(Int32($0)) }
@@ -84,7 +88,7 @@ final class LocalEngineBackend: LanguageModelBackend {
     }
 
     func makeDecoder() throws -> any BackendDecoder {
-        LocalDecoder(context: try InferenceContext(model: model, contextLength: contextSize))
+        LocalDecoder(context: try InferenceContext(model: model, contextLength: contextSize), batcher: batcher)
     }
 
     /// One space or one line feed at each place JSON allows whitespace: JSON as `json.dumps`
@@ -110,16 +114,30 @@ final class LocalEngineBackend: LanguageModelBackend {
 extension GrammarMatcher: TokenConstraint {}
 
 /// One session's KV cache and sampler on the local engine.
+///
+/// Single-token decode steps go through the model's ``DecodeBatcher``, so sessions decoding at
+/// the same time share forward passes (each step's result is bit-identical to running it
+/// alone); prompt evaluation and multi-token extensions run on the context directly, after
+/// leaving the batch so the other sequences do not wait for them.
 final class LocalDecoder: BackendDecoder {
     let context: InferenceContext
+    let batcher: DecodeBatcher?
     /// The sampler of the current generation; its random state carries from token to token
     /// so a seed reproduces a whole response. Reset by each `evaluate`.
     private var sampler: Sampler?
     private var mask: TokenBitmask
+    /// Whether the last sample read the full-vocabulary logits (no mask, or a dense one), so
+    /// the next batched step computes them in its pass.
+    private var readsFullLogits = true
 
-    init(context: InferenceContext) {
+    init(context: InferenceContext, batcher: DecodeBatcher? = nil) {
         self.context = context
+        self.batcher = batcher
         mask = TokenBitmask(vocabularySize: context.model.vocabularySize, allowing: true)
+    }
+
+    func endGeneration() {
+        batcher?.leave(context)
     }
 
     func reusablePrefixLength(of tokens: [Int32]) -> Int {
@@ -128,11 +146,19 @@ final class LocalDecoder: BackendDecoder {
 
     func evaluate(_ tokens: [Int32]) throws {
         sampler = nil
+        readsFullLogits = true
+        batcher?.leave(context)
         try mapErrors { try context.evaluate(tokens) }
     }
 
     func append(_ token: Int32) throws {
-        try mapErrors { try context.append(token) }
+        try mapErrors {
+            if let batcher {
+                try batcher.append(token, to: context, computingLogits: readsFullLogits)
+            } else {
+                try context.append(token)
+            }
+        }
     }
 
     /// The prompt and the response's forced start as one batched evaluation.
@@ -144,6 +170,7 @@ final class LocalDecoder: BackendDecoder {
     /// the new tokens run, as a batch. The sampler (and its random state) carries on.
     func extend(_ tokens: [Int32]) throws {
         guard !tokens.isEmpty else { return }
+        batcher?.leave(context)
         try mapErrors { try context.evaluate(context.tokens + tokens) }
     }
 
@@ -156,6 +183,10 @@ final class LocalDecoder: BackendDecoder {
         if let allowed {
             for index in mask.words.indices { mask.words[index] = index < allowed.count ? allowed[index] : 0 }
             bitmask = mask
+            // As the sampler decides: a dense mask reads every logit, a sparse one a few rows.
+            readsFullLogits = mask.count * Sampler.sparseMaskFraction > context.model.vocabularySize
+        } else {
+            readsFullLogits = true
         }
         guard let token = sampler?.sample(from: context, allowed: bitmask), token >= 0 else {
             throw LanguageModelSession.GenerationError.decodingFailure(.init(

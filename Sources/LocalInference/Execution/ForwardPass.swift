@@ -2,9 +2,11 @@ internal import CKernels
 
 /// The transformer forward pass over a batch of tokens, with the scratch memory it needs.
 ///
-/// One per `InferenceContext`. Buffers are sized once for `maxBatch` tokens; a batch runs as
-/// matrix x matrix products (all tokens against each weight row while it is in cache), so
-/// prefill reads the weights once per batch instead of once per token.
+/// One per `InferenceContext`, and one per `DecodeBatcher` (whose passes stack the next token of
+/// several sequences, each against its own cache: ``runStep(_:tokens:segments:)``). Buffers are
+/// sized once for `maxBatch` tokens; a batch runs as matrix x matrix products (all tokens
+/// against each weight row while it is in cache), so prefill reads the weights once per batch
+/// instead of once per token.
 final class ForwardPass {
     let hp: ModelHyperparameters
     let weights: ModelWeights
@@ -24,6 +26,8 @@ final class ForwardPass {
     private let quantized: [UnsafeMutableRawPointer]  // one activation buffer per activation format
     private let quantizedBytes: Int
     private let jobs: UnsafeMutablePointer<ck_matmul_job>
+    /// Attention arguments of each sequence of a pass, [maxBatch].
+    private let attentionArgs: UnsafeMutablePointer<ck_attention_args>
 
     /// The final-normalized hidden state of the last evaluated position, [d].
     let lastHidden: UnsafeMutablePointer<Float>
@@ -54,6 +58,7 @@ final class ForwardPass {
         quantizedBytes = bytes
         quantized = (0..<3).map { _ in .allocate(byteCount: bytes, alignment: 64) }
         jobs = .allocate(capacity: 4)
+        attentionArgs = .allocate(capacity: maxBatch)
         lastHidden = .allocate(capacity: d)
         lastHidden.initialize(repeating: 0, count: d)
     }
@@ -62,6 +67,7 @@ final class ForwardPass {
         for p in [x, xn, q, k, v, attn, tmp, gate, up, ropeGlobal, ropeLocal, lastHidden] { p.deallocate() }
         for p in quantized { p.deallocate() }
         jobs.deallocate()
+        attentionArgs.deallocate()
     }
 
     /// Slot of the activation buffer for a weight type's activation format.
@@ -75,8 +81,8 @@ final class ForwardPass {
 
     /// out_i = input x W_i^T (+ bias_i) for up to four matrices sharing one input, in one pool
     /// dispatch. The input is quantized once per activation format the matrices need.
-    private func matmul(_ pool: OpaquePointer, input: UnsafePointer<Float>, columns: Int, tokens: Int,
-                        _ ops: [(WeightMatrix, UnsafeMutablePointer<Float>, WeightVector?)]) {
+    private func matmul(_ pool: OpaquePointer, _ kernel: MatmulKernel = ck_matmul, input: UnsafePointer<Float>,
+                        columns: Int, tokens: Int, _ ops: [(WeightMatrix, UnsafeMutablePointer<Float>, WeightVector?)]) {
         var done = [false, false, false]
         for (i, op) in ops.enumerated() {
             let slot = Self.slot(for: op.0.kernelType)
@@ -88,8 +94,11 @@ final class ForwardPass {
                                     row_ids: nil, xq: quantized[slot], bias: op.2.map { UnsafePointer($0.pointer) },
                                     y: op.1, ldy: Int64(op.0.rows))
         }
-        ck_matmul(pool, jobs, Int32(ops.count), Int64(tokens))
+        kernel(pool, jobs, Int32(ops.count), Int64(tokens))
     }
+
+    /// `ck_matmul`, or `ck_matmul_rowwise` for batched decode steps.
+    typealias MatmulKernel = (OpaquePointer?, UnsafePointer<ck_matmul_job>?, Int32, Int64) -> Void
 
     private func observe(_ name: String, _ values: UnsafeMutablePointer<Float>, tokens: Int, width: Int) {
         observer?(name, UnsafeBufferPointer(start: values, count: tokens * width), width)
@@ -105,10 +114,47 @@ final class ForwardPass {
     /// and values are already in the cache, and their hidden states are never read.
     func run(_ pool: OpaquePointer, tokens: UnsafeBufferPointer<Int32>, position: Int, cache: KVCache,
              everyPosition: Bool = false) {
+        precondition(tokens.count > 0 && tokens.count <= maxBatch && position + tokens.count <= cache.capacity,
+                     "ForwardPass.run: caller checks bounds")
+        let segment = Segment(rows: 0..<tokens.count, position: position, cache: cache, hidden: lastHidden)
+        run(pool, tokens: tokens, segments: CollectionOfOne(segment), everyPosition: everyPosition, rowwise: false)
+    }
+
+    /// One decode step of several sequences in one pass: row `i` is `tokens[i]`, the next token
+    /// of the sequence whose cache is `caches[i]` (holding `positions[i]` positions), and its
+    /// final hidden state lands in `hidden[i]`.
+    ///
+    /// Every matrix product reads each weight block once for all rows, in the one-token
+    /// kernels' order (`ck_matmul_rowwise`), and attention runs per sequence against its own
+    /// cache, so each row is bit-identical to that sequence's step run alone.
+    func runStep(_ pool: OpaquePointer, tokens: UnsafeBufferPointer<Int32>, segments: [Segment]) {
+        precondition(tokens.count == segments.count && tokens.count <= maxBatch, "ForwardPass.runStep: caller checks bounds")
+        run(pool, tokens: tokens, segments: segments, everyPosition: false, rowwise: true)
+    }
+
+    /// A sequence's rows in a pass: where they go in its cache and where its last row's final
+    /// hidden state goes.
+    struct Segment {
+        /// Rows of the pass (indices into its tokens), consecutive.
+        let rows: Range<Int>
+        /// Position of the first row in the sequence.
+        let position: Int
+        let cache: KVCache
+        /// Receives the final-normalized hidden state of the segment's last row, [d].
+        let hidden: UnsafeMutablePointer<Float>
+    }
+
+    /// The pass over stacked segments (already range-checked). Element-wise kernels and matrix
+    /// products run over all rows at once (each row independently); rotary tables, cache writes
+    /// and attention run per segment. `rowwise` runs the products in the one-token kernels'
+    /// order, so a row's result does not depend on how many rows the pass has.
+    private func run<Segments: Collection<Segment>>(
+        _ pool: OpaquePointer, tokens: UnsafeBufferPointer<Int32>, segments: Segments, everyPosition: Bool, rowwise: Bool
+    ) {
         var n = tokens.count
         let d = hp.embeddingLength, qDim = hp.qDimension, kvDim = hp.kvDimension, ff = hp.feedForwardLength
-        let hd = hp.headDimension
-        precondition(n > 0 && n <= maxBatch && position + n <= cache.capacity, "ForwardPass.run: caller checks bounds")
+        let hd = hp.headDimension, ropeWidth = hp.ropeDimensions
+        let matmul = rowwise ? ck_matmul_rowwise : ck_matmul
 
         for (t, token) in tokens.enumerated() {
             weights.tokenEmbedding.dequantizeRow(Int(token), into: x + t * d)
@@ -116,18 +162,25 @@ final class ForwardPass {
         if hp.embeddingScale != 1 { ck_scale(x, hp.embeddingScale, Int64(n * d)) }
         observe("inp_scaled", x, tokens: n, width: d)
 
-        ck_rope_table(ropeGlobal, Int64(position), Int64(n), Int32(hp.ropeDimensions), hp.ropeBase, hp.ropeFrequencyScale)
-        if hp.ropeBaseLocal != hp.ropeBase {
-            ck_rope_table(ropeLocal, Int64(position), Int64(n), Int32(hp.ropeDimensions), hp.ropeBaseLocal, hp.ropeFrequencyScale)
+        for segment in segments {
+            let first = segment.rows.lowerBound, count = segment.rows.count
+            ck_rope_table(ropeGlobal + first * ropeWidth, Int64(segment.position), Int64(count), Int32(ropeWidth),
+                          hp.ropeBase, hp.ropeFrequencyScale)
+            if hp.ropeBaseLocal != hp.ropeBase {
+                ck_rope_table(ropeLocal + first * ropeWidth, Int64(segment.position), Int64(count), Int32(ropeWidth),
+                              hp.ropeBaseLocal, hp.ropeFrequencyScale)
+            }
         }
+        // Rows whose final hidden state is kept: each segment's last, or every row.
+        let keepsOnlyLastRows = !everyPosition && n > segments.count
 
         for (il, layer) in weights.layers.enumerated() {
             let sliding = hp.isSlidingLayer(il)
             // Attention block.
             ck_rmsnorm(x, layer.attentionNorm.pointer, xn, Int64(d), Int64(n), hp.rmsEpsilon)
             observe("attn_norm-\(il)", xn, tokens: n, width: d)
-            matmul(pool, input: xn, columns: d, tokens: n,
-                   [(layer.query, q, layer.queryBias), (layer.key, k, layer.keyBias), (layer.value, v, layer.valueBias)])
+            self.matmul(pool, matmul, input: xn, columns: d, tokens: n,
+                        [(layer.query, q, layer.queryBias), (layer.key, k, layer.keyBias), (layer.value, v, layer.valueBias)])
             observe("Qcur-\(il)", q, tokens: n, width: qDim)
             observe("Kcur-\(il)", k, tokens: n, width: kvDim)
             observe("Vcur-\(il)", v, tokens: n, width: kvDim)
@@ -135,37 +188,50 @@ final class ForwardPass {
             if let kn = layer.keyNorm { ck_rmsnorm(k, kn.pointer, k, Int64(hd), Int64(n * hp.kvHeadCount), hp.rmsEpsilon) }
             let rope = sliding && hp.ropeBaseLocal != hp.ropeBase ? ropeLocal : ropeGlobal
             let neox: Int32 = hp.ropeNeoX ? 1 : 0
-            ck_rope_apply(q, Int64(n), Int64(qDim), Int32(hp.headCount), Int32(hd), Int32(hp.ropeDimensions), rope, neox)
-            ck_rope_apply(k, Int64(n), Int64(kvDim), Int32(hp.kvHeadCount), Int32(hd), Int32(hp.ropeDimensions), rope, neox)
+            ck_rope_apply(q, Int64(n), Int64(qDim), Int32(hp.headCount), Int32(hd), Int32(ropeWidth), rope, neox)
+            ck_rope_apply(k, Int64(n), Int64(kvDim), Int32(hp.kvHeadCount), Int32(hd), Int32(ropeWidth), rope, neox)
             observe("Qrope-\(il)", q, tokens: n, width: qDim)
             observe("Krope-\(il)", k, tokens: n, width: kvDim)
-            let keys = cache.keys(layer: il), values = cache.values(layer: il)
-            (keys + position * kvDim).update(from: k, count: n * kvDim)
-            (values + position * kvDim).update(from: v, count: n * kvDim)
-            var args = ck_attention_args(
-                q: q, k: keys, v: values, out: attn, n_head: Int32(hp.headCount), n_kv_head: Int32(hp.kvHeadCount),
-                head_dim: Int32(hd), pos0: Int64(position), n_tokens: Int64(n),
-                window: Int64(sliding ? (hp.slidingWindow ?? 0) : 0), scale: hp.attentionScale,
-                softcap: hp.attentionSoftcap ?? 0, use_reference: 0)
-            ck_attention(pool, &args)
+            for (index, segment) in segments.enumerated() {
+                let first = segment.rows.lowerBound, count = segment.rows.count, position = segment.position
+                let keys = segment.cache.keys(layer: il), values = segment.cache.values(layer: il)
+                (keys + position * kvDim).update(from: k + first * kvDim, count: count * kvDim)
+                (values + position * kvDim).update(from: v + first * kvDim, count: count * kvDim)
+                attentionArgs[index] = ck_attention_args(
+                    q: q + first * qDim, k: keys, v: values, out: attn + first * qDim, n_head: Int32(hp.headCount),
+                    n_kv_head: Int32(hp.kvHeadCount), head_dim: Int32(hd), pos0: Int64(position), n_tokens: Int64(count),
+                    window: Int64(sliding ? (hp.slidingWindow ?? 0) : 0), scale: hp.attentionScale,
+                    softcap: hp.attentionSoftcap ?? 0, use_reference: 0)
+            }
+            // One sequence: its own call. Several (a batched step): one dispatch for all.
+            if segments.count == 1 {
+                ck_attention(pool, attentionArgs)
+            } else {
+                ck_attention_batch(pool, attentionArgs, Int32(segments.count))
+            }
             observe("kqv_out-\(il)", attn, tokens: n, width: qDim)
-            matmul(pool, input: attn, columns: qDim, tokens: n, [(layer.output, tmp, nil)])
+            self.matmul(pool, matmul, input: attn, columns: qDim, tokens: n, [(layer.output, tmp, nil)])
             observe("attn_out-\(il)", tmp, tokens: n, width: d)
             if let post = layer.postAttentionNorm {
                 ck_rmsnorm(tmp, post.pointer, tmp, Int64(d), Int64(n), hp.rmsEpsilon)
                 observe("attn_post_norm-\(il)", tmp, tokens: n, width: d)
             }
             ck_add(x, tmp, Int64(n * d))
-            if il == weights.layers.count - 1 && !everyPosition && n > 1 {
-                x.update(from: x + (n - 1) * d, count: d)  // rows 0 and n - 1 do not overlap
-                n = 1
+            if il == weights.layers.count - 1 && keepsOnlyLastRows {
+                // Row s takes segment s's last row. Moving in order never overwrites a row still
+                // to be read: segment s's last row is at index >= s, and later segments' rows
+                // lie past every earlier destination.
+                for (s, segment) in segments.enumerated() where segment.rows.upperBound - 1 != s {
+                    (x + s * d).update(from: x + (segment.rows.upperBound - 1) * d, count: d)
+                }
+                n = segments.count
             }
             observe("ffn_inp-\(il)", x, tokens: n, width: d)
 
             // Feed-forward block.
             ck_rmsnorm(x, layer.feedForwardNorm.pointer, xn, Int64(d), Int64(n), hp.rmsEpsilon)
             observe("ffn_norm-\(il)", xn, tokens: n, width: d)
-            matmul(pool, input: xn, columns: d, tokens: n, [(layer.gate, gate, nil), (layer.up, up, nil)])
+            self.matmul(pool, matmul, input: xn, columns: d, tokens: n, [(layer.gate, gate, nil), (layer.up, up, nil)])
             observe("ffn_gate-\(il)", gate, tokens: n, width: ff)
             observe("ffn_up-\(il)", up, tokens: n, width: ff)
             if hp.architecture == .gemma3 {
@@ -174,7 +240,7 @@ final class ForwardPass {
                 ck_swiglu(gate, up, Int64(n * ff))
             }
             observe("ffn_act-\(il)", gate, tokens: n, width: ff)
-            matmul(pool, input: gate, columns: ff, tokens: n, [(layer.down, tmp, nil)])
+            self.matmul(pool, matmul, input: gate, columns: ff, tokens: n, [(layer.down, tmp, nil)])
             observe("ffn_out-\(il)", tmp, tokens: n, width: d)
             if let post = layer.postFeedForwardNorm {
                 ck_rmsnorm(tmp, post.pointer, tmp, Int64(d), Int64(n), hp.rmsEpsilon)
@@ -183,8 +249,11 @@ final class ForwardPass {
             ck_add(x, tmp, Int64(n * d))
             observe("l_out-\(il)", x, tokens: n, width: d)
         }
-        ck_rmsnorm(x + (n - 1) * d, weights.outputNorm.pointer, lastHidden, Int64(d), 1, hp.rmsEpsilon)
-        observe("result_norm", lastHidden, tokens: 1, width: d)
+        for (s, segment) in segments.enumerated() {
+            let row = keepsOnlyLastRows ? s : segment.rows.upperBound - 1
+            ck_rmsnorm(x + row * d, weights.outputNorm.pointer, segment.hidden, Int64(d), 1, hp.rmsEpsilon)
+        }
+        if let last = segments.first { observe("result_norm", last.hidden, tokens: 1, width: d) }
     }
 
     /// Output-head logits of every token of the last `run` (whose residual stream is still in
@@ -195,6 +264,20 @@ final class ForwardPass {
         ck_rmsnorm(x, weights.outputNorm.pointer, xn, Int64(d), Int64(n), hp.rmsEpsilon)
         matmul(pool, input: xn, columns: d, tokens: n, [(head, out, nil)])
         if let cap = hp.finalLogitSoftcap { ck_softcap(out, cap, Int64(n * head.rows)) }
+    }
+
+    /// Full output-head logits of `count` final hidden states stacked in `hiddenRows`
+    /// ([count][d]), into `out` ([count][vocabulary]): one product reading the head once, in
+    /// the one-token kernels' order, so row i equals ``logits(_:rows:into:)`` of hidden state i.
+    func logits(_ pool: OpaquePointer, hiddenRows: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<Float>) {
+        precondition(count > 0 && count <= maxBatch, "ForwardPass.logits: caller checks bounds")
+        let head = weights.output, d = hp.embeddingLength
+        let slot = Self.slot(for: head.kernelType)
+        ck_quantize_batch(pool, head.kernelType, hiddenRows, Int64(d), Int64(d), Int64(count), quantized[slot])
+        jobs[0] = ck_matmul_job(type: head.kernelType, w: head.base, rows: Int64(head.rows), cols: Int64(d),
+                                row_ids: nil, xq: quantized[slot], bias: nil, y: out, ldy: Int64(head.rows))
+        ck_matmul_rowwise(pool, jobs, 1, Int64(count))
+        if let cap = hp.finalLogitSoftcap { ck_softcap(out, cap, Int64(count * head.rows)) }
     }
 
     /// Output-head rows for `lastHidden`: every row when `rows` is nil, else only those rows

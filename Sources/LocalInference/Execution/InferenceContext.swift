@@ -85,13 +85,28 @@ public final class InferenceContext {
     /// - throws: ``InferenceError/contextOverflow(needed:limit:)`` when the cache is full,
     ///   ``InferenceError/tokenOutOfRange(token:vocabularySize:)``.
     public func append(_ token: Int32) throws {
+        try checkAppendable(token)
+        run([token][...], position: tokens.count)
+    }
+
+    /// Checks that one more token may be appended (as ``append(_:)`` does before running it).
+    func checkAppendable(_ token: Int32) throws {
         guard tokens.count < contextLength else {
             throw InferenceError.contextOverflow(needed: tokens.count + 1, limit: contextLength)
         }
         guard token >= 0, Int(token) < model.vocabularySize else {
             throw InferenceError.tokenOutOfRange(token: token, vocabularySize: model.vocabularySize)
         }
-        run([token][...], position: tokens.count)
+    }
+
+    /// Records a decode step that a batched pass ran for this context (`DecodeBatcher`): its
+    /// key and value are in the cache, its final hidden state in `pass.lastHidden`, and
+    /// `logits`, when the pass computed them, are the full-vocabulary logits of that state.
+    func didAppendInBatch(_ token: Int32, logits: [Float]?) {
+        tokens.append(token)
+        evaluatedTokenCount += 1
+        hasHidden = true
+        cachedLogits = logits
     }
 
     /// Forgets every position from `count` on (the cache keeps the rest).
