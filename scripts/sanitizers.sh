@@ -12,8 +12,9 @@ STEPS=("$@")
 [[ ${#STEPS[@]} -gt 0 ]] || STEPS=(tsan asan fuzz)
 
 # Sessions (scripted backends: tasks, cancellation, streams, tool loops), the engine's KV cache
-# and worker pool, and the forward pass on synthetic models (threads inside one pass).
-TSAN_FILTER='SessionMechanicsTests|ToolCallingTests|TranscriptAndErrorTests|InferenceContextTests|SyntheticForwardTests|KernelMatmulTests'
+# and worker pool, the forward pass on synthetic models (threads inside one pass), and the decode
+# batcher (steps of many threads joined into one pass).
+TSAN_FILTER='SessionMechanicsTests|ToolCallingTests|TranscriptAndErrorTests|InferenceContextTests|SyntheticForwardTests|KernelMatmulTests|DecodeBatcherTests'
 # Every kernel: layouts, quantization, dot products, matmuls, element-wise ops, dispatch.
 ASAN_FILTER='KernelLayoutTests|KernelDotTests|KernelMatmulTests|KernelOpsTests|KernelDispatchTests'
 

@@ -68,16 +68,24 @@ struct HostileModelInputTests {
         _ = try await LanguageModelSession(model: model).respond(to: "Hi", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1))
         let prompt = String(repeating: "😀", count: 2_500_000)
         #expect(prompt.utf8.count == 10_000_000)
-        let session = LanguageModelSession(model: model)
+        // The fastest of up to three tries: on two cores under the whole suite a thread can be
+        // starved for seconds (one try measured 6.2 s there, 0.1 s alone); tokenizing the 10 MB
+        // instead, the defect this guards against, takes about 5 s every time.
         let clock = ContinuousClock()
-        let start = clock.now
-        do {
-            _ = try await session.respond(to: prompt, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1))
-            Issue.record("a 10 MB prompt was answered")
-        } catch LanguageModelSession.GenerationError.exceededContextWindowSize(let context) {
-            #expect(context.debugDescription.contains("exceeds the maximum allowed context size of 1024"))
+        var fastest = Duration.seconds(3600)
+        var session = LanguageModelSession(model: model)
+        for _ in 0..<3 where fastest >= .seconds(1) {
+            session = LanguageModelSession(model: model)
+            let start = clock.now
+            do {
+                _ = try await session.respond(to: prompt, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 1))
+                Issue.record("a 10 MB prompt was answered")
+            } catch LanguageModelSession.GenerationError.exceededContextWindowSize(let context) {
+                #expect(context.debugDescription.contains("exceeds the maximum allowed context size of 1024"))
+            }
+            fastest = min(fastest, clock.now - start)
         }
-        #expect(clock.now - start < .seconds(1))
+        #expect(fastest < .seconds(1))
         // The session is usable afterwards, with nothing of the refused turn in its transcript.
         #expect(!session.isResponding)
         #expect(session.transcript.allSatisfy { if case .response = $0 { false } else { true } })

@@ -16,7 +16,18 @@ struct RefusalExplanationTests {
     ]
 
     @Test func theExplanationIsANewResponseToAnExplanationRequest() async throws {
-        let explanation = try await Refusal(transcriptEntries: refused).explanation
+        // The explanation is sampled (Apple's default options), so the 135M model now and then
+        // writes something the guardrail blocks: a typed error, and a fair outcome. Up to three
+        // tries for an answer whose shape can be checked.
+        var answered: LanguageModelSession.Response<String>?
+        for _ in 0..<3 where answered == nil {
+            do {
+                answered = try await Refusal(transcriptEntries: refused).explanation
+            } catch LanguageModelSession.GenerationError.guardrailViolation(let context) {
+                print("refusal explanation blocked by the guardrail:", context.debugDescription)
+            }
+        }
+        let explanation = try #require(answered, "three explanations in a row were blocked by the guardrail")
         print("refusal explanation:", explanation.content)
         #expect(!explanation.content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
         let entries = Array(explanation.transcriptEntries)

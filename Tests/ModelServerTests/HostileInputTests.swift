@@ -130,7 +130,13 @@ struct ServerHostileInputTests {
         let deadline = clock.now + .seconds(20)
         while running.http.requestsInFlight > 0, clock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
         #expect(running.http.requestsInFlight == 0)
-        let metrics = try await Loopback.get(port: running.port, path: "/metrics").text
+        // The HTTP side lets go first; the generation task notices the cancellation at its next
+        // token (seconds apart on a loaded machine: the full suite once saw it still generating).
+        var metrics = try await Loopback.get(port: running.port, path: "/metrics").text
+        while !metrics.contains("fm_requests_generating 0"), clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            metrics = try await Loopback.get(port: running.port, path: "/metrics").text
+        }
         #expect(metrics.contains("fm_requests_generating 0"))
         // A cancelled generation is not counted as finished: 1500 tokens were never generated.
         #expect(metrics.contains("fm_completion_tokens_total 0"))

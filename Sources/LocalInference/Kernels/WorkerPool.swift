@@ -1,6 +1,5 @@
 internal import CKernels
 import Foundation
-import Synchronization
 
 /// The persistent kernel threads of one model (`ck_pool`), sized to the cores.
 ///
@@ -8,7 +7,11 @@ import Synchronization
 /// model take turns: the pool's threads are the machine's cores, and two passes at once would
 /// only fight over them.
 final class WorkerPool: Sendable {
-    private let lock = Mutex<Void>(())
+    /// A pthread mutex (`NSLock`), not `Synchronization.Mutex`: passes of different threads (the
+    /// decode batcher runs each on whichever caller is ready) write the C pool's task fields,
+    /// ordered only by this lock, and ThreadSanitizer models pthread locks but not the Mutex's
+    /// futex waits, so it reported those writes as races.
+    private let lock = NSLock()
     nonisolated(unsafe) private let pool: OpaquePointer
     let threadCount: Int
 
@@ -22,7 +25,9 @@ final class WorkerPool: Sendable {
 
     /// Runs `body` with exclusive use of the pool.
     func withPool<R, E: Error>(_ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
-        try lock.withLock { _ throws(E) -> R in try body(pool) }
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(pool)
     }
 
     /// `FM_THREADS` when it is a number in 1...256, else the number of cores this process may
