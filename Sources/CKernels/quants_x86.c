@@ -403,56 +403,19 @@ static inline CK_AVX512 uint16_t load_u16(const void *p) {
     return v;
 }
 
-/// Four Q8_0 rows (e.g. the output head) in dot_q8_0's exact order: in each zmm half one row's
-/// |w| . sign(x, w) as dot_q8_0 computes it, then fmadd(dw * dx, sum) per block in block order.
-static CK_AVX512 void dotr4_q8_0_avx512(int64_t n, const void *const *vw, const void *vx, float *out) {
-    const ck_block_q8_0 *w0 = vw[0], *w1 = vw[1], *w2 = vw[2], *w3 = vw[3];
-    const ck_block_q8_a *x = vx;
-    int64_t nb = n / CK_QK;
-    /* Four interleaved row streams defeat the hardware prefetcher on a large matrix (the output
-       head): fetch the next four rows (the next call's, when rows are consecutive) meanwhile. */
-    const char *next = (const char *)(w0 + 4 * nb);
-    __m512 acc01 = _mm512_setzero_ps(), acc23 = _mm512_setzero_ps();
-    const __m512i lo8 = _mm512_set_epi32(1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0);
-    const __m512i hi8 = _mm512_set_epi32(3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2);
-    for (int64_t i = 0; i < nb; i++) {
-        _mm_prefetch(next + i * 4 * (int64_t)sizeof(ck_block_q8_0), _MM_HINT_T0);
-        _mm_prefetch(next + i * 4 * (int64_t)sizeof(ck_block_q8_0) + 64, _MM_HINT_T0);
-        _mm_prefetch(next + i * 4 * (int64_t)sizeof(ck_block_q8_0) + 128, _MM_HINT_T0);
-        __m512i xv = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)x[i].qs));
-        __m512 xd = _mm512_set1_ps(x[i].d);
-        __m128 d = _mm_cvtph_ps(_mm_set_epi16(0, 0, 0, 0, (short)load_u16(&w3[i].d), (short)load_u16(&w2[i].d),
-                                              (short)load_u16(&w1[i].d), (short)load_u16(&w0[i].d)));
-        __m512 dz = _mm512_castps128_ps512(d);
-        __m512 s01 = _mm512_mul_ps(_mm512_permutexvar_ps(lo8, dz), xd);
-        __m512 s23 = _mm512_mul_ps(_mm512_permutexvar_ps(hi8, dz), xd);
-        __m512i q01 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)w0[i].qs)),
-                                         _mm256_loadu_si256((const __m256i *)w1[i].qs), 1);
-        __m512i q23 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)w2[i].qs)),
-                                         _mm256_loadu_si256((const __m256i *)w3[i].qs), 1);
-        /* sign(x, w) as _mm256_sign_epi8: -x where w < 0 (x where w == 0 meets |w| = 0) */
-        __m512i x01 = _mm512_mask_sub_epi8(xv, _mm512_movepi8_mask(q01), _mm512_setzero_si512(), xv);
-        __m512i x23 = _mm512_mask_sub_epi8(xv, _mm512_movepi8_mask(q23), _mm512_setzero_si512(), xv);
-        __m512i p01 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), _mm512_abs_epi8(q01), x01);
-        __m512i p23 = _mm512_dpbusd_epi32(_mm512_setzero_si512(), _mm512_abs_epi8(q23), x23);
-        acc01 = _mm512_fmadd_ps(s01, _mm512_cvtepi32_ps(p01), acc01);
-        acc23 = _mm512_fmadd_ps(s23, _mm512_cvtepi32_ps(p23), acc23);
-    }
-    out[0] = hsum_ps(_mm512_castps512_ps256(acc01));
-    out[1] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc01), 1)));
-    out[2] = hsum_ps(_mm512_castps512_ps256(acc23));
-    out[3] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc23), 1)));
-}
-
-/// dotr4_q8_0_avx512 for T (4 or 2) tokens at once (the output head of a batched decode step): the
-/// weights' magnitudes, signs and scales are taken once for the four tokens, whose every float
-/// operation is dotr4_q8_0's, so each token's results are bit-identical to its own call.
+/// Four Q8_0 rows for T (1, 2 or 4) tokens at once (the output head of a decode step, batched or
+/// not) in dot_q8_0's exact order: in each zmm half one row's |w| . sign(x, w) as dot_q8_0
+/// computes it, then fmadd(dw * dx, sum) per block in block order. The weights' magnitudes,
+/// signs and scales are taken once for the T tokens, whose every float operation is the same as
+/// with T = 1, so each token's results are bit-identical to a call of its own.
 static inline __attribute__((always_inline)) CK_AVX512 void dotr4xT_q8_0(int64_t n, const void *const *vw, const void *vx,
                                                                           size_t x_stride, float *out, const int T) {
     const ck_block_q8_0 *w0 = vw[0], *w1 = vw[1], *w2 = vw[2], *w3 = vw[3];
     const ck_block_q8_a *x[4];
     for (int t = 0; t < T; t++) x[t] = (const ck_block_q8_a *)((const uint8_t *)vx + (size_t)t * x_stride);
     int64_t nb = n / CK_QK;
+    /* Four interleaved row streams defeat the hardware prefetcher on a large matrix (the output
+       head): fetch the next four rows (the next call's, when rows are consecutive) meanwhile. */
     const char *next = (const char *)(w0 + 4 * nb);
     __m512 acc01[4], acc23[4];
     for (int t = 0; t < T; t++) {
@@ -496,6 +459,11 @@ static inline __attribute__((always_inline)) CK_AVX512 void dotr4xT_q8_0(int64_t
         y[2] = hsum_ps(_mm512_castps512_ps256(acc23[t]));
         y[3] = hsum_ps(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(acc23[t]), 1)));
     }
+}
+
+/// Four Q8_0 rows (e.g. the output head), one token.
+static CK_AVX512 void dotr4_q8_0_avx512(int64_t n, const void *const *vw, const void *vx, float *out) {
+    dotr4xT_q8_0(n, vw, vx, 0, out, 1);
 }
 
 static CK_AVX512 void dotr4x4_q8_0_avx512(int64_t n, const void *const *vw, const void *vx, size_t x_stride, float *out) {
