@@ -166,18 +166,25 @@ public final class ModelServer<Model: LanguageModel>: HTTPRequestHandler {
         }
     }
 
+    /// A non-streaming generation: admitted (or refused with 429) inside the time limit, run to
+    /// its end, its usage counted.
+    private func wholeGeneration(_ mapping: ExecutorRequestMapping, stop: [String], maximumTokens: Int?) async throws -> GenerationRunner<Model>.Outcome {
+        let outcome = try await withTimeLimit {
+            let lease = try await self.admit()
+            defer { withExtendedLifetime(lease) {} }
+            return try await self.runner.run(mapping, stop: stop, maximumTokens: maximumTokens) { _ in }
+        }
+        count(outcome.usage)
+        return outcome
+    }
+
     private func chatCompletion(_ request: ChatCompletionRequest) async throws -> HTTPResponse {
         let mapping = try ExecutorRequestMapping(request)
         let id = "chatcmpl-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let created = Int(Date().timeIntervalSince1970)
         let model = configuration.modelID
         if !request.stream {
-            let outcome = try await withTimeLimit {
-                let lease = try await self.admit()
-                defer { withExtendedLifetime(lease) {} }
-                return try await self.runner.run(mapping, stop: request.stop, maximumTokens: request.maximumTokens) { _ in }
-            }
-            count(outcome.usage)
+            let outcome = try await wholeGeneration(mapping, stop: request.stop, maximumTokens: request.maximumTokens)
             let calls = outcome.calls.map { ToolCall(id: $0.id, name: $0.name, arguments: $0.arguments) }
             let message = ChatMessage.assistant(content: calls.isEmpty ? outcome.text : (outcome.text.isEmpty ? nil : outcome.text), toolCalls: calls)
             return Self.json(200, ChatCompletion(id: id, created: created, model: model, message: message,
@@ -225,12 +232,7 @@ public final class ModelServer<Model: LanguageModel>: HTTPRequestHandler {
         let created = Int(Date().timeIntervalSince1970)
         let model = configuration.modelID
         if !request.stream {
-            let outcome = try await withTimeLimit {
-                let lease = try await self.admit()
-                defer { withExtendedLifetime(lease) {} }
-                return try await self.runner.run(mapping, stop: request.stop, maximumTokens: request.maximumTokens) { _ in }
-            }
-            count(outcome.usage)
+            let outcome = try await wholeGeneration(mapping, stop: request.stop, maximumTokens: request.maximumTokens)
             return Self.json(200, TextCompletion(id: id, created: created, model: model, text: outcome.text,
                                                  finishReason: outcome.finishReason, usage: outcome.usage).wire)
         }
