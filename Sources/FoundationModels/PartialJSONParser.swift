@@ -188,8 +188,11 @@ struct PartialJSONParser {
                     // As the strict parser: surrogates only in high-low pairs (a Swift String
                     // cannot hold a lone one, and replacing it would make the two parsers disagree).
                     if let high = pendingHighSurrogate {
-                        guard (0xDC00...0xDFFF).contains(code) else { throw failure("unpaired surrogate in a \\u escape") }
-                        scalars.append(Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00))!)
+                        guard (0xDC00...0xDFFF).contains(code),
+                              let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)) else {
+                            throw failure("unpaired surrogate in a \\u escape")
+                        }
+                        scalars.append(scalar)
                         pendingHighSurrogate = nil
                     } else if (0xD800...0xDBFF).contains(code) {
                         pendingHighSurrogate = code
