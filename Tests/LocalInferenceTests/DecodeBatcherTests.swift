@@ -68,7 +68,7 @@ import Testing
         let model = try SyntheticModel(architecture: .llama, weightType: .q4_1).load()
         let steps = 12
         let expected = try Self.prompts.map { try Self.decodeAlone(model: model, prompt: $0, steps: steps) }
-        let batcher = DecodeBatcher(model: model, maximumBatchSize: 4, gatherTimeout: .milliseconds(200))
+        let batcher = DecodeBatcher(model: model, maximumBatchSize: 4, gatherTimeout: .seconds(5))
         let start = Barrier(count: Self.prompts.count)
         let results = try await Self.onThreads(Self.prompts.count) { index in
             try Self.decode(batcher: batcher, prompt: Self.prompts[index], steps: steps, start: start)
@@ -124,7 +124,7 @@ import Testing
         let prompts = texts.map { model.tokenizer.encode($0) }
         let steps = 10
         let expected = try prompts.map { try Self.decodeAlone(model: model, prompt: $0, steps: steps) }
-        let batcher = DecodeBatcher(model: model, maximumBatchSize: 8, gatherTimeout: .milliseconds(200))
+        let batcher = DecodeBatcher(model: model, maximumBatchSize: 8, gatherTimeout: .seconds(5))
         let start = Barrier(count: prompts.count)
         let results = try await Self.onThreads(prompts.count) { index in
             try Self.decode(batcher: batcher, prompt: prompts[index], steps: steps, start: start)
