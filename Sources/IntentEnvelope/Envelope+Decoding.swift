@@ -1,4 +1,5 @@
 import Foundation
+import FoundationModels
 import JSONSchemaValidation
 
 extension Envelope {
@@ -12,9 +13,14 @@ extension Envelope {
     }
 
     private static let loadedSchema: Result<JSONSchema, EnvelopeError> = {
-        guard let url = Bundle.module.url(forResource: "envelope.schema", withExtension: "json", subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: "envelope.schema", withExtension: "json")
-        else { return .failure(.schemaUnavailable("envelope.schema.json is not in the IntentEnvelope bundle")) }
+        let resource = BundledResource(target: "IntentEnvelope", path: "Resources/envelope.schema.json",
+                                       sourceDirectory: BundledResource.sourceDirectory(of: #filePath, levelsUp: 1))
+        let url: URL
+        do {
+            url = try resource.url()
+        } catch {
+            return .failure(.schemaUnavailable("\(error)"))
+        }
         do {
             let data = try Data(contentsOf: url)
             return .success(try JSONSchema(try JSONValue(parsing: data)))

@@ -68,13 +68,16 @@ package struct GuardrailWeights: Sendable, Equatable {
         try GuardrailWeights(contentsOf: shippedURL())
     }
 
-    /// Where the shipped weights are in the FoundationModels bundle.
-    /// - throws: `GuardrailWeightsError.resourceMissing` if they are not there.
+    /// Where the shipped weights are: in the FoundationModels resource bundle (see ``BundledResource``).
+    /// - throws: `GuardrailWeightsError.resourceMissing` naming every place searched.
     package static func shippedURL() throws(GuardrailWeightsError) -> URL {
-        guard let url = Bundle.module.url(forResource: resourceName, withExtension: "tsv", subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: resourceName, withExtension: "tsv")
-        else { throw .resourceMissing(name: "Resources/\(resourceName).tsv") }
-        return url
+        let resource = BundledResource(target: "FoundationModels", path: "Resources/\(resourceName).tsv",
+                                       sourceDirectory: BundledResource.sourceDirectory(of: #filePath, levelsUp: 2))
+        do {
+            return try resource.url()
+        } catch {
+            throw .resourceMissing(name: error.description)
+        }
     }
 
     /// Reads and checks a weights file.

@@ -4,7 +4,8 @@
 /// many concept classes and features follow and a checksum of them, so a truncated, edited or
 /// corrupted copy is refused as a whole instead of being scored with some lines missing.
 package enum GuardrailWeightsError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The resource is not in the FoundationModels bundle (a packaging problem).
+    /// The resource is not where it is installed (a packaging problem); `name` says where it
+    /// was looked for.
     case resourceMissing(name: String)
     /// The file could not be read; `reason` is the underlying error's description.
     case unreadable(path: String, reason: String)
@@ -22,7 +23,7 @@ package enum GuardrailWeightsError: Error, Sendable, Equatable, CustomStringConv
     package var description: String {
         switch self {
         case .resourceMissing(let name):
-            "guardrail weights: resource '\(name)' is not in the FoundationModels bundle"
+            "guardrail weights: \(name)"
         case .unreadable(let path, let reason):
             "guardrail weights: cannot read \(path): \(reason)"
         case .tooLarge(let bytes, let limit):
