@@ -35,10 +35,18 @@ struct ModelFixture: Decodable {
 enum LoadedModels {
     private static let smol = Result { try LanguageModel(file: TestModels.file(TestModels.smolLM2)) }
     private static let gemma = Result { try LanguageModel(file: TestModels.file(TestModels.gemma3)) }
+    private static let qwen = Result { try LanguageModel(file: TestModels.file(TestModels.qwen25Coder)) }
 
     static func model(_ fixture: String) throws -> LanguageModel {
-        try (fixture == "smollm2" ? smol : gemma).get()
+        switch fixture {
+        case "smollm2": try smol.get()
+        case "gemma3": try gemma.get()
+        case "qwen2.5-coder-0.5b": try qwen.get()
+        default: throw FixtureError.unknownModel(fixture)
+        }
     }
+
+    enum FixtureError: Error { case unknownModel(String) }
 }
 
 /// Greedy argmax, lowest id on ties (as llama.cpp's argmax).

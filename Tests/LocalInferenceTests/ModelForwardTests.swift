@@ -27,6 +27,26 @@ let minimumIdenticalContinuations = reproducesLlamaCppSums ? 10 : 0
 @Suite("Model forward pass against llama.cpp") struct ModelForwardTests {
     @Test(arguments: ["smollm2", "gemma3"])
     func greedyContinuationsMatchLlamaCpp(fixtureName: String) throws {
+        try Self.checkGreedyContinuations(fixtureName)
+    }
+
+    @Test(arguments: ["smollm2", "gemma3"])
+    func teacherForcedTop5MatchesLlamaCpp(fixtureName: String) throws {
+        try Self.checkTeacherForcedTop5(fixtureName)
+    }
+
+    /// Qwen2.5 (Q4_K/Q6_K weights, tied embeddings, biased Q/K/V, 151,936-token vocabulary).
+    @Test(.enabled(if: TestModels.hasQwen25Coder, TestModels.qwenSkipReason))
+    func qwenGreedyContinuationsMatchLlamaCpp() throws {
+        try Self.checkGreedyContinuations("qwen2.5-coder-0.5b")
+    }
+
+    @Test(.enabled(if: TestModels.hasQwen25Coder, TestModels.qwenSkipReason))
+    func qwenTeacherForcedTop5MatchesLlamaCpp() throws {
+        try Self.checkTeacherForcedTop5("qwen2.5-coder-0.5b")
+    }
+
+    static func checkGreedyContinuations(_ fixtureName: String) throws {
         let fixture = try ModelFixture.load(fixtureName)
         let model = try LoadedModels.model(fixtureName)
         let context = try InferenceContext(model: model, contextLength: 256)
@@ -59,8 +79,7 @@ let minimumIdenticalContinuations = reproducesLlamaCppSums ? 10 : 0
         #expect(mismatches.isEmpty, "\(mismatches)")
     }
 
-    @Test(arguments: ["smollm2", "gemma3"])
-    func teacherForcedTop5MatchesLlamaCpp(fixtureName: String) throws {
+    static func checkTeacherForcedTop5(_ fixtureName: String) throws {
         let fixture = try ModelFixture.load(fixtureName)
         let model = try LoadedModels.model(fixtureName)
         let context = try InferenceContext(model: model, contextLength: 256)

@@ -8,6 +8,11 @@ import Testing
 enum TestModels {
     static let smolLM2 = "SmolLM2-135M-Instruct.Q4_1.gguf"
     static let gemma3 = "gemma-3-270m-q4_k_m.gguf"
+    /// Optional: `fm models pull qwen2.5-coder-0.5b` (scripts/test.sh pulls it); its tests are
+    /// skipped, saying so, when it is missing.
+    static let qwen25Coder = "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf"
+    static var hasQwen25Coder: Bool { FileManager.default.fileExists(atPath: directory.appendingPathComponent(qwen25Coder).path) }
+    static let qwenSkipReason: Comment = "needs the Qwen2.5-Coder-0.5B model: run 'fm models pull qwen2.5-coder-0.5b'"
 
     static var directory: URL {
         if let dir = ProcessInfo.processInfo.environment["FM_MODELS_DIR"], !dir.isEmpty {
