@@ -26,6 +26,37 @@ import Testing
         }
     }
 
+    /// 10,000 nested arrays or objects, complete or cut off: the streaming parser's error names
+    /// its limit and the JSON Pointer of the value that went one level too deep.
+    @Test func tenThousandDeepJSONNamesTheLimitAndPath() {
+        let limit = PartialJSONParser.maximumDepth
+        let cases: [(open: String, close: String, token: String)] = [
+            (String(repeating: "[", count: 10_000), String(repeating: "]", count: 10_000), "0"),
+            (String(repeating: #"{"k":"#, count: 10_000) + "1", String(repeating: "}", count: 10_000), "k"),
+            (#"{"a":[1,"# + String(repeating: "[", count: 10_000), "", "?"),
+        ]
+        for (open, close, token) in cases {
+            let clock = ContinuousClock()
+            let elapsed = clock.measure {
+                do {
+                    _ = try GeneratedContent(json: open + close)
+                    Issue.record("a 10,000-deep document parsed")
+                } catch LanguageModelSession.GenerationError.decodingFailure(let context) {
+                    #expect(context.debugDescription.contains("nesting deeper than \(limit) levels (the streaming parser's limit)"))
+                    if token == "?" {
+                        #expect(context.debugDescription.contains("at '/a/1/0/0/0"), "\(context.debugDescription)")
+                    } else {
+                        #expect(context.debugDescription.contains("at '/\(token)/\(token)/"), "\(context.debugDescription)")
+                        #expect(context.debugDescription.contains("(\(limit) tokens)"), "\(context.debugDescription)")
+                    }
+                } catch {
+                    Issue.record("unexpected error \(error)")
+                }
+            }
+            #expect(elapsed < .seconds(1))
+        }
+    }
+
     /// Found by FuzzJSON (strict and streaming parsers disagreed on `[…,05]`): the streaming
     /// parser took any text `Double` reads as a number. Now it follows JSON's grammar.
     @Test(arguments: ["[05]", "[+1]", "[.5]", "[-.5]", "[1.]", "[1.e3]", "[1e]", "{\"a\":00}", "[-]", "05", "+1"])

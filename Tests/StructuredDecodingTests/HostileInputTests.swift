@@ -92,6 +92,39 @@ import Testing
         bounded(.seconds(5)) { _ = try compiler.compile(jsonSchema: parsed) }
     }
 
+    /// A schema nested 10,000 deep (built in code; the parser stops at 512), under each keyword
+    /// that nests: a typed error naming the compiler's limit and the path where it was hit.
+    @Test(arguments: ["items", "properties", "anyOf", "not"])
+    func tenThousandDeepSchemaIsRefusedByTheCompiler(_ keyword: String) {
+        var schema: JSONValue = ["type": "integer"]
+        for _ in 0..<10_000 {
+            switch keyword {
+            case "items": schema = ["type": "array", "items": schema]
+            case "properties": schema = ["type": "object", "properties": ["a": schema], "required": ["a"]]
+            case "anyOf": schema = ["anyOf": [schema, ["type": "null"]]]
+            default: schema = ["not": schema]
+            }
+        }
+        // Found by this test: the grammar cache's key serialized the schema recursively and
+        // overflowed the stack. The nesting is now measured first, without recursing.
+        let error = bounded { _ = try compiler.compile(jsonSchema: schema) }
+        #expect(error?.kind == .budgetExceeded, "\(String(describing: error))")
+        #expect(error?.keyword == "JSONValue.maximumNestingDepth")
+        #expect(error?.description.contains("deeper than \(JSONValue.maximumNestingDepth) levels") == true)
+        // The path of the value at level 513: each schema level is one JSON level for `items`
+        // and `not`, two for `properties` (the map, then the schema) and `anyOf` (the array).
+        let (step, levels) = ["items": ("/items", 1), "properties": ("/properties/a", 2), "anyOf": ("/anyOf/0", 2), "not": ("/not", 1)][keyword] ?? ("", 1)
+        let expected = "#" + String(repeating: step, count: JSONValue.maximumNestingDepth / levels)
+        #expect(error?.path == expected, "\(String(describing: error?.path.prefix(80)))")
+        // Under the JSON limit, the compiler's own limit on subschema nesting names itself.
+        var nested: JSONValue = ["type": "integer"]
+        for _ in 0..<300 { nested = ["type": "array", "items": nested] }
+        let compilerError = bounded { _ = try compiler.compile(jsonSchema: nested) }
+        #expect(compilerError?.keyword == "JSONSchemaCompiler.maximumSchemaNesting")
+        #expect(compilerError?.description.contains("nested deeper than 200") == true)
+        #expect(compilerError?.path.hasPrefix("#/items/items/items") == true)
+    }
+
     @Test func referenceCyclesAreBounded() {
         let cycles: [JSONValue] = [
             ["$ref": "#"],
