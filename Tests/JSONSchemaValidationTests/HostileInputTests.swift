@@ -150,6 +150,21 @@ import Testing
         #expect(mismatched.errors.map(\.message) == [#""aaab" does not match the pattern ^(a+)+$"#])
     }
 
+    /// Found by FuzzRegex (slow units of 22 s and 29 s and a 30 s timeout in a loaded fuzzing
+    /// run, 4 to 5 s alone with ASan): `((.+)(,\s*)?)+` before a class the subject's last
+    /// character is in backtracks through every split of the subject, until the step budget.
+    /// Bounded before; now the result says the budget stopped it instead of "does not match".
+    @Test func fuzzRegexSlowUnitIsABudgetLimitError() throws {
+        let filler = [UInt8](repeating: 0xFF, count: 21)
+        let pattern = String(decoding: Array("^((.+)(,\\s*)?)+[^".utf8) + filler + Array("regex:^[a-z0-9._-".utf8)
+                             + [UInt8](repeating: 0xFF, count: 18) + [0xF7, 0xFF] + Array(",]$".utf8), as: UTF8.self)
+        let subject = "aba-z0-9])\u{0}abcc061"
+        let schema = try JSONSchema(["type": "string", "pattern": .string(pattern)])
+        let result = withinASecond(.seconds(40)) { schema.validate(.string(subject)) }
+        #expect(result.limitExceeded?.reason == .regexBudgetExhausted(pattern: pattern, budget: ECMARegex.stepBudget))
+        #expect(!result.isValid)
+    }
+
     /// Where a budget stops a match inside `not` or a `patternProperties` key, the instance is
     /// undecided, not valid by a mismatch that was never shown.
     @Test func exhaustedPatternUnderNotOrAsAKeyIsUndecided() throws {
