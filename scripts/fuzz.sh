@@ -4,6 +4,7 @@
 #   scripts/fuzz.sh                 # every target, 60 s each (the CI smoke run)
 #   scripts/fuzz.sh FuzzRegex 600   # one target, ten minutes
 #   FUZZ_JOBS=1 FUZZ_NICE=10 FUZZ_SEED=1 ...  # defaults; FUZZ_ARGS adds libFuzzer flags
+#   FUZZ_PREBUILT=path/to/release ...         # run targets built before (same commit), no build
 #
 # Builds the targets in release mode with ASan and libFuzzer's coverage on every Swift module of
 # the package (so coverage guides the fuzzer through our parsers, and ASan checks them), into
@@ -28,10 +29,18 @@ build() {
         -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table "$@"
 }
 
-echo "== building fuzz targets"
-start=$(date +%s)
-if [[ ${#TARGETS[@]} -eq 1 ]]; then build --product "${TARGETS[0]}"; else build; fi
-echo "== built in $(( $(date +%s) - start )) s"
+BINARIES=$BUILD/release
+if [[ -n ${FUZZ_PREBUILT:-} ]]; then
+    # A build of the same commit made elsewhere (another worktree): the build takes over ten
+    # minutes on a loaded machine, and its binaries do not depend on where they run.
+    BINARIES=$FUZZ_PREBUILT
+    echo "== using the targets in $BINARIES"
+else
+    echo "== building fuzz targets"
+    start=$(date +%s)
+    if [[ ${#TARGETS[@]} -eq 1 ]]; then build --product "${TARGETS[0]}"; else build; fi
+    echo "== built in $(( $(date +%s) - start )) s"
+fi
 [[ -d $WORK/seeds ]] || python3 scripts/fuzz-corpus.py "$WORK/seeds" >/dev/null
 mkdir -p "$WORK/crashes"
 printf 'target\tseconds\tcpu_seconds\texecutions\tcorpus\tcrashed\n' > "$WORK/summary.tsv.new"
@@ -51,7 +60,7 @@ for target in "${TARGETS[@]}"; do
     # every machine and whatever it finds reproduces; FUZZ_SEED=0 lets libFuzzer pick one.
     # SWIFT_BACKTRACE=enable=no: Swift's crash handler reads memory ASan poisons; libFuzzer's
     # own report (and the `Fatal error:` line) is what is wanted.
-    cpu=$( { TIMEFORMAT='%3U %3S'; time ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no nice -n "${FUZZ_NICE:-10}" "$BUILD/release/$target" \
+    cpu=$( { TIMEFORMAT='%3U %3S'; time ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no nice -n "${FUZZ_NICE:-10}" "$BINARIES/$target" \
         -max_total_time="$SECONDS_EACH" -seed="${FUZZ_SEED:-1}" -max_len=4096 -rss_limit_mb=2048 -timeout=30 -detect_leaks=0 \
         -print_final_stats=1 -artifact_prefix="$WORK/crashes/$target-" ${FUZZ_ARGS:-} \
         "$corpus" "$WORK/seeds/$target" > "$log" 2>&1; } 2>&1 ) || status=$?

@@ -21,10 +21,32 @@ struct PartialJSONParser {
         case truncated(GeneratedContent?)
     }
 
+    /// Thrown where nesting passes `maximumDepth`; each enclosing container adds its token on the
+    /// way out, and `parseDocument` turns it into the public error naming the path.
+    private struct NestingLimitHit: Error {
+        var reversedPathTokens: [String] = []
+
+        func within(_ token: String) -> NestingLimitHit {
+            var copy = self
+            copy.reversedPathTokens.append(token)
+            return copy
+        }
+
+        var path: String {
+            reversedPathTokens.reversed().reduce(into: "") { $0 += "/" + JSONPointer.escape($1) }
+        }
+    }
+
     mutating func parseDocument() throws -> GeneratedContent {
         skipWhitespace()
         guard position < bytes.count else { throw failure("expected a JSON value, found the end of the text") }
-        switch try parseValue() {
+        let outcome: Outcome
+        do {
+            outcome = try parseValue()
+        } catch let hit as NestingLimitHit {
+            throw failure("nesting deeper than \(Self.maximumDepth) levels (the streaming parser's limit) at \(JSONPointer.abbreviated(hit.path))")
+        }
+        switch outcome {
         case .complete(let content):
             skipWhitespace()
             guard position == bytes.count else { throw failure("unexpected text after the JSON value") }
@@ -227,7 +249,7 @@ struct PartialJSONParser {
     private mutating func parseArray() throws -> Outcome {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth)") }
+        guard depth <= Self.maximumDepth else { throw NestingLimitHit() }
         position += 1
         var elements: [GeneratedContent] = []
         skipWhitespace()
@@ -236,7 +258,13 @@ struct PartialJSONParser {
             return .complete(GeneratedContent(kind: .array([])))
         }
         while true {
-            switch try parseValue() {
+            let outcome: Outcome
+            do {
+                outcome = try parseValue()
+            } catch let hit as NestingLimitHit {
+                throw hit.within(String(elements.count))
+            }
+            switch outcome {
             case .complete(let element): elements.append(element)
             case .truncated(let element):
                 if let element { elements.append(element) }
@@ -253,7 +281,7 @@ struct PartialJSONParser {
     private mutating func parseObject() throws -> Outcome {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth)") }
+        guard depth <= Self.maximumDepth else { throw NestingLimitHit() }
         position += 1
         var properties: [String: GeneratedContent] = [:]
         var keys: [String] = []
@@ -275,7 +303,12 @@ struct PartialJSONParser {
             guard position < bytes.count else { return partial() }
             guard bytes[position] == UInt8(ascii: ":") else { throw failure("expected ':' after property name '\(key)'") }
             position += 1
-            let outcome = try parseValue()
+            let outcome: Outcome
+            do {
+                outcome = try parseValue()
+            } catch let hit as NestingLimitHit {
+                throw hit.within(key)
+            }
             let value: GeneratedContent?
             switch outcome {
             case .complete(let content): value = content

@@ -12,27 +12,45 @@ struct TokenCounter {
 
     /// The tokens of a whole conversation, BOS included where the model has one, without the
     /// opening of the next assistant turn: what a transcript holds in the context.
-    func conversation(_ turns: [ChatTurn]) -> Int {
-        backend.tokenizePrompt(backend.render(turns, addGenerationPrompt: false)).count
+    /// - throws: `GenerationError.exceededContextWindowSize` for text that cannot fit the
+    ///   context window by its length alone (see `refuseUnfitting`), before it is tokenized.
+    func conversation(_ turns: [ChatTurn]) throws -> Int {
+        let text = backend.render(turns, addGenerationPrompt: false)
+        try refuseUnfitting(text)
+        return backend.tokenizePrompt(text).count
     }
 
     /// The tokens `turns` add after `prefix`.
-    func added(_ turns: [ChatTurn], after prefix: [ChatTurn]) -> Int {
-        rendered(prefix + turns) - rendered(prefix)
+    func added(_ turns: [ChatTurn], after prefix: [ChatTurn]) throws -> Int {
+        try rendered(prefix + turns) - rendered(prefix)
     }
 
     /// The tokens of a system turn holding `content`. An empty user turn follows it so that a
     /// template without a system turn, which writes the system text into the next user turn,
     /// counts the text too; the empty user turn itself is subtracted.
-    func systemTurn(_ content: String) -> Int {
+    func systemTurn(_ content: String) throws -> Int {
         let closing = [ChatTurn(role: .user, content: "")]
         // Measured against an empty system turn, which keeps a default system prompt out.
         let empty = ChatTurn(role: .system, content: "")
-        return rendered([ChatTurn(role: .system, content: content)] + closing) - rendered([empty] + closing) + rendered([empty])
+        return try rendered([ChatTurn(role: .system, content: content)] + closing) - rendered([empty] + closing) + rendered([empty])
     }
 
     /// The tokens of rendered turns without BOS (which belongs to the conversation, not a turn).
-    private func rendered(_ turns: [ChatTurn]) -> Int {
-        backend.tokenize(backend.render(turns, addGenerationPrompt: false)).count
+    private func rendered(_ turns: [ChatTurn]) throws -> Int {
+        let text = backend.render(turns, addGenerationPrompt: false)
+        try refuseUnfitting(text)
+        return backend.tokenize(text).count
+    }
+
+    /// Refuses text whose tokens could not fit the context window whatever they are (at least
+    /// `minimumTokenCount` of them, which only texts of 256 KB and more can reach), before the
+    /// tokenizer spends seconds on it: 10 MB of one emoji is an error with the numbers in
+    /// milliseconds. Shorter text is counted exactly, even past the context window.
+    private func refuseUnfitting(_ text: String) throws {
+        let atLeast = backend.minimumTokenCount(text)
+        guard atLeast <= backend.contextSize else {
+            throw LanguageModelSession.GenerationError.exceededContextWindowSize(.init(
+                debugDescription: "Content contains at least \(atLeast) tokens (\(text.utf8.count) bytes), which exceeds the maximum allowed context size of \(backend.contextSize)."))
+        }
     }
 }

@@ -14,7 +14,9 @@
 /// (capturing, non-capturing, named), look-ahead and look-behind, greedy and lazy quantifiers,
 /// classes with ranges and class escapes, back-references, `\p{General_Category}`.
 /// - Note: Backtracking is bounded by `stepBudget` per match; a pattern that exhausts it on an
-///   input is reported as not matching rather than running for exponential time.
+///   input is reported as not matching by `firstMatch(in:)` rather than running for exponential
+///   time. `JSONSchema.validate(_:)` tells the two apart: an exhausted budget is its
+///   `ValidationLimitError.regexBudgetExhausted`, not a mismatch.
 public struct ECMARegex: Sendable {
     /// The pattern as written.
     public let pattern: String

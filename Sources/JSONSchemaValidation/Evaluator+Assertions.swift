@@ -60,8 +60,15 @@ extension Evaluator {
         if let minimum = schema["minLength"]?.number?.int64Value, length < minimum {
             outcome.errors.append(location.error("minLength", "is \(length) characters long; at least \(minimum) required"))
         }
-        if let pattern = schema["pattern"]?.string, let regex = index.pattern(pattern), !matches(regex, string) {
-            outcome.errors.append(location.error("pattern", "\(Self.describe(.string(string))) does not match the pattern \(pattern)"))
+        if let pattern = schema["pattern"]?.string, let regex = index.pattern(pattern) {
+            switch matches(regex, string, at: location.keyword("pattern")) {
+            case true?: break
+            case false?:
+                outcome.errors.append(location.error("pattern", "\(Self.describe(.string(string))) does not match the pattern \(pattern)"))
+            case nil:
+                // Undecided: the run's limit error says so; fail this branch without claiming a mismatch.
+                outcome.errors.append(location.error("pattern", "matching the pattern \(pattern) was stopped by a budget"))
+            }
         }
     }
 }

@@ -246,7 +246,9 @@ extension Evaluator {
         if let patterns = schema["patternProperties"]?.object {
             for (pattern, subschema) in patterns {
                 guard let regex = index.pattern(pattern) else { continue }
-                for (name, value) in object where matches(regex, name) {
+                // A key whose match a budget stopped counts as not matching; the run's limit
+                // error makes the result undecided.
+                for (name, value) in object where matches(regex, name, at: location.keyword("patternProperties", pattern).instance(name)) == true {
                     let result = evaluate(subschema, value, at: location.keyword("patternProperties", pattern).instance(name), scope: scope)
                     outcome.errors += result.errors
                     matchedByName.insert(name)

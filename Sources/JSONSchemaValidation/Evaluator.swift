@@ -23,20 +23,39 @@ struct Evaluator {
         static let deep = Limits(schemaDepth: maximumDepth, regexDepth: ECMARegex.deepDepthLimit, isDeep: true)
     }
 
-    /// Records that a shallow run hit a limit. One per `validate` call, never shared.
+    /// Records the limits a run hit. One per run of a `validate` call, never shared.
     final class Exhaustion {
+        /// A shallow run hit a depth limit: the run is repeated on a deep stack.
         var hitLimit = false
+        /// The first budget spent for good (any limit of a deep run, the regex step budget of
+        /// either): the run's answer is "undecided".
+        var limitError: ValidationLimitError?
+
+        func record(_ reason: ValidationLimitError.Reason, at location: Location) {
+            if limitError == nil {
+                limitError = ValidationLimitError(reason, instancePath: location.instance, keywordLocation: location.keyword)
+            }
+        }
     }
 
-    /// Pattern matching within this run's limits; a depth overrun in a shallow run is
-    /// recorded (the run will be repeated), in a deep run it counts as no match.
-    func matches(_ regex: ECMARegex, _ string: String) -> Bool {
+    /// Pattern matching within this run's limits; nil when a limit stopped the match. A depth
+    /// overrun in a shallow run is noted (the run will be repeated); the step budget, or a depth
+    /// overrun in a deep run, is recorded as the run's `limitError`. Callers treat nil as no
+    /// match and go on, so that the other errors are still found.
+    func matches(_ regex: ECMARegex, _ string: String, at location: Location) -> Bool? {
         switch regex.match(in: string, depthLimit: limits.regexDepth) {
         case .matched: return true
-        case .notMatched, .exhaustedSteps: return false
+        case .notMatched: return false
+        case .exhaustedSteps:
+            exhaustion.record(.regexBudgetExhausted(pattern: regex.pattern, budget: ECMARegex.stepBudget), at: location)
+            return nil
         case .exhaustedDepth:
-            exhaustion.hitLimit = true
-            return false
+            if limits.isDeep {
+                exhaustion.record(.regexTooDeep(pattern: regex.pattern, limit: limits.regexDepth), at: location)
+            } else {
+                exhaustion.hitLimit = true
+            }
+            return nil
         }
     }
 
@@ -138,7 +157,12 @@ struct Evaluator {
             return outcome
         case .object(let object):
             guard scope.depth < limits.schemaDepth else {
-                exhaustion.hitLimit = true
+                if limits.isDeep {
+                    exhaustion.record(.nestingTooDeep(limit: limits.schemaDepth), at: location)
+                } else {
+                    exhaustion.hitLimit = true
+                }
+                // Not valid, so that no enclosing keyword takes this branch as a success.
                 outcome.errors.append(ValidationError(
                     instancePath: location.instance, keywordLocation: location.keyword,
                     message: "schema applied more than \(limits.schemaDepth) levels deep"))

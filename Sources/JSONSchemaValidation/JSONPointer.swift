@@ -17,6 +17,23 @@ package enum JSONPointer {
         }
     }
 
+    /// `pointer` for a message: whole when short, else its start and end around the number of
+    /// tokens left out, so that a limit hit 512 levels deep reads as one line, not as 1 KB of `/0`.
+    ///
+    /// ```swift
+    /// JSONPointer.abbreviated("/a/b")   // "'/a/b'"
+    /// JSONPointer.abbreviated(String(repeating: "/0", count: 512))   // "'/0/0/…/0' (512 tokens)" (shortened)
+    /// ```
+    package static func abbreviated(_ pointer: String, keeping limit: Int = 80) -> String {
+        if pointer.isEmpty { return "the root" }
+        let scalars = pointer.unicodeScalars
+        guard scalars.count > limit else { return "'\(pointer)'" }
+        let tokenCount = scalars.lazy.filter { $0 == "/" }.count
+        let head = String(String.UnicodeScalarView(scalars.prefix(limit / 2)))
+        let tail = String(String.UnicodeScalarView(scalars.suffix(limit / 4)))
+        return "'\(head)…\(tail)' (\(tokenCount) tokens)"
+    }
+
     /// The value `pointer` designates in `value`, or nil when it designates nothing.
     package static func resolve(_ pointer: String, in value: JSONValue) -> JSONValue? {
         guard let tokens = tokens(pointer) else { return nil }

@@ -46,8 +46,12 @@ public struct JSONSchema: Sendable {
     /// Prepares `schema`: indexes its `$id`s and anchors, loads referenced documents from the
     /// registry and compiles its patterns.
     /// - throws: `SchemaError` naming the schema location when a reference cannot be resolved,
-    ///   a remote cannot be read or a pattern is not a valid ECMA-262 regular expression.
+    ///   a remote cannot be read, a pattern is not a valid ECMA-262 regular expression or the
+    ///   document nests deeper than `maximumSchemaNesting`.
     public init(_ schema: JSONValue, options: Options = Options()) throws(SchemaError) {
+        if let path = schema.pointer(toNestingDeeperThan: Self.maximumSchemaNesting) {
+            throw SchemaError(.tooDeeplyNested(limit: Self.maximumSchemaNesting), at: path)
+        }
         if options.validatesSchema, !(schema["$schema"]?.string.map(SchemaIndex.isOlderDraft) ?? false) {
             let metaSchema = try Self.metaSchema.get()
             if let error = metaSchema.validate(schema).errors.first {
@@ -69,21 +73,38 @@ public struct JSONSchema: Sendable {
         try JSONSchema(["$ref": "https://json-schema.org/draft/2020-12/schema"], options: Options(validatesSchema: false))
     }
 
+    /// The deepest chain of subschema applications one validation follows (an instance nested
+    /// as deeply as the parser allows, `JSONValue.maximumNestingDepth`, with a few schemas per
+    /// level); past it, validation stops with `ValidationLimitError.Reason.nestingTooDeep`.
+    public static let maximumEvaluationDepth = Evaluator.maximumDepth
+
+    /// The deepest nesting of arrays and objects a schema document may have: the parser's
+    /// (`JSONValue.maximumNestingDepth`), so that every schema read from text is accepted and a
+    /// deeper one built in code is refused before anything recurses over it.
+    public static let maximumSchemaNesting = JSONValue.maximumNestingDepth
+
     /// Validates `instance`, returning every error found.
+    ///
+    /// - returns: the errors; when a budget stopped validation before it could decide (subschemas
+    ///   applied more than `maximumEvaluationDepth` levels deep, a `pattern` past
+    ///   `ECMARegex.stepBudget` backtracking steps), `limitExceeded` says which, where, and
+    ///   the instance is not valid.
     public func validate(_ instance: JSONValue) -> ValidationResult {
         // First on the caller's stack with small depth limits; deeply nested instances,
         // long reference chains or long regex inputs rerun on a thread with a large stack.
         let shallow = evaluate(instance, limits: .shallow)
-        if !shallow.hitLimit { return ValidationResult(errors: shallow.errors) }
-        let deep = DeepStack.run { [self] in self.evaluate(instance, limits: .deep).errors }
-        return ValidationResult(errors: deep)
+        if !shallow.hitLimit { return shallow.result }
+        return DeepStack.run { [self] in self.evaluate(instance, limits: .deep).result }
     }
 
-    private func evaluate(_ instance: JSONValue, limits: Evaluator.Limits) -> (errors: [ValidationError], hitLimit: Bool) {
+    private func evaluate(_ instance: JSONValue, limits: Evaluator.Limits) -> (result: ValidationResult, hitLimit: Bool) {
         let exhaustion = Evaluator.Exhaustion()
         let evaluator = Evaluator(index: index, assertsFormat: options.assertsFormat, limits: limits, exhaustion: exhaustion)
         let scope = Evaluator.Scope(base: base, dynamicScope: ScopeChain(base.description, parent: nil), vocabularies: nil, depth: 0)
         let outcome = evaluator.evaluate(schema, instance, at: Evaluator.Location(instance: "", keyword: ""), scope: scope)
-        return (outcome.errors, exhaustion.hitLimit)
+        guard let limit = exhaustion.limitError else { return (ValidationResult(errors: outcome.errors), exhaustion.hitLimit) }
+        // The error the stopped keyword reported in its place says less than the limit error.
+        let others = outcome.errors.filter { $0.instancePath != limit.instancePath || $0.keywordLocation != limit.keywordLocation }
+        return (ValidationResult(errors: others + [limit.validationError], limitExceeded: limit), exhaustion.hitLimit)
     }
 }

@@ -1,4 +1,11 @@
 /// Why JSON text could not be parsed, with the byte offset, line and column where it went wrong.
+///
+/// ```swift
+/// do { _ = try JSONValue(parsing: String(repeating: "[", count: 10_000)) } catch {
+///     error.reason   // .tooDeeplyNested(limit: 512)
+///     error.path     // "/0/0/…/0": the array or object that went one level too deep
+/// }
+/// ```
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Reason: Sendable, Equatable {
         case unexpectedEndOfInput
@@ -16,6 +23,34 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public let offset: Int
     public let line: Int
     public let column: Int
+    /// The tokens of `path`, innermost first: each enclosing array or object adds its own as
+    /// the error passes through it, so the path costs nothing until a limit is hit.
+    private var reversedPathTokens: [String] = []
+
+    init(reason: Reason, offset: Int, line: Int, column: Int) {
+        self.reason = reason
+        self.offset = offset
+        self.line = line
+        self.column = column
+    }
+
+    /// For `tooDeeplyNested`, the JSON Pointer (RFC 6901) of the value whose nesting passed the
+    /// limit (`""` for other reasons): where in the document to look, as a line and column in
+    /// one line of `[[[[…` does not say.
+    public var path: String {
+        reversedPathTokens.reversed().reduce(into: "") { $0 += "/" + JSONPointer.escape($1) }
+    }
+
+    var isTooDeeplyNested: Bool {
+        if case .tooDeeplyNested = reason { true } else { false }
+    }
+
+    /// This error as seen from the enclosing container, where the value that failed is `token`.
+    func within(_ token: String) -> JSONParseError {
+        var copy = self
+        copy.reversedPathTokens.append(token)
+        return copy
+    }
 
     public var description: String {
         let what: String
@@ -30,7 +65,8 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidUnicodeEscape: what = "invalid \\u escape (bad hex digits or unpaired surrogate)"
         case .invalidUTF8: what = "invalid UTF-8"
         case .controlCharacterInString: what = "unescaped control character in string"
-        case .tooDeeplyNested(let limit): what = "nesting deeper than \(limit) levels"
+        case .tooDeeplyNested(let limit):
+            what = "nesting deeper than \(limit) levels (JSONValue.maximumNestingDepth) at \(JSONPointer.abbreviated(path))"
         case .trailingContent: what = "unexpected content after the JSON value"
         }
         return "\(what) around line \(line), column \(column) (byte \(offset))"
@@ -41,6 +77,46 @@ extension JSONValue {
     /// The deepest nesting of arrays and objects the parser accepts; deeper input is an error
     /// rather than a stack overflow.
     public static let maximumNestingDepth = 512
+
+    /// The JSON Pointer of the first array or object nested `limit + 1` levels deep in this
+    /// value, or nil. Iterative (an explicit stack), so any depth is measured without recursing:
+    /// what takes a value built in code (not parsed, so not bounded by `maximumNestingDepth`)
+    /// checks it with this before recursing over it.
+    package func pointer(toNestingDeeperThan limit: Int) -> String? {
+        // Each frame: a container's children not yet visited, and the token that led to it.
+        var stack: [(children: [(token: String, value: JSONValue)], next: Int, token: String)] = []
+        func children(_ value: JSONValue) -> [(token: String, value: JSONValue)]? {
+            func isContainer(_ value: JSONValue) -> Bool {
+                switch value {
+                case .array, .object: true
+                default: false
+                }
+            }
+            switch value {
+            case .array(let elements):
+                return elements.indices.filter { isContainer(elements[$0]) }.map { (String($0), elements[$0]) }
+            case .object(let object):
+                return object.filter { isContainer($0.value) }.map { ($0.key, $0.value) }
+            default:
+                return nil
+            }
+        }
+        guard let root = children(self) else { return nil }
+        stack.append((root, 0, ""))
+        while let top = stack.last {
+            if stack.count > limit {
+                return stack.dropFirst().reduce(into: "") { $0 += "/" + JSONPointer.escape($1.token) }
+            }
+            guard top.next < top.children.count else {
+                stack.removeLast()
+                continue
+            }
+            let child = top.children[top.next]
+            stack[stack.count - 1].next += 1
+            if let grandchildren = children(child.value) { stack.append((grandchildren, 0, child.token)) }
+        }
+        return nil
+    }
 
     /// Parses one JSON value (RFC 8259) from `text`.
     /// - throws: `JSONParseError` naming the position and the reason.
@@ -144,7 +220,11 @@ package struct JSONParser {
             guard bytes[index] == UInt8(ascii: ":") else { throw error(.unexpectedCharacter(bytes[index])) }
             index += 1
             skipWhitespace()
-            object[key] = try parseValue(depth: depth)
+            do {
+                object[key] = try parseValue(depth: depth)
+            } catch where error.isTooDeeplyNested {
+                throw error.within(key)
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEndOfInput) }
             switch bytes[index] {
@@ -168,7 +248,11 @@ package struct JSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth))
+            do {
+                elements.append(try parseValue(depth: depth))
+            } catch where error.isTooDeeplyNested {
+                throw error.within(String(elements.count))
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEndOfInput) }
             switch bytes[index] {

@@ -14,6 +14,9 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidPattern(pattern: String, reason: String)
         /// The meta-schema requires a vocabulary this validator does not implement.
         case unsupportedRequiredVocabulary(String)
+        /// Arrays and objects nested deeper than `limit` (`JSONSchema.maximumSchemaNesting`);
+        /// the location is where the limit was passed.
+        case tooDeeplyNested(limit: Int)
     }
 
     public let reason: Reason
@@ -26,13 +29,14 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        let place = location.isEmpty ? "schema root" : "schema location '\(location)'"
+        let place = location.isEmpty ? "schema root" : "schema location \(JSONPointer.abbreviated(location))"
         switch reason {
         case .unresolvableReference(let uri): return "\(place): cannot resolve reference '\(uri)'"
         case .unreadableRemote(let uri, let reason): return "\(place): cannot load '\(uri)': \(reason)"
         case .invalidKeyword(let keyword, let reason): return "\(place): invalid '\(keyword)': \(reason)"
         case .invalidPattern(let pattern, let reason): return "\(place): invalid pattern '\(pattern)': \(reason)"
         case .unsupportedRequiredVocabulary(let uri): return "\(place): required vocabulary '\(uri)' is not supported"
+        case .tooDeeplyNested(let limit): return "\(place): nested deeper than \(limit) levels (JSONSchema.maximumSchemaNesting)"
         }
     }
 }

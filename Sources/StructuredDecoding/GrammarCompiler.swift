@@ -30,6 +30,12 @@ public final class GrammarCompiler: Sendable {
     /// Grammar of the JSON values valid under `jsonSchema`, with properties in schema order
     /// (`x-order` when present), emitted compactly unless `options.whitespace` allows more.
     public func compile(jsonSchema: JSONValue, options: JSONGrammarOptions = .init()) throws(GrammarError) -> CompiledGrammar {
+        // Before anything recurses over it (the cache key serializes it): a schema built in code
+        // is not bounded by the parser, and 10,000 levels overflowed the stack here.
+        if let pointer = jsonSchema.pointer(toNestingDeeperThan: JSONValue.maximumNestingDepth) {
+            throw GrammarError(.budgetExceeded, keyword: "JSONValue.maximumNestingDepth", path: "#" + pointer,
+                               detail: "the schema nests arrays and objects deeper than \(JSONValue.maximumNestingDepth) levels")
+        }
         let key = GrammarCache.Key("json:\(options.allowsAdditionalPropertiesByDefault):\(options.lenient):\(options.whitespace):" + jsonSchema.serialized())
         if let cached = cache.withLock({ $0.grammar(for: key) }) { return cached }
         let grammar = try JSONSchemaCompiler.compile(jsonSchema, options: options, limits: limits)

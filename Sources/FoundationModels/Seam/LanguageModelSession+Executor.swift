@@ -2,11 +2,19 @@ import Foundation
 import Synchronization
 
 extension LanguageModelSession {
-    /// Refuses a prompt that cannot fit the system model's context window whatever its tokens,
-    /// before any other work on it. A token stands for at least one byte, so a shorter text is
-    /// left to the exact count in `LocalTurn`.
-    static func refuseOversizedPrompt(_ text: String, on model: SystemLanguageModel) throws {
-        guard text.utf8.count >= model.contextSize else { return }
+    /// Refuses a request whose text cannot fit the system model's context window whatever its
+    /// tokens, before any other work on it: the prompt, the instructions and the definitions of
+    /// the tools they show, each of which the rendered conversation holds (tool text escaped as
+    /// JSON, never shorter). A token stands for at least one byte, so a shorter text is left to
+    /// the exact count in `LocalTurn`.
+    static func refuseOversizedRequest(_ prompt: Prompt, shown transcript: Transcript, on model: SystemLanguageModel) throws {
+        var texts = inputTexts(transcript: transcript, prompt: prompt)
+        if case .instructions(let instructions)? = transcript.first {
+            texts += instructions.toolDefinitions.flatMap { [$0.name, $0.description] }
+        }
+        let bytes = texts.reduce(0) { $0 + $1.utf8.count }
+        guard bytes >= model.contextSize else { return }
+        let text = texts.joined()
         let backend = try model.backend()
         let atLeast = backend.minimumTokenCount(text)
         guard atLeast < backend.contextSize else {
@@ -42,7 +50,9 @@ extension LanguageModelSession {
         // The system model's policies (its languages, its guardrails) are the session's to
         // apply; another model's provider applies its own. A prompt that cannot fit the
         // context is refused first: those checks would spend seconds on 10 MB of text.
-        if let system = model as? SystemLanguageModel { try Self.refuseOversizedPrompt(request.prompt.text, on: system) }
+        // Tools that keep their schema out of the instructions stay callable but unshown.
+        let shown = tools.isEmpty ? transcript : Self.transcriptShowingTools(transcript, tools: tools)
+        if let system = model as? SystemLanguageModel { try Self.refuseOversizedRequest(request.prompt, shown: shown, on: system) }
         let guardrails = try (model as? SystemLanguageModel).map { _ in try admit(request, after: transcript) }
         try Self.checkCapabilities(model.capabilities, for: request, transcript: transcript, tools: tools)
         let executor = try ExecutorCache.shared.executor(for: model)
@@ -55,8 +65,6 @@ extension LanguageModelSession {
                                                         responseFormat: request.responseFormat))]
         var usage = LanguageModelSession.Usage.zero
         var callTurns = 0
-        // Tools that keep their schema out of the instructions stay callable but unshown.
-        let shown = tools.isEmpty ? transcript : Self.transcriptShowingTools(transcript, tools: tools)
 
         while true {
             let executorRequest = LanguageModelExecutorGenerationRequest(
