@@ -1,3 +1,4 @@
+import JSONCore
 import Foundation
 
 /// JSON Pointer (RFC 6901) helpers shared by the validator, the diff and the envelope gate.

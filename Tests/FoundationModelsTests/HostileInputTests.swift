@@ -17,7 +17,7 @@ import Testing
                     _ = try GeneratedContent(json: text)
                     Issue.record("a 200,000-deep array parsed")
                 } catch LanguageModelSession.GenerationError.decodingFailure(let context) {
-                    #expect(context.debugDescription.contains("\(PartialJSONParser.maximumDepth)"))
+                    #expect(context.debugDescription.contains("\(JSONValue.maximumNestingDepth)"))
                 } catch {
                     Issue.record("unexpected error \(error)")
                 }
