@@ -55,7 +55,7 @@ def document_graph(text):
         dependencies = {part.strip().strip("`") for part in stated.split(",")}
         dependencies -= {"", "—", "-"}
         if name.group(1) in graph:
-            sys.exit(f"{DOCUMENT.name}:{number}: `{name.group(1)}` has a second row")
+            sys.exit(f"{DOCUMENT.relative_to(ROOT)}:{number}: `{name.group(1)}` has a second row")
         graph[name.group(1)] = (dependencies, number)
     return graph
 
@@ -78,18 +78,18 @@ def main():
             table = "Test targets" if kind == "test" else "Modules"
             article = "an" if kind[0] in "aeiou" else "a"
             problems.append(f"`{name}` is {article} {kind} target of Package.swift with no row in "
-                            f"{DOCUMENT.name}'s \"{table}\" table; add:\n    {row(name, kind, dependencies)}")
+                            f"{DOCUMENT.relative_to(ROOT)}'s \"{table}\" table; add:\n    {row(name, kind, dependencies)}")
             continue
         stated, number = document[name]
         for missing in sorted(dependencies - stated):
-            problems.append(f"{DOCUMENT.name}:{number}: `{name}` depends on {missing} in Package.swift, "
+            problems.append(f"{DOCUMENT.relative_to(ROOT)}:{number}: `{name}` depends on {missing} in Package.swift, "
                             f"not in the document")
         for extra in sorted(stated - dependencies):
-            problems.append(f"{DOCUMENT.name}:{number}: `{name}` depends on {extra} in the document, "
+            problems.append(f"{DOCUMENT.relative_to(ROOT)}:{number}: `{name}` depends on {extra} in the document, "
                             f"not in Package.swift")
     for name, (_, number) in document.items():
         if name not in manifest:
-            problems.append(f"{DOCUMENT.name}:{number}: `{name}` is no target of Package.swift")
+            problems.append(f"{DOCUMENT.relative_to(ROOT)}:{number}: `{name}` is no target of Package.swift")
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:
