@@ -50,24 +50,33 @@ let syntaxLinkerSettings: [LinkerSetting] = [
 // global -m flags are needed and the binary runs on any x86-64 or ARM64 CPU.
 let kernelCSettings: [CSetting] = [.unsafeFlags(["-O3", "-fno-math-errno"])]
 
+/// The internal modules the fuzz targets in Fuzz/ (a separate package that depends on this one
+/// by path) link, as products only when scripts/fuzz.sh asks for them with `FM_FUZZ_PRODUCTS=1`.
+let fuzzingProducts: [Product] = ProcessInfo.processInfo.environment["FM_FUZZ_PRODUCTS"] == "1"
+    ? ["LocalInference", "StructuredDecoding", "JSONSchemaValidation", "JSONCore"].map { .library(name: $0, targets: [$0]) }
+    : []
+
 let package = Package(
     name: "FoundationModels",
     platforms: [.macOS(.v15)],
     products: [
+        // What users import. The engine, the grammar compiler, the JSON and validation modules
+        // are targets: their public symbols are this package's business, not a promise.
         .library(name: "FoundationModels", targets: ["FoundationModels"]),
         .library(name: "IntentEnvelope", targets: ["IntentEnvelope"]),
-        .library(name: "LocalInference", targets: ["LocalInference"]),
-        // The grammar compiler and the JSON Schema validator on their own, for clients and for
-        // the fuzz targets in Fuzz/ (a separate package that depends on this one by path).
-        .library(name: "StructuredDecoding", targets: ["StructuredDecoding"]),
-        .library(name: "JSONSchemaValidation", targets: ["JSONSchemaValidation"]),
         .executable(name: "fm", targets: ["fm"]),
-    ],
+    ] + fuzzingProducts,
     targets: [
         .target(name: "CKernels", cSettings: kernelCSettings),
         .target(name: "LocalInference", dependencies: ["CKernels"]),
-        .target(name: "StructuredDecoding", dependencies: ["JSONSchemaValidation"]),
-        .target(name: "JSONSchemaValidation"),
+        // The one JSON value (exact numbers), its strict and streaming parsers and writer, and
+        // the one ECMA-262 regex parser: what validation, decoding, GeneratedContent and fm share.
+        .target(name: "JSONCore"),
+        // The grammar compiler asks the validator whether a listed `enum`/`const` value meets the
+        // schema's other keywords (JSONSchemaCompiler+Values.swift): it needs validation.
+        .target(name: "StructuredDecoding", dependencies: ["JSONCore", "JSONSchemaValidation"]),
+        // Its API speaks JSONCore's values, which it re-exports.
+        .target(name: "JSONSchemaValidation", dependencies: ["JSONCore"]),
         .macro(
             name: "FoundationModelsMacros",
             swiftSettings: syntaxSwiftSettings,
@@ -75,13 +84,13 @@ let package = Package(
         ),
         .target(
             name: "FoundationModels",
-            dependencies: ["LocalInference", "StructuredDecoding", "JSONSchemaValidation", "FoundationModelsMacros"],
+            dependencies: ["LocalInference", "StructuredDecoding", "JSONCore", "FoundationModelsMacros"],
             // Generated data (the guardrail classifier's weights), read and checked at first use.
             resources: [.copy("Resources")]
         ),
         .target(
             name: "IntentEnvelope",
-            dependencies: ["JSONSchemaValidation", "FoundationModels"],
+            dependencies: ["JSONCore", "JSONSchemaValidation", "FoundationModels"],
             resources: [.copy("Resources")]
         ),
         // fm's command-line parser (declared options, help, usage errors), on its own so that it
@@ -95,18 +104,18 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // The OpenAI Chat Completions wire format (requests read strictly, responses, stream
         // chunks, errors), on its own: the server uses it, and so will a client of such servers.
-        .target(name: "OpenAIWire", dependencies: ["JSONSchemaValidation"]),
+        .target(name: "OpenAIWire", dependencies: ["JSONCore"]),
         // `fm serve`'s core: an OpenAI-compatible API over any LanguageModel, on libmicrohttpd.
-        .target(name: "ModelServer", dependencies: ["FoundationModels", "OpenAIWire", "JSONSchemaValidation", "CMicroHTTPD"]),
+        .target(name: "ModelServer", dependencies: ["FoundationModels", "OpenAIWire", "JSONCore", "CMicroHTTPD"]),
         .executableTarget(
             name: "fm",
             dependencies: [
-                "LocalInference", "StructuredDecoding", "JSONSchemaValidation", "IntentEnvelope",
+                "LocalInference", "StructuredDecoding", "JSONCore", "JSONSchemaValidation", "IntentEnvelope",
                 "FoundationModels", "ArgumentParsing", "CZlib", "CCrypto", "ModelServer",
             ]
         ),
-        // What the test targets share: the seeded random generator.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What the test targets share: the seeded random generator, the GGUF writer.
+        .target(name: "TestSupport", dependencies: ["LocalInference"], path: "Tests/TestSupport"),
         .testTarget(
             name: "LocalInferenceTests",
             dependencies: ["LocalInference", "CKernels", "TestSupport"],

@@ -3,7 +3,8 @@
 //
 // Built only by scripts/fuzz.sh, which compiles every module with AddressSanitizer and
 // libFuzzer's coverage instrumentation, so the package's own code is instrumented, not just
-// these harnesses. Each target is one
+// these harnesses (scripts/fuzz.sh sets FM_FUZZ_PRODUCTS=1, under which the root manifest
+// offers its internal modules as products). Each target is one
 // test function run by libFuzzer's driver (FuzzSupport). They use only the public API: this
 // package depends on the repository by path and sees exactly what a client sees.
 import Foundation

@@ -25,7 +25,9 @@ BUILD=$WORK/build
 build() {
     # The coverage -sanitize=fuzzer would add, on every module; only the fuzz targets link
     # libFuzzer itself (Fuzz/Package.swift), as the macro plugin has a main of its own.
-    nice -n "${FUZZ_NICE:-10}" swift build --package-path Fuzz --build-path "$BUILD" -c release \
+    # FM_FUZZ_PRODUCTS=1: the root manifest then also offers the internal modules the
+    # harnesses link (LocalInference, StructuredDecoding, ...) as products.
+    FM_FUZZ_PRODUCTS=1 nice -n "${FUZZ_NICE:-10}" swift build --package-path Fuzz --build-path "$BUILD" -c release \
         -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table "$@"
 }
 

@@ -19,6 +19,8 @@ if ! pkg-config --exists zlib libcrypto libmicrohttpd 2>/dev/null; then
   sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq && $sudo apt-get install -y -qq pkg-config zlib1g-dev libssl-dev libmicrohttpd-dev
 fi
+# The module graph docs/ARCHITECTURE.md states is Package.swift's (seconds; before anything slow).
+scripts/check-module-graph.py
 scripts/fetch-models.sh
 swift build --build-tests
 # The Qwen suites (its tool-call format, Korean) run when this model is installed, else skip.

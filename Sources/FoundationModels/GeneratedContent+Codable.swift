@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 extension GeneratedContent {
     /// This content as a JSON value (keys in generated order; identity and completeness dropped).
@@ -6,12 +6,22 @@ extension GeneratedContent {
         switch kind {
         case .null: .null
         case .bool(let value): .bool(value)
-        case .number(let value): .number(JSONNumber(literal: Self.jsonNumber(value)) ?? JSONNumber(value))
+        case .number(let value): Self.jsonNumber(value)
         case .string(let value): .string(value)
         case .array(let elements): .array(elements.map(\.jsonValue))
         case .structure(let properties, let orderedKeys):
             .object(JSONObject(orderedKeys.compactMap { key in properties[key].map { (key: key, value: $0.jsonValue) } }))
         }
+    }
+
+    /// Integral values are written without a fraction, so that integers round-trip as integers
+    /// (`-0` as `0`); NaN and the infinities, which JSON cannot carry, are `null`.
+    private static func jsonNumber(_ value: Double) -> JSONValue {
+        guard value.isFinite else { return .null }
+        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
+            return .number(JSONNumber(Int(Int64(value))))
+        }
+        return .number(JSONNumber(literal: "\(value)") ?? JSONNumber(value))
     }
 
     /// Creates complete content from a JSON value.

@@ -1,5 +1,4 @@
-import JSONSchemaValidation
-import Foundation
+import JSONCore
 
 extension GeneratedContent {
     /// Creates content by parsing JSON text, including a prefix of JSON that is still being
@@ -18,55 +17,49 @@ extension GeneratedContent {
     /// - throws: `LanguageModelSession.GenerationError.decodingFailure` naming the byte
     ///   offset when the text is not JSON (or not a prefix of JSON).
     public init(json: String) throws {
-        var parser = PartialJSONParser(bytes: Array(json.utf8))
-        self = try parser.parseDocument()
+        // JSONCore's streaming parser builds the content directly (`PartialJSONBuildable`).
+        var parser = PartialJSONParser<GeneratedContent>(bytes: Array(json.utf8))
+        do {
+            self = try parser.parseDocument()
+        } catch {
+            throw LanguageModelSession.GenerationError.decodingFailure(
+                .init(debugDescription: "Invalid JSON at byte offset \(error.offset): \(error).")
+            )
+        }
     }
 
-    /// The content as compact JSON text, object keys in their generated order.
+    /// The content as compact JSON text, object keys in their generated order, written by
+    /// JSONCore's one JSON writer.
     public var jsonString: String {
-        var output = ""
-        writeJSON(to: &output)
-        return output
+        jsonValue.serialized()
+    }
+}
+
+extension GeneratedContent: PartialJSONBuildable {
+    package init(partialLiteral value: Bool?, isComplete: Bool) {
+        self.init(kind: value.map(Kind.bool) ?? .null, isComplete: isComplete)
     }
 
-    func writeJSON(to output: inout String) {
-        switch kind {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let value): output += Self.jsonNumber(value)
-        case .string(let value): Self.writeJSONString(value, to: &output)
-        case .array(let elements):
-            output += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
-                element.writeJSON(to: &output)
-            }
-            output += "]"
-        case .structure(let properties, let orderedKeys):
-            output += "{"
-            var first = true
-            for key in orderedKeys {
-                guard let value = properties[key] else { continue }
-                if !first { output += "," }
-                first = false
-                Self.writeJSONString(key, to: &output)
-                output += ":"
-                value.writeJSON(to: &output)
-            }
-            output += "}"
+    package init(partialNumber number: JSONNumber, isComplete: Bool) {
+        // Apple's API keeps numbers as `Double`: the one nearest the literal.
+        self.init(kind: .number(number.doubleValue), isComplete: isComplete)
+    }
+
+    package init(partialString string: String, isComplete: Bool) {
+        self.init(kind: .string(string), isComplete: isComplete)
+    }
+
+    package init(partialElements elements: [GeneratedContent], isComplete: Bool) {
+        self.init(kind: .array(elements), isComplete: isComplete)
+    }
+
+    /// A repeated key keeps its last value at the position of its first, as `JSONObject` does.
+    package init(partialMembers members: [(key: String, value: GeneratedContent)], isComplete: Bool) {
+        var properties: [String: GeneratedContent] = [:]
+        var keys: [String] = []
+        for (key, value) in members where properties.updateValue(value, forKey: key) == nil {
+            keys.append(key)
         }
-    }
-
-    /// Integral values print without a fraction so integers round-trip as integers.
-    static func jsonNumber(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
-            return String(Int64(value))
-        }
-        return "\(value)"
-    }
-
-    static func writeJSONString(_ string: String, to output: inout String) {
-        JSONValue.writeString(string, to: &output)
+        self.init(kind: .structure(properties: properties, orderedKeys: keys), isComplete: isComplete)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 
 /// A constraint on the values the model may generate for a property: choices, a pattern, a
 /// numeric range, an element count.

@@ -1,5 +1,5 @@
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 
 /// A schema encodes as its JSON Schema and decodes from JSON Schema, so it can be stored in a
 /// transcript and read back.

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 extension GenerationSchema {
     /// The schema as JSON Schema (Draft 2020-12), the form the grammar compiler consumes.

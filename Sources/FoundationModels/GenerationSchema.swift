@@ -1,5 +1,5 @@
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 
 /// The schema of a generable type: its properties, their descriptions and guides, which guided
 /// generation turns into a grammar the model's output must follow.

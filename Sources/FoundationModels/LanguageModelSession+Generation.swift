@@ -1,5 +1,5 @@
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 
 /// One request: what to add to the transcript and how to generate the answer.
 struct GenerationRequest: Sendable {

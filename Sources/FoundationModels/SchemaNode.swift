@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// The shape of a schema, before it is turned into JSON Schema.
 ///

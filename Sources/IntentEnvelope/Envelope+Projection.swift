@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 extension Envelope {
     /// Builds `parameters` from finished `content`, copying only the fields `intent` declares

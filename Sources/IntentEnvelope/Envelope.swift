@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// The seed-004 exchange envelope: what the model generated (`content`) and what an action
 /// receives (`parameters`), with the facts needed to decide whether the action may run.

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// An App-Intent-style action that envelopes can trigger.
 ///

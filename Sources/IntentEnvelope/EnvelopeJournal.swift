@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import JSONSchemaValidation
+import JSONCore
 
 /// An append-only JSON Lines file of envelopes: the record of what was about to be performed.
 ///

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// The seed's rules that need no intent, shared by `ExecutionGate` and `fm envelope check`.
 public enum EnvelopeRules {

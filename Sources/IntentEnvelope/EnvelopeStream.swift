@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// One state of the generated content while a response streams: the partially (or fully)
 /// generated value and whether generation has finished.

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// One committed line of a journal.
 public struct JournalRecord: Sendable {

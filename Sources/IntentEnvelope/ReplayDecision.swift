@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// What the gate decided for one journal record on replay.
 public struct ReplayDecision: Sendable {

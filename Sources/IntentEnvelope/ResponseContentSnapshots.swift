@@ -1,5 +1,5 @@
 import FoundationModels
-import JSONSchemaValidation
+import JSONCore
 
 /// The snapshots of a `LanguageModelSession.ResponseStream` as `ContentSnapshot`s: one
 /// incomplete snapshot per stream element, then, after the stream has ended, one complete

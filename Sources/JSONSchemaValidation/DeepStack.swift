@@ -1,3 +1,4 @@
+import JSONCore
 import Foundation
 
 /// Runs deeply recursive work (schema evaluation, regex backtracking) on a thread with a large

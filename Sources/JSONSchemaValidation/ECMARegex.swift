@@ -1,3 +1,4 @@
+import JSONCore
 /// An ECMA-262 regular expression (with the `u` flag's code point semantics), as JSON Schema's
 /// `pattern`, `patternProperties` and `format: regex` require.
 ///

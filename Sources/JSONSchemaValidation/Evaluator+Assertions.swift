@@ -1,3 +1,4 @@
+import JSONCore
 extension Evaluator {
     func evaluateAnyTypeAssertions(_ schema: JSONObject, _ instance: JSONValue, at location: Location, into outcome: inout Outcome) {
         if let type = schema["type"] {

@@ -1,3 +1,4 @@
+import JSONCore
 extension Evaluator {
     /// Applies every keyword of a schema object. `unevaluated*` run last because they depend on
     /// the annotations the others produce.

@@ -1,3 +1,4 @@
+import JSONCore
 /// Applies a prepared schema to an instance, collecting errors and the annotations
 /// (`evaluated properties/items`) that `unevaluatedProperties`/`unevaluatedItems` need.
 ///

@@ -1,3 +1,4 @@
+import JSONCore
 /// Checks `format` values when format assertion is on. Unknown formats pass, as the
 /// specification requires. Each check follows the RFC the specification names (RFC 3339
 /// dates and durations, RFC 5321 e-mail, RFC 1123/5890 host names, RFC 2673/4291 addresses,

@@ -1,3 +1,4 @@
+import JSONCore
 /// The differences between two JSON values, member by member, located by JSON Pointer.
 ///
 /// ```swift

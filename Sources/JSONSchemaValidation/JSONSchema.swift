@@ -1,3 +1,4 @@
+@_exported import JSONCore
 /// A JSON Schema (draft 2020-12), prepared once and then used to validate any number of instances.
 ///
 /// ```swift

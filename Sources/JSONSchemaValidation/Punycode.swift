@@ -1,3 +1,4 @@
+import JSONCore
 /// RFC 3492 Punycode, for checking `xn--` labels in `hostname` formats.
 enum Punycode {
     private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700

@@ -1,3 +1,4 @@
+import JSONCore
 /// Backtracking matcher for `RegexNode` in continuation-passing style: `match(node, i, k)`
 /// tries every way `node` can match at `i` and calls `k` with each end position until `k`
 /// accepts. Captures are saved and restored around every attempt.

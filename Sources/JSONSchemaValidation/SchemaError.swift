@@ -1,3 +1,4 @@
+import JSONCore
 /// Why a schema could not be prepared for validation.
 ///
 /// Thrown by `JSONSchema.init`; each case names the schema location (a JSON Pointer into the

@@ -1,3 +1,4 @@
+import JSONCore
 /// A subschema found by URI, with the base URI that relative references inside it resolve against.
 struct LocatedSchema: Sendable {
     let schema: JSONValue

@@ -1,3 +1,4 @@
+import JSONCore
 // The JSON Schema draft 2020-12 meta-schemas (json-schema.org), embedded so that
 // `$schema`/`$ref` to them resolve with no network and no bundle. Regenerate with
 // the copies in the PyPI package `jsonschema-specifications` (same files as json-schema.org).

@@ -1,3 +1,4 @@
+import JSONCore
 import Foundation
 
 /// Where the validator finds schemas named by URI: documents registered in memory, directories

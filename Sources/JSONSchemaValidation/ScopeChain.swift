@@ -1,3 +1,4 @@
+import JSONCore
 /// An immutable, shared-tail list: pushing is O(1) and never copies what is below, so the
 /// evaluator's scope (copied at every subschema) stays cheap however deep evaluation goes.
 final class ScopeChain<Element: Equatable>: Sendable where Element: Sendable {

@@ -1,3 +1,4 @@
+import JSONCore
 /// A URI reference split into its RFC 3986 components, with reference resolution (§5.2).
 ///
 /// JSON Schema identifies schema resources by absolute URI (`$id`) and points at them with URI

@@ -1,3 +1,4 @@
+import JSONCore
 /// One reason an instance does not conform, located in both the instance and the schema.
 ///
 /// ```swift

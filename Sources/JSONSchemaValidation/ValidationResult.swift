@@ -1,3 +1,4 @@
+import JSONCore
 /// The outcome of `JSONSchema.validate(_:)`.
 public struct ValidationResult: Sendable, Hashable {
     /// Every failed assertion that made the instance invalid (empty when valid). When

@@ -1,6 +1,6 @@
 import Foundation
 import FoundationModels
-import JSONSchemaValidation
+import JSONCore
 import OpenAIWire
 import Synchronization
 

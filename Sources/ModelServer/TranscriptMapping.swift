@@ -1,6 +1,6 @@
 import Foundation
 import FoundationModels
-import JSONSchemaValidation
+import JSONCore
 import OpenAIWire
 
 /// A Chat Completions request as what an executor reads: the messages as a transcript, the

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// A `POST /v1/chat/completions` body, read strictly: every parameter the server implements
 /// is here, anything else is refused by name (never ignored, so a client never believes a

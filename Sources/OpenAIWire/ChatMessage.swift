@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// One message of a Chat Completions conversation.
 public enum ChatMessage: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// A `POST /v1/completions` body (the legacy text endpoint), read as strictly as
 /// ``ChatCompletionRequest``.

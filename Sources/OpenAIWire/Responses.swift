@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// Token counts of one completion, exact: `prompt_tokens` is what the model evaluated for the
 /// prompt (chat template included), `cached_tokens` how many of those the KV cache already held.

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// An error in OpenAI's shape: the HTTP status it goes with and the body
 /// `{"error": {"message", "type", "param", "code"}}` that clients (the official SDKs among them)

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// A JSON object read strictly: every key must be read by the decoder, so whatever is left
 /// over is a parameter the server does not support, reported by name instead of ignored.

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// An exact decimal number read from a schema's JSON number text, for numeric keywords
 /// (`minimum`, `exclusiveMaximum`, `multipleOf` ...) that the grammar enforces digit by digit.

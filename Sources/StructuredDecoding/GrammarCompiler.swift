@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 import Synchronization
 
 /// Compiles schemas and regexes into grammars for one vocabulary, caching by content.

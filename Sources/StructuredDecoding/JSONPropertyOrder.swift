@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// The order properties are emitted in when a grammar object merges properties from several
 /// subschemas (`allOf`, siblings distributed into `anyOf` branches): the order in which each

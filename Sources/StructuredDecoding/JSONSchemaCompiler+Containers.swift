@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 extension JSONSchemaCompiler {
     mutating func objectNode(_ object: JSONObject, path: String) throws(GrammarError) -> GrammarNode {

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 extension JSONSchemaCompiler {
     /// `dependentRequired`/`dependentSchemas` (and draft 4-7 `dependencies`) for one trigger

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 extension JSONSchemaCompiler {
     /// The schema equivalent to `allOf: [a, b]` for the keywords that combine keyword-wise;

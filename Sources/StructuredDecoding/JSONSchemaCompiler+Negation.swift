@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// `not` by rewriting: the negation of a schema as a disjunction of positive schemas the grammar
 /// can enforce (`not: {type}` is the other types, `not: {minimum: 3}` is numbers below 3 (other

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 extension JSONSchemaCompiler {
     static let digit = GrammarNode.byteSet([0x30...0x39])

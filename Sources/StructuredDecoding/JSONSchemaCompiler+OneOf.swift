@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 extension JSONSchemaCompiler {
     /// `oneOf` needs exactly one branch to match. A grammar can express that when the branches

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// The keys of an object with `patternProperties` or `propertyNames`, as regular languages over
 /// the key's canonical JSON text (quotes included).

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 extension JSONSchemaCompiler {
     /// One character inside a JSON string literal: unescaped UTF-8 or any escape sequence.

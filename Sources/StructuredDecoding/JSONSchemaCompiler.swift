@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// Turns a JSON Schema (draft 2020-12, with draft 4-7 spellings) into grammar IR.
 ///

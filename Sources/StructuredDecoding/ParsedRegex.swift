@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// A regex split into its top-level alternatives with their `^`/`$` anchors, ready to be
 /// lowered to a grammar.

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// Lowering the shared parser's nodes to grammar nodes over code points. Only nodes that
 /// `ParsedRegex` checked reach here: anchors, look-around, back-references and word

@@ -84,6 +84,25 @@ struct GeneratedContentTests {
         }
     }
 
+    /// The streaming parser's errors are JSONCore's `JSONParseError`s: the byte offset and the reason.
+    @Test func invalidJSONNamesTheOffsetAndTheReason() {
+        #expect {
+            _ = try GeneratedContent(json: "[1,,2]")
+        } throws: { error in
+            guard case LanguageModelSession.GenerationError.decodingFailure(let context) = error else { return false }
+            return context.debugDescription.contains("byte offset 3") && context.debugDescription.contains("unexpected character ','")
+        }
+    }
+
+    /// One writer: the text is the JSON value JSONCore writes, which NaN and the infinities (no
+    /// JSON form) enter as null and integral doubles as integers.
+    @Test func jsonStringIsTheJSONValueWritten() throws {
+        let content = GeneratedContent(elements: [Double.nan, Double.infinity, 2.0, 0.1, 1e300] as [any ConvertibleToGeneratedContent])
+        #expect(content.jsonString == "[null,null,2,0.1,1e+300]")
+        #expect(content.jsonString == content.jsonValue.serialized())
+        #expect(try JSONValue(parsing: content.jsonString) == content.jsonValue)
+    }
+
     @Test func deepNestingIsAnErrorNotACrash() {
         let text = String(repeating: "[", count: 100_000)
         #expect(throws: LanguageModelSession.GenerationError.self) { _ = try GeneratedContent(json: text) }

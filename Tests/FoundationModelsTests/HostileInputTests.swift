@@ -17,7 +17,7 @@ import Testing
                     _ = try GeneratedContent(json: text)
                     Issue.record("a 200,000-deep array parsed")
                 } catch LanguageModelSession.GenerationError.decodingFailure(let context) {
-                    #expect(context.debugDescription.contains("\(PartialJSONParser.maximumDepth)"))
+                    #expect(context.debugDescription.contains("\(JSONValue.maximumNestingDepth)"))
                 } catch {
                     Issue.record("unexpected error \(error)")
                 }
@@ -29,7 +29,7 @@ import Testing
     /// 10,000 nested arrays or objects, complete or cut off: the streaming parser's error names
     /// its limit and the JSON Pointer of the value that went one level too deep.
     @Test func tenThousandDeepJSONNamesTheLimitAndPath() {
-        let limit = PartialJSONParser.maximumDepth
+        let limit = JSONValue.maximumNestingDepth
         let cases: [(open: String, close: String, token: String)] = [
             (String(repeating: "[", count: 10_000), String(repeating: "]", count: 10_000), "0"),
             (String(repeating: #"{"k":"#, count: 10_000) + "1", String(repeating: "}", count: 10_000), "k"),
@@ -42,7 +42,7 @@ import Testing
                     _ = try GeneratedContent(json: open + close)
                     Issue.record("a 10,000-deep document parsed")
                 } catch LanguageModelSession.GenerationError.decodingFailure(let context) {
-                    #expect(context.debugDescription.contains("nesting deeper than \(limit) levels (the streaming parser's limit)"))
+                    #expect(context.debugDescription.contains("nesting deeper than \(limit) levels"))
                     if token == "?" {
                         #expect(context.debugDescription.contains("at '/a/1/0/0/0"), "\(context.debugDescription)")
                     } else {

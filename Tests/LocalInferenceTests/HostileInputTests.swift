@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LocalInference
 
 /// Input that decides depth or size, at the GGUF reader and the tokenizer (issue #15): a typed

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import LocalInference
 
 /// One string tokenized by llama.cpp (scripts/fixtures/make_tokenizer_fixtures.py).

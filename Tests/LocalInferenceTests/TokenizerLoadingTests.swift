@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LocalInference
 
 /// Tokenizers built from small synthetic GGUF files: hand-checkable vocabularies and every

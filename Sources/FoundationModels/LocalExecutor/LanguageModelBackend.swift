@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// The seam between the session and a model: what `LanguageModelSession` needs from an engine.
 ///

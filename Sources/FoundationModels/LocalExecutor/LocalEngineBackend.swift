@@ -1,5 +1,5 @@
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 internal import LocalInference
 internal import StructuredDecoding
 

@@ -1,5 +1,5 @@
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 
 /// One model turn on the local engine, from an executor request: the prompt as the model's
 /// chat template renders it, and the decode that answers it with events on a channel.

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// Turns a transcript into the chat turns the model's template renders.
 ///

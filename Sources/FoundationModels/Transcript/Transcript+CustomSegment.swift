@@ -1,5 +1,5 @@
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 
 extension Transcript {
     /// A segment whose content is a type of your own: a model that understands it reads it,

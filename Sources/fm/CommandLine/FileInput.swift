@@ -1,5 +1,5 @@
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 
 /// Reading the files named on the command line, with errors that name the path and the
 /// system's reason (status 66), or what is wrong with the JSON in it (status 65).

@@ -1,10 +1,11 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// The one place fm writes JSON for `--json`: each report is one compact object on one line
 /// (JSON Lines), so a pipe can read it line by line.
 ///
 /// Values are built as `JSONValue` (its dictionary literal keeps key order) and serialized by
-/// its writer; when the JSONCore module lands, this is the one call to point at its writer.
+/// JSONCore's one writer, which `GeneratedContent.jsonString` goes through too; generated
+/// content is handed over as a value (`GeneratedContent.jsonValue`), never re-parsed from text.
 ///
 /// ```swift
 /// JSONOutput.write(["tokens": .number(JSONNumber(12))])   // {"tokens":12}

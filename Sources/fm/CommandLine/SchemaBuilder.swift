@@ -1,5 +1,5 @@
 import ArgumentParsing
-import JSONSchemaValidation
+import JSONCore
 
 /// Reads `fm schema object`'s ordered property words and writes the schema, in the shape
 /// Apple's `fm schema object` prints (title, type, properties, required, x-order,

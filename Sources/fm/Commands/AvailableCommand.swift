@@ -1,7 +1,7 @@
 import ArgumentParsing
 import Foundation
 import FoundationModels
-import JSONSchemaValidation
+import JSONCore
 
 /// `fm available`: whether the model can be used, and why not (Apple's `fm available`).
 struct AvailableCommand: ParsableCommand {

@@ -2,7 +2,7 @@ import ArgumentParsing
 import Dispatch
 import Foundation
 import FoundationModels
-import JSONSchemaValidation
+import JSONCore
 import Synchronization
 
 /// `fm chat`: an interactive conversation with one session (Apple's `fm chat`): history,

@@ -1,6 +1,6 @@
 import ArgumentParsing
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 import LocalInference
 
 /// `fm bench concurrent`: aggregate and per-sequence decode speed of K sequences decoding at

@@ -1,7 +1,7 @@
 import ArgumentParsing
 import Foundation
 import FoundationModels
-import JSONSchemaValidation
+import JSONCore
 
 /// `fm count-tokens`: how many tokens a prompt, instructions or a transcript take (Apple's
 /// `fm count-tokens`), with the model's own tokenizer and chat template.

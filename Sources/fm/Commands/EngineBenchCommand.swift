@@ -1,6 +1,6 @@
 import ArgumentParsing
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 import LocalInference
 
 /// `fm bench engine`: prefill and decode speed of the engine, optionally side by side with llama.cpp.

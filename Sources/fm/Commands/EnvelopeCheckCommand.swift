@@ -1,7 +1,7 @@
 import ArgumentParsing
 import Foundation
 import IntentEnvelope
-import JSONSchemaValidation
+import JSONCore
 
 /// `fm envelope check`: may this envelope be performed?
 struct EnvelopeCheckCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParsing
 import Foundation
 import IntentEnvelope
-import JSONSchemaValidation
+import JSONCore
 
 /// `fm envelope journal-append`: appends numbered test envelopes to a journal, printing
 /// `ack <n>` after each fsync. The crash test SIGKILLs it mid-write and checks that every

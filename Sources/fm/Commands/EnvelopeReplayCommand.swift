@@ -1,6 +1,6 @@
 import ArgumentParsing
 import IntentEnvelope
-import JSONSchemaValidation
+import JSONCore
 
 /// `fm envelope replay`: which journaled envelopes would run now, and why not.
 struct EnvelopeReplayCommand: ParsableCommand {

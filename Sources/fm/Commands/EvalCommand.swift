@@ -1,7 +1,7 @@
 import ArgumentParsing
 import Foundation
 import FoundationModels
-import JSONSchemaValidation
+import JSONCore
 
 /// `fm eval`: runs the eval set (EvalSet.swift) on a model, greedy and guided, and scores every
 /// answer exactly, so models can be compared on the seed tasks by number.
@@ -54,7 +54,7 @@ struct EvalCommand: ParsableCommand {
             do {
                 let response = try await session.respond(to: item.prompt, schema: schema,
                                                          options: GenerationOptions(sampling: .greedy, maximumResponseTokens: maxTokens))
-                answer = try JSONValue(parsing: response.content.jsonString)
+                answer = response.content.jsonValue
                 generation += clock.now - start
                 responseTokens += try await systemModel.tokenCount(for: Prompt(response.content.jsonString))
             } catch {

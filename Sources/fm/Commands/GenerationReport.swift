@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// What `fm generate --json` prints: the value and the numbers a benchmark script needs to put
 /// our constrained decoding side by side with a peer's (the system prompt is included so the

@@ -1,7 +1,7 @@
 import ArgumentParsing
 import FoundationModels
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 
 /// `fm guardrail`: runs the default guardrail policy on text, as a session would on its input.
 struct GuardrailCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParsing
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 import LocalInference
 
 /// `fm bench guided`: the speed of guided (schema-constrained) generation, through the same

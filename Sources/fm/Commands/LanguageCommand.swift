@@ -1,7 +1,7 @@
 import ArgumentParsing
 import FoundationModels
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 
 /// `fm language`: identifies the language of text and applies the session's
 /// unsupported-language rule, for checking inputs by hand.

@@ -1,6 +1,6 @@
 import ArgumentParsing
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 import LocalInference
 
 /// `fm license`: the terms that apply. Apple's `fm license` shows Apple's terms and records

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 import StructuredDecoding
 
 /// Serializes a JSON value compactly with its object members in an order the grammar accepts,

@@ -1,6 +1,6 @@
 import ArgumentParsing
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 
 /// `fm models list`: every catalog model, whether it is installed, and where.
 struct ModelsListCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParsing
 import Foundation
 import FoundationModels
-import JSONSchemaValidation
+import JSONCore
 
 /// `fm respond`: answers one prompt with a `LanguageModelSession`, as Apple's `fm respond` does:
 /// the prompt from the arguments or standard input, `--instructions`, `--schema` for guided
@@ -89,7 +89,7 @@ struct RespondCommand: ParsableCommand {
         let content: JSONValue
         if let generationSchema {
             let response = try await languageSession.respond(to: promptText, schema: generationSchema, options: sampling.generationOptions)
-            let value = try JSONValue(parsing: response.content.jsonString)
+            let value = response.content.jsonValue
             content = value
             if !json { JSONOutput.write(value) }
         } else if streams {

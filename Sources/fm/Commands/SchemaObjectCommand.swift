@@ -1,5 +1,5 @@
 import ArgumentParsing
-import JSONSchemaValidation
+import JSONCore
 
 /// `fm schema object`: builds an object schema from property flags, as Apple's
 /// `fm schema object --name Person --string name --integer age` does, for `fm respond --schema`.

@@ -1,7 +1,7 @@
 import ArgumentParsing
 import Foundation
 import FoundationModels
-import JSONSchemaValidation
+import JSONCore
 import LocalInference
 import StructuredDecoding
 

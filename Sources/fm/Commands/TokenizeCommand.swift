@@ -1,6 +1,6 @@
 import ArgumentParsing
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 import LocalInference
 
 /// `fm tokenize`: prints the token ids of a text as a JSON array.

@@ -1,6 +1,6 @@
 import ArgumentParsing
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 import LocalInference
 
 /// `fm bench tokenizer`: the tokenizer's encoding throughput on a built-in ~1 MB corpus,
@@ -78,7 +78,7 @@ struct TokenizerBenchCommand: ParsableCommand {
     /// throughput (thread CPU time, median of the same number of runs) and ids.
     private static func runLlamaCpp(model: URL) throws -> (megabytesPerSecond: Double, version: String, ids: [[Int32]]) {
         let chunksFile = FileManager.default.temporaryDirectory.appendingPathComponent("fm-tokenize-\(getpid()).json")
-        try JSONSerialization.data(withJSONObject: TokenizerBenchmark.chunks).write(to: chunksFile)
+        try Data(JSONOutput.strings(TokenizerBenchmark.chunks).serialized().utf8).write(to: chunksFile)
         defer { try? FileManager.default.removeItem(at: chunksFile) }
         let script = """
             import json, sys, time, statistics, llama_cpp

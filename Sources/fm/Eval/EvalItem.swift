@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// One task of `fm eval`: a prompt, the JSON Schema its answer must follow (so every model's
 /// answer parses), and how the answer is scored, exactly.

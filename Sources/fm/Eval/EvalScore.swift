@@ -1,5 +1,5 @@
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 
 /// The score of one answer under its item's rule.
 struct EvalScore: Sendable {

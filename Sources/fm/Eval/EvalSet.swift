@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// The tasks `fm eval` runs, written from the seed articles' workflows: notice extraction with a
 /// category and a date, recommendation codes from a list (invented codes counted), Korean →

@@ -1,6 +1,6 @@
 import Foundation
 import FoundationModels
-import JSONSchemaValidation
+import JSONCore
 
 /// A PyPI-style JSON API (`<base>/pypi/<package>/json`), for finding a wheel's URL and digest.
 /// The base is `FM_PYPI_INDEX` when set (tests serve a fake index on 127.0.0.1), else

@@ -1,5 +1,5 @@
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 
 /// SmolLM2's tool-call format: its definitions in the system turn, one JSON array of calls in a
 /// call turn, and the tools' outputs in the `tool` turn that follows.
@@ -98,7 +98,7 @@ struct ArrayToolCallSyntax: ToolCallSyntax {
 
     /// One call as the grammar makes the model write it (compact JSON).
     static func callJSON(name: String, arguments: JSONValue) -> String {
-        JSONValue.object(JSONSchemaValidation.JSONObject([(key: "name", value: .string(name)), (key: "arguments", value: arguments)])).serialized()
+        JSONValue.object(JSONCore.JSONObject([(key: "name", value: .string(name)), (key: "arguments", value: arguments)])).serialized()
     }
 
     /// A tool's output as the model reads it.
@@ -134,7 +134,7 @@ struct ArrayToolCallSyntax: ToolCallSyntax {
         func exchange(first: Int) -> (question: ChatTurn, calls: ChatTurn, named: [String]) {
             let arguments = (first..<(first + Self.exampleCallCount)).map { index in
                 schema.map { Self.placeholder(for: $0, definitions: $0["$defs"]?.object, index: index, depth: 0) }
-                    ?? .object(JSONSchemaValidation.JSONObject())
+                    ?? .object(JSONCore.JSONObject())
             }
             // A tool without arguments has nothing that differs between calls: one call.
             let distinct = arguments.reduce(into: [JSONValue]()) { if !$0.contains($1) { $0.append($1) } }
@@ -168,7 +168,7 @@ struct ArrayToolCallSyntax: ToolCallSyntax {
 
     /// A value of the schema's type that says what it stands for rather than being a real
     /// value; `index` (1, 2, …) numbers it, so that the example's calls differ.
-    static func placeholder(for schema: JSONValue, definitions: JSONSchemaValidation.JSONObject?, index: Int, depth: Int) -> JSONValue {
+    static func placeholder(for schema: JSONValue, definitions: JSONCore.JSONObject?, index: Int, depth: Int) -> JSONValue {
         guard depth < 8 else { return .null }
         if let reference = schema["$ref"]?.string, reference.hasPrefix("#/$defs/"),
            let target = definitions?[String(reference.dropFirst("#/$defs/".count))] {
@@ -184,10 +184,10 @@ struct ArrayToolCallSyntax: ToolCallSyntax {
         case "object":
             let required = Set(schema["required"]?.array?.compactMap(\.string) ?? [])
             var members: [(key: String, value: JSONValue)] = []
-            for (key, property) in schema["properties"]?.object ?? JSONSchemaValidation.JSONObject() where required.contains(key) {
+            for (key, property) in schema["properties"]?.object ?? JSONCore.JSONObject() where required.contains(key) {
                 members.append((key: key, value: placeholder(for: property, definitions: definitions, index: index, depth: depth + 1)))
             }
-            return .object(JSONSchemaValidation.JSONObject(members))
+            return .object(JSONCore.JSONObject(members))
         case "array":
             let count = schema["minItems"]?.number.flatMap { Int(exactly: $0.doubleValue) } ?? 0
             let item = schema["items"].map { placeholder(for: $0, definitions: definitions, index: index, depth: depth + 1) } ?? .null

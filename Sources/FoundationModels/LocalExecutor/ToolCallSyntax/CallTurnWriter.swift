@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// Writes a call turn once the model has chosen its open tag, in the steps a format is made
 /// of: text the format fixes (``write(_:)``), JSON values under a schema (``value(under:spaced:)``),

@@ -1,5 +1,5 @@
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 
 /// Qwen2.5's tool-call format (the "Hermes" format), as Qwen2.5's own chat template writes it:
 /// the definitions in the system turn after the instructions, each call of a call turn its own
@@ -131,8 +131,8 @@ struct QwenToolCallSyntax: ToolCallSyntax {
                 let close = rest[searchStart...].range(of: closeTag)
                 let body = rest[..<(close?.lowerBound ?? rest.endIndex)].trimmingCharacters(in: .whitespacesAndNewlines)
                 do {
-                    // Strict JSON first: GeneratedContent's own parser also takes a prefix.
-                    content = try GeneratedContent(json: JSONValue(parsing: body).serialized())
+                    // Strict JSON: GeneratedContent's own parser also takes a prefix.
+                    content = GeneratedContent(jsonValue: try JSONValue(parsing: body))
                     rest = close.map { rest[$0.upperBound...] } ?? rest[rest.endIndex...]
                 } catch {
                     failure = "\(error)"

@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// The JSON Schemas a call turn is decoded under: each call names a declared tool and carries
 /// arguments that satisfy that tool's schema.
@@ -32,7 +32,7 @@ struct ToolCallGrammar: Sendable {
     /// - throws: `GenerationError.unsupportedGuide` when a tool's arguments use a guide that
     ///   cannot be written as JSON Schema.
     init(tools: [Transcript.ToolDefinition], maximumCalls: Int = ToolCallGrammar.defaultMaximumCallsPerTurn) throws {
-        var definitions = JSONSchemaValidation.JSONObject()
+        var definitions = JSONCore.JSONObject()
         var alternatives: [JSONValue] = []
         for (index, tool) in tools.enumerated() {
             var arguments = try tool.parameters.jsonSchema()
@@ -48,7 +48,7 @@ struct ToolCallGrammar: Sendable {
             let members: [(key: String, value: JSONValue)] = [(key: "name", value: name), (key: "arguments", value: arguments)]
             alternatives.append([
                 "type": "object",
-                "properties": .object(JSONSchemaValidation.JSONObject(members)),
+                "properties": .object(JSONCore.JSONObject(members)),
                 "required": ["name", "arguments"],
                 "additionalProperties": false,
             ])
@@ -66,7 +66,7 @@ struct ToolCallGrammar: Sendable {
     }
 
     /// `schema` with `definitions` as its top-level `$defs` (unchanged when there are none).
-    private static func withDefinitions(_ schema: JSONValue, _ definitions: JSONSchemaValidation.JSONObject) -> JSONValue {
+    private static func withDefinitions(_ schema: JSONValue, _ definitions: JSONCore.JSONObject) -> JSONValue {
         guard !definitions.isEmpty, var root = schema.object else { return schema }
         root["$defs"] = .object(definitions)
         return .object(root)
@@ -76,7 +76,7 @@ struct ToolCallGrammar: Sendable {
     static func renamingReferences(in value: JSONValue, prefix: String) -> JSONValue {
         switch value {
         case .object(let object):
-            var renamed = JSONSchemaValidation.JSONObject()
+            var renamed = JSONCore.JSONObject()
             for (key, member) in object {
                 if key == "$ref", let reference = member.string, reference.hasPrefix("#/$defs/") {
                     renamed[key] = .string("#/$defs/" + prefix + reference.dropFirst("#/$defs/".count))

@@ -1,5 +1,5 @@
 import Foundation
-import JSONSchemaValidation
+import JSONCore
 
 /// How one model family's chat format carries tool calls: the renderer (tool definitions in the
 /// system turn, a call turn, the tools' outputs), how a call turn is decoded under the grammar,
@@ -73,17 +73,17 @@ extension ToolCallSyntax {
     /// description and argument schema), the shape chat templates receive tools in.
     static func definitionJSON(_ definition: Transcript.ToolDefinition) -> JSONValue {
         let parameters = (try? definition.parameters.jsonSchema()).map(PromptRenderer.promptSchema) ?? ["type": "object"]
-        let function: JSONValue = .object(JSONSchemaValidation.JSONObject([
+        let function: JSONValue = .object(JSONCore.JSONObject([
             (key: "name", value: .string(definition.name)),
             (key: "description", value: .string(definition.description)),
             (key: "parameters", value: parameters),
         ]))
-        return .object(JSONSchemaValidation.JSONObject([(key: "type", value: "function"), (key: "function", value: function)]))
+        return .object(JSONCore.JSONObject([(key: "type", value: "function"), (key: "function", value: function)]))
     }
 
-    /// A call's arguments as JSON (an empty object when they do not parse).
+    /// A call's arguments as JSON.
     static func argumentsJSON(_ call: Transcript.ToolCall) -> JSONValue {
-        (try? JSONValue(parsing: call.arguments.jsonString)) ?? .object(JSONSchemaValidation.JSONObject())
+        call.arguments.jsonValue
     }
 }
 

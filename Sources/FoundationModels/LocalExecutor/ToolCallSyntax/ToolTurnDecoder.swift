@@ -1,4 +1,4 @@
-import JSONSchemaValidation
+import JSONCore
 
 /// Decodes one assistant turn of a session that has tools: the model's first token chooses
 /// between a final answer and a call turn, and each is then held to its grammar.

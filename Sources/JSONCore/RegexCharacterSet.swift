@@ -10,7 +10,7 @@ package struct RegexCharacterSet: Sendable {
     package var items: [Item]
     package var negated: Bool
 
-    func contains(_ scalar: Unicode.Scalar) -> Bool {
+    package func contains(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         var found = false
         for item in items {
@@ -27,7 +27,7 @@ package struct RegexCharacterSet: Sendable {
         return found != negated
     }
 
-    static func isWord(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isWord(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: true
         default: false
@@ -35,7 +35,7 @@ package struct RegexCharacterSet: Sendable {
     }
 
     /// ECMA-262 WhiteSpace and LineTerminator.
-    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09...0x0D, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: true
         default: false

@@ -48,7 +48,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Sign, significant digits without leading/trailing zeros, and decimal exponent such that
     /// value = sign × 0.d1d2d3… × 10^exponent. Zero has no digits.
-    var decomposed: (negative: Bool, digits: [UInt8], exponent: Int) {
+    package var decomposed: (negative: Bool, digits: [UInt8], exponent: Int) {
         var bytes = Array(literal.utf8)
         var negative = false
         if bytes.first == UInt8(ascii: "-") {
@@ -94,7 +94,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(parts.exponent)
     }
 
-    static func isValidLiteral<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
+    package static func isValidLiteral<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
         var index = bytes.startIndex
         func peek() -> UInt8? { index < bytes.endIndex ? bytes[index] : nil }
         func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }

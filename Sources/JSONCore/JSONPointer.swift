@@ -56,6 +56,6 @@ package enum JSONPointer {
 
 extension String {
     /// Appends one escaped reference token to a JSON Pointer.
-    func appendingPointerToken(_ token: String) -> String { self + "/" + JSONPointer.escape(token) }
-    func appendingPointerToken(_ index: Int) -> String { self + "/" + String(index) }
+    package func appendingPointerToken(_ token: String) -> String { self + "/" + JSONPointer.escape(token) }
+    package func appendingPointerToken(_ index: Int) -> String { self + "/" + String(index) }
 }

@@ -1,49 +1,63 @@
-import Foundation
-@testable import LocalInference
+import LocalInference
 
-/// Builds GGUF images for tests, including deliberately broken ones.
+/// Builds GGUF images for tests, including deliberately broken ones: the one GGUF writer of
+/// the test targets (synthetic models, reader and hostile-input tests all write through it).
 ///
 /// Every field can be overridden with raw values the reader must reject; `sections` records
 /// where each part of the image starts so tests can truncate inside each one.
-struct GGUFTestWriter {
-    struct Tensor {
-        var name: String
-        var dimensions: [UInt64]
-        var type: UInt32
-        var data: [UInt8]
+public struct GGUFTestWriter: Sendable {
+    public struct Tensor: Sendable {
+        public var name: String
+        public var dimensions: [UInt64]
+        public var type: UInt32
+        public var data: [UInt8]
         /// Relative offset to write instead of the computed one.
-        var offsetOverride: UInt64?
+        public var offsetOverride: UInt64?
+
+        public init(name: String, dimensions: [UInt64], type: UInt32, data: [UInt8], offsetOverride: UInt64? = nil) {
+            self.name = name
+            self.dimensions = dimensions
+            self.type = type
+            self.data = data
+            self.offsetOverride = offsetOverride
+        }
     }
 
-    enum Entry {
+    public enum Entry: Sendable {
         case value(String, GGUFValue)
         /// A key followed by raw bytes (type tag and payload), for malformed values.
         case raw(key: [UInt8], payload: [UInt8])
     }
 
-    var magic: [UInt8] = Array("GGUF".utf8)
-    var version: UInt32 = 3
-    var entries: [Entry] = []
-    var tensors: [Tensor] = []
-    var alignment = 32
-    var tensorCountOverride: UInt64?
-    var keyValueCountOverride: UInt64?
+    public var magic: [UInt8] = Array("GGUF".utf8)
+    public var version: UInt32 = 3
+    public var entries: [Entry] = []
+    public var tensors: [Tensor] = []
+    public var alignment = 32
+    public var tensorCountOverride: UInt64?
+    public var keyValueCountOverride: UInt64?
+
+    /// An empty version-3 file: no metadata, no tensors.
+    public init() {}
 
     /// Offsets of each section in the last image built.
-    struct Sections { var keyValues = 0; var tensorInfos = 0; var padding = 0; var data = 0; var end = 0 }
+    public struct Sections: Sendable {
+        public var keyValues = 0, tensorInfos = 0, padding = 0, data = 0, end = 0
+        public init() {}
+    }
 
-    mutating func add(_ key: String, _ value: GGUFValue) { entries.append(.value(key, value)) }
+    public mutating func add(_ key: String, _ value: GGUFValue) { entries.append(.value(key, value)) }
 
-    mutating func addTensor(_ name: String, _ dimensions: [UInt64], _ type: GGMLType, fill: UInt8 = 0) {
+    public mutating func addTensor(_ name: String, _ dimensions: [UInt64], _ type: GGMLType, fill: UInt8 = 0) {
         let elements = dimensions.reduce(1, *)
         let count = Int(elements) / type.blockSize * type.bytesPerBlock
         tensors.append(Tensor(name: name, dimensions: dimensions, type: type.rawValue,
                               data: (0..<count).map { UInt8(truncatingIfNeeded: $0 &+ Int(fill)) }))
     }
 
-    func build() -> [UInt8] { build(sections: nil) }
+    public func build() -> [UInt8] { build(sections: nil) }
 
-    func build(sections: UnsafeMutablePointer<Sections>?) -> [UInt8] {
+    public func build(sections: UnsafeMutablePointer<Sections>?) -> [UInt8] {
         var out: [UInt8] = []
         var marks = Sections()
         out += magic
@@ -87,16 +101,16 @@ struct GGUFTestWriter {
         return out
     }
 
-    static func put<T: FixedWidthInteger>(_ value: T, _ out: inout [UInt8]) {
+    public static func put<T: FixedWidthInteger>(_ value: T, _ out: inout [UInt8]) {
         withUnsafeBytes(of: value.littleEndian) { out += $0 }
     }
 
-    static func putString(_ bytes: [UInt8], _ out: inout [UInt8]) {
+    public static func putString(_ bytes: [UInt8], _ out: inout [UInt8]) {
         put(UInt64(bytes.count), &out)
         out += bytes
     }
 
-    static func putPayload(_ value: GGUFValue, _ out: inout [UInt8]) {
+    public static func putPayload(_ value: GGUFValue, _ out: inout [UInt8]) {
         switch value {
         case .uint8(let v): put(v, &out)
         case .int8(let v): put(v, &out)
@@ -132,7 +146,7 @@ struct GGUFTestWriter {
 
     /// A small valid file with every value type, an array of every element type, and tensors
     /// of several block types.
-    static func sample() -> GGUFTestWriter {
+    public static func sample() -> GGUFTestWriter {
         var writer = GGUFTestWriter()
         writer.add("general.architecture", .string("llama"))
         writer.add("u8", .uint8(200))

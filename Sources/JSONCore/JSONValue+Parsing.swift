@@ -73,6 +73,23 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 }
 
+extension JSONParseError {
+    /// The error at byte `offset` of `bytes`, its line and column counted up to there.
+    init(_ reason: Reason, at offset: Int, in bytes: some Collection<UInt8>) {
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        self.init(reason: reason, offset: offset, line: line, column: column)
+    }
+}
+
 extension JSONValue {
     /// The deepest nesting of arrays and objects the parser accepts; deeper input is an error
     /// rather than a stack overflow.
@@ -152,18 +169,7 @@ package struct JSONParser {
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     func error(_ reason: JSONParseError.Reason, at position: Int? = nil) -> JSONParseError {
-        let offset = min(position ?? index, bytes.count)
-        var line = 1
-        var column = 1
-        for byte in bytes[0..<offset] {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return JSONParseError(reason: reason, offset: offset, line: line, column: column)
+        JSONParseError(reason, at: min(position ?? index, bytes.count), in: bytes)
     }
 
     mutating func skipWhitespace() {

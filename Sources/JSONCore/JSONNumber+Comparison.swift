@@ -6,7 +6,7 @@ extension JSONNumber: Comparable {
     }
 
     /// -1, 0 or 1 as `lhs` is less than, equal to or greater than `rhs`.
-    static func compare(_ lhs: JSONNumber, _ rhs: JSONNumber) -> Int {
+    package static func compare(_ lhs: JSONNumber, _ rhs: JSONNumber) -> Int {
         let l = lhs.decomposed, r = rhs.decomposed
         let lSign = l.digits.isEmpty ? 0 : (l.negative ? -1 : 1)
         let rSign = r.digits.isEmpty ? 0 : (r.negative ? -1 : 1)
@@ -26,7 +26,7 @@ extension JSONNumber: Comparable {
     /// Whether `self` is an integer multiple of `divisor` (which must be positive), computed
     /// exactly on decimal digits: value = D × 10^e for digit strings, so the question becomes
     /// whether an integer divides another, done with arbitrary-length long division.
-    func isMultiple(of divisor: JSONNumber) -> Bool {
+    package func isMultiple(of divisor: JSONNumber) -> Bool {
         let a = decomposed, b = divisor.decomposed
         if a.digits.isEmpty { return true }
         if b.digits.isEmpty { return false }
