@@ -23,7 +23,11 @@ struct ChatRequestMapping {
         let tools = try request.enabledToolDefinitions.map { definition in
             FunctionTool(name: definition.name, description: definition.description, parameters: try definition.parameters.jsonSchema())
         }
-        let toolChoice: ToolChoice? = tools.isEmpty ? nil : (request.generationOptions.toolCallingMode == .required ? .required : .auto)
+        // `.required`: the model must call before it answers (Apple's wording), so the turns
+        // after this request's tool outputs may answer.
+        let callsMade = if case .toolOutput? = request.transcript.last { true } else { false }
+        let mustCall = request.generationOptions.toolCallingMode == .required && !callsMade
+        let toolChoice: ToolChoice? = tools.isEmpty ? nil : (mustCall ? .required : .auto)
         var schemaJSON: JSONValue?
         var responseFormat = ResponseFormat.text
         if let schema = request.schema {
