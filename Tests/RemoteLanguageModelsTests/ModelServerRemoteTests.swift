@@ -8,13 +8,13 @@ import Testing
 struct Address {
     @Guide(description: "The city", .anyOf(["Seoul", "Busan", "Incheon"]))
     let city: String
-    @Guide(description: "A five-digit postal code", .pattern(/[0-9]{5}/))
+    @Guide(description: "A five-digit postal code", .pattern(/^[0-9]{5}$/))
     let postalCode: String
 }
 
 @Generable
 struct Resident {
-    @Guide(description: "A first name", .pattern(/[A-Z][a-z]{1,10}/))
+    @Guide(description: "A first name", .pattern(/^[A-Z][a-z]{1,10}$/))
     let name: String
     @Guide(description: "Age in years", .range(18...99))
     let age: Int
@@ -34,7 +34,7 @@ struct WeatherTool: Tool {
     @Generable
     struct Arguments {
         // Bounded, so that a call always ends within the response budget.
-        @Guide(description: "City name, for example Seoul", .pattern(/[A-Za-z ]{1,20}/))
+        @Guide(description: "City name, for example Seoul", .pattern(/^[A-Za-z ]{1,20}$/))
         let city: String
     }
 
