@@ -56,7 +56,9 @@ struct LlamaCppServerTests {
                 Issue.record("unexpected \(error)")
                 return
             }
-            #expect((400..<500).contains(status) && !message.isEmpty)
+            // llama-cpp-python answers its own request validation ("Input should be 'text' or
+            // 'json_object'") with 500.
+            #expect((400..<600).contains(status) && !message.isEmpty)
         } catch let error as LanguageModelSession.GenerationError {
             guard case .decodingFailure = error else {
                 Issue.record("unexpected \(error)")
