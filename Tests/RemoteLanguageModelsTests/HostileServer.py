@@ -13,6 +13,7 @@ http://127.0.0.1:PORT/<behaviour>/v1), so one server serves every scenario:
   error500       500 with an OpenAI error body
   endless        streams content deltas forever (until the client leaves)
   silent         sends the headers, then nothing
+  huge           an application/json answer announcing 1 GB, written until the client leaves
   whole          answers a stream request with one application/json completion
   ok             a normal streamed answer: "Hello there." with usage
 
@@ -105,6 +106,15 @@ class Handler(BaseHTTPRequestHandler):
             piece = chunk({"content": "x" * 1000})
             while True:
                 self.write_chunk(piece)
+        elif behaviour == "huge":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(1 << 30))
+            self.end_headers()
+            self.wfile.write(b'{"choices": [{"message": {"content": "')
+            piece = b"x" * 65536
+            while True:
+                self.wfile.write(piece)
         elif behaviour == "silent":
             self.start_stream()
             time.sleep(30)

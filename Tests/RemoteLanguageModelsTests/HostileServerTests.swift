@@ -161,6 +161,24 @@ struct HostileServerTests {
         #expect(disconnects >= 1)
     }
 
+    @Test func aOneGigabyteBodyStopsAtTheSizeLimit() async throws {
+        let server = try ChildServer.hostile()
+        defer { server.stop() }
+        let limit = 1 << 20
+        let session = LanguageModelSession(model: server.model("huge", maximumResponseBytes: limit))
+        await #expect(throws: RemoteLanguageModelError.responseTooLarge(limit: limit)) {
+            _ = try await session.respond(to: "Everything at once.")
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        var disconnects = 0
+        while disconnects == 0, clock.now < deadline {
+            disconnects = try await server.stats().disconnects["huge"] ?? 0
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(disconnects >= 1)
+    }
+
     @Test func aSilentServerTimesOut() async throws {
         let server = try ChildServer.hostile()
         defer { server.stop() }
