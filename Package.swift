@@ -64,6 +64,8 @@ let package = Package(
         // are targets: their public symbols are this package's business, not a promise.
         .library(name: "FoundationModels", targets: ["FoundationModels"]),
         .library(name: "IntentEnvelope", targets: ["IntentEnvelope"]),
+        // OpenAICompatibleLanguageModel: a LanguageModel served over OpenAI Chat Completions.
+        .library(name: "RemoteLanguageModels", targets: ["RemoteLanguageModels"]),
         .executable(name: "fm", targets: ["fm"]),
     ] + fuzzingProducts,
     targets: [
@@ -107,6 +109,8 @@ let package = Package(
         .target(name: "OpenAIWire", dependencies: ["JSONCore"]),
         // `fm serve`'s core: an OpenAI-compatible API over any LanguageModel, on libmicrohttpd.
         .target(name: "ModelServer", dependencies: ["FoundationModels", "OpenAIWire", "JSONCore", "CMicroHTTPD"]),
+        // A LanguageModel over any OpenAI-compatible server (URLSession, server-sent events).
+        .target(name: "RemoteLanguageModels", dependencies: ["FoundationModels", "OpenAIWire", "JSONSchemaValidation"]),
         .executableTarget(
             name: "fm",
             dependencies: [
@@ -128,6 +132,13 @@ let package = Package(
         .testTarget(name: "OpenAIWireTests", dependencies: ["OpenAIWire", "JSONSchemaValidation"]),
         // Starts the server in-process on 127.0.0.1 on the real default model.
         .testTarget(name: "ModelServerTests", dependencies: ["ModelServer", "OpenAIWire", "FoundationModels", "JSONSchemaValidation"]),
+        // Real servers on 127.0.0.1: ModelServer in-process, llama-cpp-python's, and the scripted
+        // hostile one in HostileServer.py (read by path).
+        .testTarget(
+            name: "RemoteLanguageModelsTests",
+            dependencies: ["RemoteLanguageModels", "ModelServer", "OpenAIWire", "FoundationModels", "JSONSchemaValidation"],
+            exclude: ["HostileServer.py"]
+        ),
         // Runs the fm binary (built first: the dependency makes SwiftPM build it), on the real model.
         // ModelIndexServer.py: the fake PyPI index and file server the `fm models` tests start.
         .testTarget(name: "fmTests", dependencies: ["fm", "FoundationModels"], exclude: ["ModelIndexServer.py"]),

@@ -22,6 +22,12 @@ fi
 # The module graph docs/ARCHITECTURE.md states is Package.swift's (seconds; before anything slow).
 scripts/check-module-graph.py
 scripts/fetch-models.sh
+# RemoteLanguageModelsTests start llama-cpp-python's server (llama_cpp.server) on the default
+# model; its [server] extras are FastAPI, uvicorn and friends.
+if ! python3 -c 'import llama_cpp.server.app' 2>/dev/null; then
+  python3 -m pip install --quiet --disable-pip-version-check 'llama-cpp-python[server]' \
+    || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages 'llama-cpp-python[server]'
+fi
 swift build --build-tests
 # The Qwen suites (its tool-call format, Korean) run when this model is installed, else skip.
 "$(swift build --show-bin-path)/fm" models pull qwen2.5-coder-0.5b

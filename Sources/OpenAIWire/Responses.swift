@@ -6,6 +6,9 @@ public struct Usage: Sendable, Equatable {
     public var promptTokens: Int
     public var completionTokens: Int
     public var cachedTokens: Int
+    /// `completion_tokens_details.reasoning_tokens`: completion tokens spent reasoning (read
+    /// from servers that report it; this server's model does not reason).
+    public var reasoningTokens: Int = 0
 
     public init(promptTokens: Int, completionTokens: Int, cachedTokens: Int) {
         self.promptTokens = promptTokens
