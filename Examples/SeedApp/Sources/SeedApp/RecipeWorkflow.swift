@@ -25,7 +25,7 @@ enum RecipeWorkflow {
             generating: RecipeCard.self,
             // Sampled with a fixed seed: greedy decoding of the 135M model tends to repeat
             // list items until the budget runs out.
-            options: GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 0.6, maximumResponseTokens: 500)
+            options: GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 0.6, maximumResponseTokens: 600)
         ).content
         show("title:", card.title)
         show("difficulty:", card.difficulty, "of 5")

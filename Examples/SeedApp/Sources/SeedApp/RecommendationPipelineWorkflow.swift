@@ -24,8 +24,10 @@ enum RecommendationPipelineWorkflow {
     /// the answer, each counted with `tokenCount(for:)`, against `contextSize`.
     static let contextSize = 1024
     /// Tokens kept free for the answer: its limit plus room for the assistant turn's opening.
-    static let responseReserve = 96
-    static let maximumResponseTokens = 64
+    static let responseReserve = 144
+    /// Enough for nine codes even where each digit is a token (SmolLM2), so the grammar, not
+    /// the limit, ends the answer.
+    static let maximumResponseTokens = 128
 
     static let instructions = Instructions("""
         You are a recommendation AI.
@@ -33,6 +35,9 @@ enum RecommendationPipelineWorkflow {
         Choose fewer items for specific requests, more for broad ones.
         Use ONLY the exact item codes shown in brackets. Do NOT invent codes.
         """)
+
+    static let translationInstructions = Instructions(
+        "Translate the Korean text into English. Output only the English translation, no preamble or explanation.")
 
     @Sendable static func run() async throws {
         let model = try pipelineModel()
@@ -106,9 +111,13 @@ enum RecommendationPipelineWorkflow {
             why = "model translation skipped: \(refusal)"
         } else {
             do {
-                let session = LanguageModelSession(model: model)   // no instructions: a plain translation
+                // Seed 001 puts the order and the text in one prompt; a 0.5B model then echoes the
+                // Korean, so the order goes in the instructions and the prompt is only the data
+                // (seed 000's rule). "No preamble" is the seed's: without it the model prefixes
+                // "Here's the English translation:", which would reach the next session.
+                let session = LanguageModelSession(model: model, instructions: translationInstructions)
                 let answer = try await session.respond(
-                    to: "Output only the English translation, no preamble or explanation:\n\(text)",
+                    to: text,
                     options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 48)
                 ).content
                 let cleaned = withoutPreamble(answer)
@@ -140,9 +149,9 @@ enum RecommendationPipelineWorkflow {
     /// Seed 001's pre-filtering: lines sharing more words with the request come first (a
     /// stable order otherwise), so trimming drops the least relevant.
     static func rankedByRelevance(_ items: [CatalogItem], to request: String) -> [CatalogItem] {
-        let words = Set(request.lowercased().split { !$0.isLetter && $0 != "'" }.map(String.init).filter { $0.count > 2 })
+        let words = Set(request.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count > 2 })
         func score(_ item: CatalogItem) -> Int {
-            item.english.lowercased().split { !$0.isLetter && $0 != "'" }.filter { words.contains(String($0)) }.count
+            item.english.lowercased().split { !$0.isLetter }.filter { words.contains(String($0)) }.count
         }
         return items.enumerated().sorted { lhs, rhs in
             let (left, right) = (score(lhs.element), score(rhs.element))

@@ -54,21 +54,20 @@ enum WeatherWorkflow {
         session.maximumToolCallRounds = 2
         let question = "What is the temperature difference between Seoul and Busan today?"
         show("question:", question)
-        let answer: String?
+        var answer: String?
         do {
-            answer = try await session.respond(
-                to: question, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 80)
-            ).content
+            let response = try await session.respond(
+                to: question, options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 80))
+            answer = response.content
         } catch LanguageModelSession.GenerationError.decodingFailure(let context)
                     where context.debugDescription.contains("maximumToolCallRounds") {
             // The loop is bounded: a model that keeps calling gets no answer, not a hang.
             show("no answer:", context.debugDescription)
-            answer = nil
         }
         let calls = log.all
         show("calls made: \(calls.count)")
         for call in calls { show("currentWeather(city: \"\(call.city)\") -> \(call.answer)", indent: 2) }
-        if let answer { show("answer:", answer) }
+        if let answer { show("answer:", answer.isEmpty ? "(empty)" : answer) }
 
         // On success the transcript holds each call the tool received, under the tool's name.
         guard answer != nil else { return }

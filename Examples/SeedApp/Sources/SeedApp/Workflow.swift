@@ -1,3 +1,4 @@
+import Foundation
 import FoundationModels
 
 /// One seed workflow: a name to run it by, a line saying what it shows, and the code.
@@ -40,9 +41,11 @@ func require(_ condition: Bool, _ message: @autoclosure () -> String) throws {
     guard condition else { throw GuaranteeBroken(message()) }
 }
 
-/// An indented detail line under a workflow's heading.
+/// An indented detail line under a workflow's heading, flushed at once so that a pipe or a CI
+/// log shows where a slow step is.
 func show(_ items: Any..., indent: Int = 1) {
     print(String(repeating: "  ", count: indent) + items.map { "\($0)" }.joined(separator: " "))
+    fflush(nil)
 }
 
 /// Whether the text contains Hangul, the script the English-only steps must not receive.

@@ -31,6 +31,7 @@ var degraded: [String] = []
 let clock = ContinuousClock()
 for workflow in selected {
     print("\n== \(workflow.name): \(workflow.summary)")
+    fflush(nil)
     if workflow.needsModel, !model.isAvailable {
         // The gate of seed 002: say why, and do not call the model.
         show("skipped:", AssistantGate.State(model.availability).explanation)
