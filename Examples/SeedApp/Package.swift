@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
-// A client app that depends on the project by path and runs the seeds' examples on the default
-// model: the recipe card (`.range(1...5)`), the noticeboard parser (`.anyOf`), and a streaming
-// summary. It exits non-zero when a decoded value breaks a guide.
+// A client app that depends on the project by path and runs the seeds' workflows on the default
+// model, one command each (`swift run -c release SeedApp [WORKFLOW]`; `SeedApp list` names them).
+// It exits non-zero when a result breaks what the grammar or the workflow guarantees.
 import PackageDescription
 
 let package = Package(
@@ -11,7 +11,11 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "SeedApp",
-            dependencies: [.product(name: "FoundationModels", package: "FoundationModels")]
+            dependencies: [
+                .product(name: "FoundationModels", package: "FoundationModels"),
+                .product(name: "IntentEnvelope", package: "FoundationModels"),
+                .product(name: "JSONSchemaValidation", package: "FoundationModels"),
+            ]
         )
     ],
     swiftLanguageModes: [.v6]
