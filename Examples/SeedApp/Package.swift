@@ -14,7 +14,6 @@ let package = Package(
             dependencies: [
                 .product(name: "FoundationModels", package: "FoundationModels"),
                 .product(name: "IntentEnvelope", package: "FoundationModels"),
-                .product(name: "JSONSchemaValidation", package: "FoundationModels"),
             ]
         )
     ],

@@ -1,4 +1,6 @@
 import JSONCore
+// Its API speaks JSONCore values and the validator's errors, so clients get both with it.
+@_exported import JSONSchemaValidation
 
 /// The seed-004 exchange envelope: what the model generated (`content`) and what an action
 /// receives (`parameters`), with the facts needed to decide whether the action may run.

@@ -1,7 +1,6 @@
 import Foundation
 import FoundationModels
 import IntentEnvelope
-import JSONSchemaValidation
 import Synchronization
 
 /// Seed 004's order draft as the model fills it: the three fields `PlaceOrderIntent` takes and
