@@ -10,7 +10,7 @@
 
 // MARK: - Matrix products
 
-enum { CK_ROW_CHUNK = 16, CK_TOKEN_TILE = 16 };
+enum { CK_ROW_CHUNK = 16, CK_TOKEN_TILE = 16, CK_QUANTIZE_INLINE_VALUES = 16384 };
 
 typedef struct {
     const ck_matmul_job *jobs;
@@ -133,9 +133,11 @@ static void ck_matmul_run(ck_pool *pool, const ck_matmul_job *jobs, int n_jobs, 
     c.n_tokens = n_tokens;
     c.rowwise = rowwise;
     c.chunk = CK_ROW_CHUNK;
-    if (n_tokens == 1) {
+    if (n_tokens == 1 || rowwise) {
         // A decode row takes tens of nanoseconds, about what claiming a chunk costs when the
         // counter's cache line moves between cores: claim about 8 chunks per thread instead.
+        // The same holds for a batched decode step's few rows per token (16-row chunks made the
+        // output head alone 3,072 claims a pass). Chunking never changes a row's result.
         int64_t rows = 0;
         for (int j = 0; j < n_jobs; j++) rows += jobs[j].rows;
         int64_t chunk = rows / (8 * (int64_t)ck_pool_size(pool)) / CK_ROW_CHUNK * CK_ROW_CHUNK;
@@ -179,7 +181,9 @@ static void ck_quant_task(void *vctx, int ith, int nth) {
 void ck_quantize_batch(ck_pool *pool, int weight_type, const float *x, int64_t ldx, int64_t cols, int64_t n_tokens, void *dst) {
     ck_kernels_init();
     ck_quant_ctx c = {weight_type, x, ldx, cols, n_tokens, dst, 0};
-    if (n_tokens < 4) ck_quant_task(&c, 0, 1);
+    // A few rows (a decode step, batched or not) take about a microsecond: less than waking
+    // the pool would.
+    if (n_tokens < 4 || n_tokens * cols <= CK_QUANTIZE_INLINE_VALUES) ck_quant_task(&c, 0, 1);
     else ck_pool_run(pool, ck_quant_task, &c);
 }
 

@@ -100,8 +100,11 @@ final class ForwardPass {
     /// `ck_matmul`, or `ck_matmul_rowwise` for batched decode steps.
     typealias MatmulKernel = (OpaquePointer?, UnsafePointer<ck_matmul_job>?, Int32, Int64) -> Void
 
-    private func observe(_ name: String, _ values: UnsafeMutablePointer<Float>, tokens: Int, width: Int) {
-        observer?(name, UnsafeBufferPointer(start: values, count: tokens * width), width)
+    /// The name is an autoclosure: a pass calls this about 15 times a layer, and building the
+    /// names (string interpolation) when nothing observes cost more than some kernels.
+    private func observe(_ name: @autoclosure () -> String, _ values: UnsafeMutablePointer<Float>, tokens: Int, width: Int) {
+        guard let observer else { return }
+        observer(name(), UnsafeBufferPointer(start: values, count: tokens * width), width)
     }
 
     /// Runs `tokens` (already range-checked) at positions `position ..< position + count`,
