@@ -91,7 +91,10 @@ struct HostileServerTests {
             guard case RemoteLanguageModelError.connectionLost = error else { return false }
             return true
         }
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // No hang: a hang would end in the 30 s timeout's error, not `connectionLost`. The bound
+        // only says it ended well before that (0.5 s when the machine is quiet; 14 s seen while
+        // the whole suite loaded both cores).
+        #expect(ContinuousClock.now - started < .seconds(25))
         #expect(seen.first == "Once")
     }
 
@@ -118,7 +121,7 @@ struct HostileServerTests {
             guard case LanguageModelError.rateLimited(let limited) = error, let reset = limited.resetDate else { return false }
             return reset.timeIntervalSinceNow > 3000 && limited.debugDescription.contains("429") && limited.debugDescription.contains("Slow down.")
         }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(30))   // waiting out Retry-After would take an hour
     }
 
     @Test func a503IsRetriedAsThePolicySaysThenATypedError() async throws {
@@ -152,7 +155,8 @@ struct HostileServerTests {
         }
         // The server's next write fails once the client has closed.
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(10)
+        // The server notices at its next write; give a starved child process time to get there.
+        let deadline = clock.now + .seconds(60)
         var disconnects = 0
         while disconnects == 0, clock.now < deadline {
             disconnects = try await server.stats().disconnects["endless"] ?? 0
@@ -170,7 +174,8 @@ struct HostileServerTests {
             _ = try await session.respond(to: "Everything at once.")
         }
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(10)
+        // The server notices at its next write; give a starved child process time to get there.
+        let deadline = clock.now + .seconds(60)
         var disconnects = 0
         while disconnects == 0, clock.now < deadline {
             disconnects = try await server.stats().disconnects["huge"] ?? 0
@@ -190,7 +195,7 @@ struct HostileServerTests {
             guard case LanguageModelError.timeout = error else { return false }
             return true
         }
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(ContinuousClock.now - started < .seconds(25))   // the server stays silent for 30 s
     }
 
     @Test func topKSamplingIsRefusedByNameBeforeAnythingIsSent() async throws {

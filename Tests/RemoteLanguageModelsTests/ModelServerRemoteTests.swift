@@ -161,7 +161,7 @@ struct ModelServerRemoteTests {
         }.value
         #expect(outcome.snapshots >= 3)
         let afterCancel = try #require(outcome.afterCancel)
-        #expect(afterCancel < .seconds(5))
+        #expect(afterCancel < .seconds(15))   // the 1,500 tokens left would take minutes
         // The connection closed: the server lets the request go and stops generating.
         let deadline = clock.now + .seconds(20)
         while server.http.requestsInFlight > 0, clock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
