@@ -29,6 +29,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 lock = threading.Lock()
 requests = {}
 disconnects = {}
+# The most an "endless" or "huge" answer writes (64 MiB), far past any limit the tests set.
+CAP = 64 << 20
 
 
 def count(table, key):
@@ -104,7 +106,9 @@ class Handler(BaseHTTPRequestHandler):
         elif behaviour == "endless":
             self.start_stream()
             piece = chunk({"content": "x" * 1000})
-            while True:
+            # "Endless" up to CAP bytes: a client that does not stop must not exhaust the
+            # test machine's memory (URLSession on Linux reads ahead of its delegate).
+            for _ in range(CAP // len(piece)):
                 self.write_chunk(piece)
         elif behaviour == "huge":
             self.send_response(200)
@@ -113,7 +117,7 @@ class Handler(BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(b'{"choices": [{"message": {"content": "')
             piece = b"x" * 65536
-            while True:
+            for _ in range(CAP // len(piece)):
                 self.wfile.write(piece)
         elif behaviour == "silent":
             self.start_stream()
